@@ -1,0 +1,93 @@
+# iwarp-ns3 top-level Makefile: a thin wrapper around scripts/install-deps.sh, CMake and CTest.
+#
+#   make / make build   install missing Debian packages, configure build/ (Release) if needed, build
+#   make test           build, run all CTest suites, then the Python tests in analysis/tests (if any)
+#   make test-asan      the CTest suites in build-asan/ with AddressSanitizer + UBSan (Debug; no pytest)
+#   make demo           build and run $(DEMO_CMD)
+#   make bench          build and run scripts/bench.sh (if present)
+#   make clean          remove build/ and build-asan/
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+PYTHON      ?= /usr/bin/python3
+BUILD_DIR   ?= build
+ASAN_DIR    ?= build-asan
+JOBS        ?= $(shell nproc)
+CTEST_JOBS  ?= 2
+PYTEST_DIR  ?= analysis/tests
+
+# Command run by `make demo`; its first word must be an executable for the demo to run.
+DEMO_CMD    ?= $(BUILD_DIR)/iwarp-demo
+BENCH_SCRIPT ?= scripts/bench.sh
+
+# LeakSanitizer works on this machine (checked: ptrace is allowed, ns-3's own allocations do not trip it), so
+# leaks are reported.  Set ASAN_OPTIONS=detect_leaks=0 on a machine where LSan cannot run (e.g. some containers).
+ASAN_OPTIONS  ?= detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
+UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+
+.PHONY: all build deps configure test test-asan build-asan pytest demo bench clean
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+# configure_dir(DIR, EXTRA_CMAKE_ARGS): configure only when DIR holds no usable CMake build yet; later changes
+# to CMakeLists.txt or the globbed sources are picked up by `cmake --build` itself.
+define configure_dir
+	@if [ ! -f "$(1)/CMakeCache.txt" ] || { [ ! -f "$(1)/Makefile" ] && [ ! -f "$(1)/build.ninja" ]; }; then \
+		echo "cmake -S . -B $(1) $(2)"; \
+		cmake -S . -B "$(1)" $(2); \
+	fi
+endef
+
+configure: deps
+	$(call configure_dir,$(BUILD_DIR),-DCMAKE_BUILD_TYPE=Release)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j$(CTEST_JOBS)
+	@$(MAKE) --no-print-directory pytest
+
+# Python tests (analysis scripts); skipped when there are none.
+pytest:
+	@if [ -d "$(PYTEST_DIR)" ] && [ -n "$$(find "$(PYTEST_DIR)" -name 'test_*.py' -o -name '*_test.py' | head -n1)" ]; then \
+		if ! $(PYTHON) -c 'import pytest' 2>/dev/null; then \
+			echo "pytest is not installed for $(PYTHON): add python3-pytest to PACKAGES in scripts/install-deps.sh" >&2; \
+			exit 1; \
+		fi; \
+		echo "$(PYTHON) -m pytest -q $(PYTEST_DIR)"; \
+		$(PYTHON) -m pytest -q "$(PYTEST_DIR)"; \
+	else \
+		echo "no Python tests in $(PYTEST_DIR), skipping pytest"; \
+	fi
+
+build-asan: deps
+	$(call configure_dir,$(ASAN_DIR),-DCMAKE_BUILD_TYPE=Debug -DIWARP_SANITIZE=ON)
+	cmake --build $(ASAN_DIR) -j$(JOBS)
+
+test-asan: build-asan
+	cd $(ASAN_DIR) && ASAN_OPTIONS='$(ASAN_OPTIONS)' UBSAN_OPTIONS='$(UBSAN_OPTIONS)' \
+		ctest --output-on-failure -j$(CTEST_JOBS)
+
+demo: build
+	@if [ -x "$(firstword $(DEMO_CMD))" ]; then \
+		echo "$(DEMO_CMD)"; \
+		$(DEMO_CMD); \
+	else \
+		echo "no demo exists yet ($(firstword $(DEMO_CMD)) not built); nothing to run"; \
+	fi
+
+bench: build
+	@if [ -f "$(BENCH_SCRIPT)" ]; then \
+		echo "bash $(BENCH_SCRIPT)"; \
+		bash "$(BENCH_SCRIPT)"; \
+	else \
+		echo "no benchmarks yet ($(BENCH_SCRIPT) does not exist)"; \
+	fi
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_DIR)

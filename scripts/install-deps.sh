@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages needed to build and test iwarp-ns3.  Idempotent: checks with dpkg-query first and
+# only runs apt-get (update + install) for packages that are missing; prints nothing when everything is present.
+set -euo pipefail
+
+# Debian package list (Debian 12 / bookworm).  Add packages here.
+PACKAGES="build-essential cmake libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev tshark"
+
+missing=()
+for pkg in ${PACKAGES}; do
+    status="$(dpkg-query -W -f='${db:Status-Status}' "${pkg}" 2>/dev/null || true)"
+    if [ "${status}" != "installed" ]; then
+        missing+=("${pkg}")
+    fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+else
+    SUDO=(sudo)
+fi
+
+echo "install-deps: installing missing packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+# tshark pulls in wireshark-common, which asks whether non-root users may capture; answer "no" beforehand.
+echo "wireshark-common wireshark-common/install-setuid boolean false" | "${SUDO[@]}" debconf-set-selections
+"${SUDO[@]}" apt-get update
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
