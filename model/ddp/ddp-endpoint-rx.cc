@@ -1,0 +1,322 @@
+/*
+ * DdpEndpoint receive path: validation before placement (RFC 5041 §7.1, CHECKLIST DDP-060,
+ * DDP-062, DDP-068), placement on arrival, delivery in the sender's order (§5.3, §5.4).
+ */
+#include "ddp/ddp-endpoint.h"
+
+#include "ddp/ddp-header.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DdpEndpointRx");
+
+namespace
+{
+using iwarp::DdpTaggedCode;
+using iwarp::DdpUntaggedCode;
+using iwarp::ErrorCause;
+
+/** DDP's name for a failed tagged check (CHECKLIST §3; A3: no access-rights code in DDP). */
+DdpTaggedCode
+TaggedCode(TagCheck c)
+{
+    switch (c)
+    {
+    case TagCheck::NotAssociated:
+        return DdpTaggedCode::StagNotAssoc;
+    case TagCheck::BaseBounds:
+        return DdpTaggedCode::BaseBounds;
+    case TagCheck::ToWrap:
+        return DdpTaggedCode::ToWrap;
+    case TagCheck::InvalidStag:
+    case TagCheck::AccessRights: // A3: "has a buffer that allows Placement" fails (T2)
+    case TagCheck::Ok:
+        break;
+    }
+    return DdpTaggedCode::InvalidStag;
+}
+
+/** Octets of the segment kept for error reports: the longest header plus a Read Request. */
+constexpr uint32_t kHeadOctets = iwarp::kDdpUntaggedHdrLen + iwarp::kReadReqHdrLen;
+} // namespace
+
+void
+DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
+{
+    m_rxSegmentTrace(segment);
+    if (m_rxStopped || m_down)
+    {
+        NS_LOG_LOGIC("dropping a segment after an error or teardown (DDP-065)");
+        return;
+    }
+    if (m_peerClosed)
+    {
+        // DDP-052: data after the LLP's graceful teardown forces an abortive teardown.
+        m_rxStopped = true;
+        m_rxPending.clear();
+        if (!m_streamEvent.IsNull())
+        {
+            m_streamEvent(StreamEvent::FatalError, ErrorCause{});
+        }
+        Close(DdpLowerLayer::CloseMode::Abortive);
+        return;
+    }
+    const bool hint = (order == DdpLowerLayer::kOrderUnknown);
+    if (!hint && (order < m_rxFrontier || m_rxPending.count(order) != 0))
+    {
+        // A duplicate (D-08). It was placed already; it must not be delivered twice (DDP-042).
+        NS_LOG_LOGIC("ignoring duplicate segment " << order);
+        return;
+    }
+    RxSegment s;
+    if (!ValidateAndPlace(segment, !hint, &s) || hint)
+    {
+        return;
+    }
+    m_rxPending.emplace(order, std::move(s));
+    AdvanceDelivery();
+}
+
+DdpReceiveError
+DdpEndpoint::MakeError(ErrorCause cause, const RxSegment& s) const
+{
+    DdpReceiveError err;
+    err.cause = cause;
+    err.segLenValid = true; // DDP errors carry M=1, D=1 (CHECKLIST §1.8, Figure 10)
+    err.segment = s.record;
+    err.qn = s.view.qn;
+    return err;
+}
+
+bool
+DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, RxSegment* s)
+{
+    const uint32_t size = segment->GetSize();
+    uint8_t head[kHeadOctets] = {};
+    const uint32_t headLen = segment->CopyData(head, std::min(size, kHeadOctets));
+    s->record.length = size;
+    auto fail = [this, reportErrors](DdpReceiveError err) {
+        if (reportErrors)
+        {
+            RaiseError(std::move(err));
+        }
+        return false;
+    };
+
+    const bool tagged = size > 0 && DdpControl::IsTagged(head[0]);
+    const uint32_t hdrLen = tagged ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
+    if (size < hdrLen)
+    {
+        // A20: a segment shorter than its header has no DDP code: 0/2/0xFF, M=1, D=0.
+        DdpReceiveError err;
+        err.cause = ErrorCause::Rdma(iwarp::RdmapEType::RemoteOperation, iwarp::RdmapCode::Unspecified);
+        err.segLenValid = true;
+        err.segment.length = size;
+        return fail(err);
+    }
+    s->record.header.assign(head, head + hdrLen);
+
+    DdpSegmentView& v = s->view;
+    v.tagged = tagged;
+    v.payloadLength = size - hdrLen;
+    uint8_t ctrl;
+    if (tagged)
+    {
+        DdpTaggedHeader h;
+        segment->PeekHeader(h);
+        ctrl = h.GetControl();
+        v.rsvdUlp0 = h.GetRsvdUlp();
+        v.stag = h.GetStag();
+        v.to = h.GetTo();
+    }
+    else
+    {
+        DdpUntaggedHeader h;
+        segment->PeekHeader(h);
+        ctrl = h.GetControl();
+        v.rsvdUlp0 = h.GetRsvdUlp0();
+        v.rsvdUlp1 = h.GetRsvdUlp1();
+        v.qn = h.GetQn();
+        v.msn = h.GetMsn();
+        v.mo = h.GetMo();
+    }
+    v.last = DdpControl::IsLast(ctrl);
+    // DDP-017: the reserved bits are not checked.
+
+    // DDP-018, DDP-067: the version comes first; nothing else in the header can be trusted.
+    if (DdpControl::Version(ctrl) != iwarp::kDdpVersion)
+    {
+        return fail(MakeError(tagged ? ErrorCause::Ddp(DdpTaggedCode::InvalidDdpVersion)
+                                     : ErrorCause::Ddp(DdpUntaggedCode::InvalidDdpVersion),
+                              *s));
+    }
+    // U1 (DDP-060): the QN must be one the ULP enabled.
+    DdpUntaggedQueue* queue = nullptr;
+    if (!tagged)
+    {
+        auto it = m_rxQueues.find(v.qn);
+        if (it == m_rxQueues.end())
+        {
+            return fail(MakeError(ErrorCause::Ddp(DdpUntaggedCode::InvalidQn), *s));
+        }
+        queue = &it->second;
+    }
+    // A16: the ULP vets its control octet before anything is placed.
+    DdpUlpCheck ulp;
+    if (!m_ulpCheck.IsNull())
+    {
+        ulp = m_ulpCheck(v);
+        if (!ulp.ok)
+        {
+            DdpReceiveError err = MakeError(ulp.cause, *s);
+            if (ulp.includeRdmaHeader && headLen >= hdrLen + iwarp::kReadReqHdrLen)
+            {
+                err.rdmaHeader.assign(head + hdrLen, head + hdrLen + iwarp::kReadReqHdrLen);
+            }
+            if (queue)
+            {
+                if (const DdpUntaggedBuffer* b = queue->Find(v.msn))
+                {
+                    err.bufferKnown = true;
+                    err.bufferCookie = b->cookie;
+                }
+            }
+            return fail(err);
+        }
+    }
+
+    BufferWindow target;
+    uint64_t targetOffset = 0;
+    if (tagged)
+    {
+        if (v.payloadLength == 0)
+        {
+            return true; // DDP-037: a zero-length tagged segment's STag and TO are not checked
+        }
+        // T1-T5 (DDP-062), validated before any octet is placed (DDP-068).
+        const TagCheck c =
+            m_memory ? m_memory->Resolve(v.stag, v.to, v.payloadLength, ulp.taggedAccess, m_ctx, &target)
+                     : TagCheck::InvalidStag;
+        if (c != TagCheck::Ok)
+        {
+            return fail(MakeError(ErrorCause::Ddp(TaggedCode(c)), *s));
+        }
+        targetOffset = target.offset;
+    }
+    else
+    {
+        // U2-U5 (DDP-060), with A4/A5/A6 resolved in DdpUntaggedQueue::Check.
+        const DdpUntaggedQueue::Match m = queue->Check(v.msn, v.mo, v.payloadLength);
+        if (!m.ok)
+        {
+            DdpReceiveError err = MakeError(ErrorCause::Ddp(m.code), *s);
+            if (m.buffer)
+            {
+                err.bufferKnown = true;
+                err.bufferCookie = m.buffer->cookie;
+            }
+            return fail(err);
+        }
+        target = m.buffer->window;
+        targetOffset = target.offset + v.mo;
+    }
+    if (v.payloadLength > 0)
+    {
+        target.buffer->Write(targetOffset, segment->CreateFragment(hdrLen, v.payloadLength));
+    }
+    m_placedTrace(segment);
+    return true;
+}
+
+void
+DdpEndpoint::AdvanceDelivery()
+{
+    // DDP-045: a message is delivered once its L=1 segment and everything before it, in the
+    // sender's order, has been placed; earlier messages are delivered first.
+    while (!m_rxStopped)
+    {
+        auto it = m_rxPending.find(m_rxFrontier);
+        if (it == m_rxPending.end())
+        {
+            break;
+        }
+        RxSegment s = std::move(it->second);
+        m_rxPending.erase(it);
+        ++m_rxFrontier;
+        if (s.view.tagged)
+        {
+            m_rxTaggedLength += s.view.payloadLength;
+        }
+        if (!s.view.last)
+        {
+            continue;
+        }
+        const uint64_t taggedLength = m_rxTaggedLength;
+        m_rxTaggedLength = 0;
+        Deliver(s, taggedLength);
+    }
+}
+
+void
+DdpEndpoint::Deliver(const RxSegment& last, uint64_t taggedLength)
+{
+    const DdpSegmentView& v = last.view;
+    DdpDelivery d;
+    d.tagged = v.tagged;
+    d.rsvdUlp0 = v.rsvdUlp0;
+    d.last = last.record;
+    if (v.tagged)
+    {
+        d.stag = v.stag;
+        d.length = taggedLength;
+    }
+    else
+    {
+        DdpUntaggedQueue& q = m_rxQueues.at(v.qn);
+        if (v.msn != q.GetBaseMsn())
+        {
+            // Messages on a queue must complete in MSN order (DDP-026); a sender that skipped
+            // one leaves this message outside the legal range at its turn.
+            RaiseError(MakeError(ErrorCause::Ddp(DdpUntaggedCode::MsnRange), last));
+            return;
+        }
+        const DdpUntaggedBuffer b = q.ConsumeFront();
+        d.rsvdUlp1 = v.rsvdUlp1;
+        d.qn = v.qn;
+        d.msn = v.msn;
+        d.length = uint64_t(v.mo) + v.payloadLength; // DDP-046
+        d.cookie = b.cookie;
+        d.buffer = b.window;
+    }
+    m_deliveredTrace(d);
+    if (!m_deliver.IsNull())
+    {
+        m_deliver(d);
+    }
+}
+
+void
+DdpEndpoint::RaiseError(DdpReceiveError err)
+{
+    NS_LOG_INFO("receive error " << err.cause.ToString());
+    // DDP-063/065: stop placing, drop what waits for delivery and everything that follows.
+    m_rxStopped = true;
+    m_rxPending.clear();
+    m_errorTrace(err);
+    if (!m_error.IsNull())
+    {
+        m_error(err);
+    }
+}
+
+void
+DdpEndpoint::StopReceiving()
+{
+    m_rxStopped = true;
+    m_rxPending.clear();
+}
+
+} // namespace ns3

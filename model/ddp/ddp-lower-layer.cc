@@ -1,0 +1,80 @@
+#include "ddp/ddp-lower-layer.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(DdpLowerLayer);
+
+TypeId
+DdpLowerLayer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DdpLowerLayer").SetParent<Object>().SetGroupName("Iwarp");
+    return tid;
+}
+
+void
+DdpLowerLayer::NotifyReceive(Ptr<Packet> segment, uint64_t order)
+{
+    if (!m_receive.IsNull())
+    {
+        m_receive(segment, order);
+    }
+}
+
+void
+DdpLowerLayer::NotifyMulpduChanged(uint32_t mulpdu)
+{
+    if (!m_mulpdu.IsNull())
+    {
+        m_mulpdu(mulpdu);
+    }
+}
+
+void
+DdpLowerLayer::NotifySendReady()
+{
+    if (!m_sendReady.IsNull())
+    {
+        m_sendReady();
+    }
+}
+
+void
+DdpLowerLayer::NotifyEvent(Event e, iwarp::ErrorCause cause)
+{
+    if (!m_event.IsNull())
+    {
+        m_event(e, cause);
+    }
+}
+
+void
+DdpLowerLayer::DoDispose()
+{
+    m_receive = ReceiveCallback();
+    m_mulpdu = MulpduCallback();
+    m_sendReady = SendReadyCallback();
+    m_event = EventCallback();
+    Object::DoDispose();
+}
+
+const char*
+ToString(DdpLowerLayer::Event e)
+{
+    switch (e)
+    {
+    case DdpLowerLayer::Event::Established:
+        return "Established";
+    case DdpLowerLayer::Event::PeerGracefulClose:
+        return "PeerGracefulClose";
+    case DdpLowerLayer::Event::Closed:
+        return "Closed";
+    case DdpLowerLayer::Event::ConnectionLost:
+        return "ConnectionLost";
+    case DdpLowerLayer::Event::LlpError:
+        return "LlpError";
+    }
+    return "?";
+}
+
+} // namespace ns3

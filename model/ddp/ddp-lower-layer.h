@@ -1,0 +1,99 @@
+/*
+ * DdpLowerLayer: the LLP interface DDP runs on (DESIGN.md "DdpLowerLayer", RFC 5041 §3).
+ *
+ * MPA over TCP and the RFC 5043 SCTP adaptation implement it; so does TestLowerLayer,
+ * which lets the conformance suites drive DDP/RDMAP without any transport.
+ *
+ * What the LLP owes DDP (CHECKLIST §2.1):
+ *  - DDP-001: GetMulpdu() and a notification whenever it changes;
+ *  - DDP-003: a segment it accepts is delivered reliably, or the stream fails;
+ *  - DDP-004/007: segment boundaries and lengths are preserved (one Packet = one segment);
+ *  - DDP-005: segments may be handed up out of order for placement, with the sender's order;
+ *  - DDP-009: graceful teardown is signalled.
+ */
+#ifndef IWARP_DDP_LOWER_LAYER_H
+#define IWARP_DDP_LOWER_LAYER_H
+
+#include "common/iwarp-constants.h"
+
+#include "ns3/callback.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace ns3
+{
+
+class DdpLowerLayer : public Object
+{
+  public:
+    static TypeId GetTypeId();
+
+    /** Position in the sender's order for a segment handed up only as a placement hint. */
+    static constexpr uint64_t kOrderUnknown = std::numeric_limits<uint64_t>::max();
+
+    enum class CloseMode
+    {
+        Graceful,
+        Abortive,
+    };
+
+    /** Stream events an LLP reports upwards. */
+    enum class Event
+    {
+        Established,       ///< the LLP stream is ready for DDP segments
+        PeerGracefulClose, ///< the peer closed its half gracefully (DDP-009, DDP-053)
+        Closed,            ///< both halves closed gracefully (DDP-010)
+        ConnectionLost,    ///< reset or lost (DDP-055)
+        LlpError,          ///< an LLP protocol error (e.g. MPA CRC); carries an LLP ErrorCause
+    };
+
+    /**
+     * A received segment (header + payload) and its position in the sender's order:
+     * consecutive integers from 0 in the order the peer submitted segments, or
+     * kOrderUnknown for a placement-only hint that will be handed up again in order.
+     */
+    typedef Callback<void, Ptr<Packet>, uint64_t> ReceiveCallback;
+    typedef Callback<void, uint32_t> MulpduCallback;
+    typedef Callback<void> SendReadyCallback;
+    typedef Callback<void, Event, iwarp::ErrorCause> EventCallback;
+
+    /** Largest DDP segment (header + payload) the LLP carries in one unit (DDP-001). */
+    virtual uint32_t GetMulpdu() const = 0;
+
+    /**
+     * Hand one DDP segment to the LLP. Returns false (and keeps nothing) when the LLP has
+     * no room now; SendReady is then signalled when it has. A true return is DDP's local
+     * completion of the segment (DDP-044).
+     */
+    virtual bool SendSegment(Ptr<Packet> segment) = 0;
+
+    /** Tear the LLP stream down. */
+    virtual void Close(CloseMode mode) = 0;
+
+    void SetReceiveCallback(ReceiveCallback cb) { m_receive = cb; }
+    void SetMulpduCallback(MulpduCallback cb) { m_mulpdu = cb; }
+    void SetSendReadyCallback(SendReadyCallback cb) { m_sendReady = cb; }
+    void SetEventCallback(EventCallback cb) { m_event = cb; }
+
+  protected:
+    void NotifyReceive(Ptr<Packet> segment, uint64_t order);
+    void NotifyMulpduChanged(uint32_t mulpdu);
+    void NotifySendReady();
+    void NotifyEvent(Event e, iwarp::ErrorCause cause = {});
+    void DoDispose() override;
+
+  private:
+    ReceiveCallback m_receive;
+    MulpduCallback m_mulpdu;
+    SendReadyCallback m_sendReady;
+    EventCallback m_event;
+};
+
+const char* ToString(DdpLowerLayer::Event e);
+
+} // namespace ns3
+
+#endif // IWARP_DDP_LOWER_LAYER_H

@@ -1,0 +1,294 @@
+/*
+ * RdmapEndpoint receive side: the control-octet check before placement (A16), and what
+ * each delivered message does (RFC 5040 §5, §7.2).
+ */
+#include "rdmap/rdmap-endpoint.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmapReceive");
+
+namespace
+{
+using iwarp::ErrorCause;
+using iwarp::Opcode;
+using iwarp::RdmapCode;
+using iwarp::RdmapEType;
+
+ErrorCause
+RemoteOp(RdmapCode c)
+{
+    return ErrorCause::Rdma(RdmapEType::RemoteOperation, c);
+}
+
+ErrorCause
+RemoteProt(RdmapCode c)
+{
+    return ErrorCause::Rdma(RdmapEType::RemoteProtection, c);
+}
+
+/** RDMAP-089: a Read Request's source check, in RDMAP's codes. */
+RdmapCode
+ReadSourceCode(TagCheck c)
+{
+    switch (c)
+    {
+    case TagCheck::NotAssociated:
+        return RdmapCode::StagNotAssoc;
+    case TagCheck::AccessRights:
+        return RdmapCode::AccessRights;
+    case TagCheck::BaseBounds:
+        return RdmapCode::BaseBounds;
+    case TagCheck::ToWrap:
+        return RdmapCode::ToWrap;
+    case TagCheck::InvalidStag:
+    case TagCheck::Ok:
+        break;
+    }
+    return RdmapCode::InvalidStag;
+}
+
+/**
+ * Figure 4 (RDMAP-009) as a table: for each opcode, whether it is tagged and on which QN
+ * it arrives (STYLE.md 3: dispatch by table).
+ */
+struct OpcodeRule
+{
+    bool valid;
+    bool tagged;
+    uint32_t qn;
+};
+
+constexpr OpcodeRule kOpcodeRules[16] = {
+    {true, true, 0},                     // 0x0 RDMA Write
+    {true, false, iwarp::kQnReadRequest}, // 0x1 Read Request
+    {true, true, 0},                     // 0x2 Read Response
+    {true, false, iwarp::kQnSend},        // 0x3 Send
+    {true, false, iwarp::kQnSend},        // 0x4 Send with Invalidate
+    {true, false, iwarp::kQnSend},        // 0x5 Send with SE
+    {true, false, iwarp::kQnSend},        // 0x6 Send with SE and Invalidate
+    {true, false, iwarp::kQnTerminate},   // 0x7 Terminate
+    // 0x8-0xF reserved
+};
+} // namespace
+
+/** Reads Read Response data from the source region, re-validating it segment by segment. */
+class RdmapEndpoint::ReadResponseSource : public DdpPayloadSource
+{
+  public:
+    ReadResponseSource(Ptr<MemoryAccess> mem, StreamContext ctx, Ptr<InboundRead> read)
+        : m_mem(mem),
+          m_ctx(ctx),
+          m_read(read)
+    {
+    }
+
+    uint64_t GetLength() const override { return m_read->request.readSize; }
+
+    Ptr<Packet> Read(uint64_t offset, uint32_t len) override
+    {
+        // The STag may have been revoked since the Request was checked.
+        BufferWindow w;
+        const TagCheck c = m_mem->Resolve(m_read->request.srcStag,
+                                          m_read->request.srcTo + offset,
+                                          len,
+                                          MemAccess::kRemoteRead,
+                                          m_ctx,
+                                          &w);
+        if (c != TagCheck::Ok)
+        {
+            m_read->failure = c;
+            m_read->bytesSubmitted = offset;
+            return nullptr;
+        }
+        m_read->bytesSubmitted = offset + len;
+        return w.buffer->Read(w.offset, len);
+    }
+
+  private:
+    Ptr<MemoryAccess> m_mem;
+    StreamContext m_ctx;
+    Ptr<InboundRead> m_read;
+};
+
+DdpUlpCheck
+RdmapEndpoint::CheckSegment(const DdpSegmentView& v)
+{
+    DdpUlpCheck r;
+    const uint8_t op = RdmapControl::OpcodeBits(v.rsvdUlp0);
+    const bool isReadRequest = !v.tagged && v.qn == iwarp::kQnReadRequest && op == uint8_t(Opcode::ReadRequest);
+    auto fail = [&r](ErrorCause c, bool withRdmaHeader) {
+        r.ok = false;
+        r.cause = c;
+        r.includeRdmaHeader = withRdmaHeader;
+        return r;
+    };
+    // RDMAP-087 / A15: only the RV of this stream is valid. A11: R=1 on a Read Request.
+    if (RdmapControl::Version(v.rsvdUlp0) != m_rdmapVersion)
+    {
+        return fail(RemoteOp(RdmapCode::InvalidRdmapVersion), isReadRequest);
+    }
+    // RDMAP-009 / A16: reserved opcodes, and opcodes that disagree with T or QN.
+    const OpcodeRule& rule = kOpcodeRules[op];
+    if (!rule.valid || rule.tagged != v.tagged || (!v.tagged && rule.qn != v.qn))
+    {
+        return fail(RemoteOp(RdmapCode::UnexpectedOpcode), false);
+    }
+    if (op == uint8_t(Opcode::ReadResponse))
+    {
+        // A33: a Response must answer the oldest outstanding Read, inside its sink buffer.
+        if (m_readsAwaiting.empty())
+        {
+            return fail(RemoteOp(RdmapCode::UnexpectedOpcode), false);
+        }
+        const RdmapWorkRequest& rd = m_sendQueue[m_readsAwaiting.front() - m_headWrSeq].wr;
+        if (v.payloadLength > 0)
+        {
+            if (v.stag != rd.localStag)
+            {
+                return fail(ErrorCause::Ddp(iwarp::DdpTaggedCode::InvalidStag), false);
+            }
+            if (v.to < rd.localTo || v.to - rd.localTo + v.payloadLength > rd.readLength)
+            {
+                return fail(ErrorCause::Ddp(iwarp::DdpTaggedCode::BaseBounds), false);
+            }
+        }
+        r.taggedAccess = MemAccess::kLocalWrite; // the sink is the requester's own buffer
+    }
+    if (isReadRequest && v.payloadLength < iwarp::kReadReqHdrLen)
+    {
+        return fail(RemoteOp(RdmapCode::Unspecified), false); // A20: truncated
+    }
+    return r;
+}
+
+void
+RdmapEndpoint::OnDelivery(const DdpDelivery& d)
+{
+    if (m_terminated)
+    {
+        return;
+    }
+    const Opcode op = Opcode(RdmapControl::OpcodeBits(d.rsvdUlp0));
+    switch (op)
+    {
+    case Opcode::RdmaWrite:
+        return; // RDMAP-021: placed, never delivered to the ULP
+    case Opcode::ReadResponse:
+        OnReadResponseDelivered(d);
+        return;
+    case Opcode::ReadRequest:
+        OnReadRequestDelivered(d);
+        return;
+    case Opcode::Terminate:
+        OnTerminateDelivered(d);
+        return;
+    default:
+        OnSendDelivered(d, op);
+        return;
+    }
+}
+
+void
+RdmapEndpoint::OnReadResponseDelivered(const DdpDelivery& d)
+{
+    // RDMAP-036/067: the delivered Response completes the oldest Read (checked in CheckSegment).
+    const uint64_t wrSeq = m_readsAwaiting.front();
+    m_readsAwaiting.pop_front();
+    --m_readsInFlight;
+    MarkDone(wrSeq, WcStatus::Success, d.length);
+    SubmitReady(); // an ORD slot is free
+}
+
+void
+RdmapEndpoint::OnSendDelivered(const DdpDelivery& d, Opcode op)
+{
+    RdmapCompletion c;
+    c.id = d.cookie;
+    c.type = RdmapWrType::Recv;
+    c.byteLength = d.length;
+    c.solicited = (op == Opcode::SendSE || op == Opcode::SendSEInv); // RDMAP-043
+    if (op == Opcode::SendInv || op == Opcode::SendSEInv)
+    {
+        // RDMAP-046: invalidate before the completion is reported (RDMAP-047).
+        const InvalidateResult res = m_memory->RemoteInvalidate(d.rsvdUlp1, m_ctx);
+        if (res != InvalidateResult::Invalidated)
+        {
+            // A8: an STag that does not exist is Invalid STag; A7/A9: 0/1/0x09 otherwise.
+            const ErrorCause cause = RemoteProt(res == InvalidateResult::InvalidStag
+                                                    ? RdmapCode::InvalidStag
+                                                    : RdmapCode::StagCannotInvalidate);
+            c.status = WcStatus::LocalProtectionError;
+            c.cause = cause;
+            Emit(c);
+            m_ddp->StopReceiving();
+            SendTerminate(TerminateFor(cause, &d.last, nullptr)); // A10: MDR=110
+            return;
+        }
+        c.invalidated = true;
+        c.invalidatedStag = d.rsvdUlp1;
+    }
+    Emit(c);
+}
+
+void
+RdmapEndpoint::OnReadRequestDelivered(const DdpDelivery& d)
+{
+    // RDMAP-061: processing starts only now that DDP has delivered the Request.
+    Ptr<InboundRead> rd = Create<InboundRead>();
+    rd->request.Parse(d.buffer.buffer->Data() + d.buffer.offset, iwarp::kReadReqHdrLen);
+    rd->segment = d.last;
+    const RdmapReadRequestHeader& rr = rd->request;
+    if (rr.readSize != 0) // RDMAP-032/033: a zero-length Read is not checked
+    {
+        const TagCheck c =
+            m_memory->Resolve(rr.srcStag, rr.srcTo, rr.readSize, MemAccess::kRemoteRead, m_ctx, nullptr);
+        if (c != TagCheck::Ok)
+        {
+            m_ddp->StopReceiving();
+            const std::vector<uint8_t> rdmaHdr = rr.ToBytes();
+            SendTerminate(TerminateFor(RemoteProt(ReadSourceCode(c)), &d.last, &rdmaHdr)); // MDR=111
+            return;
+        }
+    }
+    const uint64_t cookie = m_nextResponseCookie++;
+    m_inboundReads[cookie] = rd;
+    DdpOutboundMessage m;
+    m.tagged = true; // RDMAP-034: STag = SinkSTag, TO = SinkTO, copied without interpretation
+    m.rsvdUlp0 = RdmapControl::Make(Opcode::ReadResponse, m_rdmapVersion);
+    m.stag = rr.sinkStag;
+    m.to = rr.sinkTo;
+    m.cookie = cookie;
+    m.payload = Create<ReadResponseSource>(m_memory, m_ctx, rd);
+    m_ddp->Send(m); // RDMAP-037: in the order the Requests were delivered
+}
+
+void
+RdmapEndpoint::OnTerminateDelivered(const DdpDelivery& d)
+{
+    RdmapEventInfo info;
+    info.type = RdmapEvent::TerminateReceived;
+    const uint8_t* bytes = d.buffer.buffer->Data() + d.buffer.offset;
+    if (!info.terminate.Parse(bytes, d.length))
+    {
+        NS_LOG_WARN("a malformed Terminate was delivered (RDMAP-055)");
+        info.cause = RemoteOp(RdmapCode::Unspecified);
+    }
+    else
+    {
+        info.cause = info.terminate.GetCause();
+    }
+    m_terminateReceivedTrace(info.terminate);
+    // RDMAP-051/054/077: deliver it, stop sending, complete everything outstanding in error.
+    m_terminated = true;
+    m_ddp->StopReceiving();
+    m_ddp->DiscardUnstarted();
+    FlushAll(WcStatus::RemoteError, info.cause);
+    Notify(info);
+    m_ddp->Close(DdpLowerLayer::CloseMode::Graceful); // RDMAP-078: gracefully by preference
+}
+
+} // namespace ns3

@@ -1,0 +1,95 @@
+/*
+ * What the ULP (the RNIC's queue pairs, or a test) hands RDMAP and gets back: work
+ * requests, completions with status codes, and stream events.
+ */
+#ifndef IWARP_RDMAP_TYPES_H
+#define IWARP_RDMAP_TYPES_H
+
+#include "common/iwarp-constants.h"
+#include "ddp/ddp-types.h"
+#include "rdmap/rdmap-header.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+enum class RdmapWrType : uint8_t
+{
+    Send,
+    SendSE,
+    SendInv,
+    SendSEInv,
+    Write,
+    Read,
+    Recv, ///< a receive buffer's completion
+};
+
+const char* ToString(RdmapWrType t);
+
+/** A send-queue work request (RDMAP §5). */
+struct RdmapWorkRequest
+{
+    uint64_t id{0};
+    RdmapWrType type{RdmapWrType::Send};
+    /** Send types and Write: the local data (a packet, a buffer window, ...). */
+    Ptr<DdpPayloadSource> source;
+    /** SendInv / SendSEInv: the STag the peer is to invalidate (RDMAP-045). */
+    uint32_t invalidateStag{0};
+    /** Write: the sink STag and TO. Read: the data source (SrcSTag, SrcTO). */
+    uint32_t remoteStag{0};
+    uint64_t remoteTo{0};
+    /** Read: the local sink (SinkSTag, SinkTO) and RDMARDSZ. */
+    uint32_t localStag{0};
+    uint64_t localTo{0};
+    uint32_t readLength{0};
+};
+
+enum class WcStatus : uint8_t
+{
+    Success,
+    LocalLengthError,     ///< an incoming Send was larger than the posted buffer (RDMAP-041)
+    LocalProtectionError, ///< a local protection check failed on an incoming message
+    LocalOperationError,  ///< a local failure, e.g. the payload could not be read (RDMAP-083)
+    RemoteError,          ///< the peer sent a Terminate (RDMAP-077)
+    Flushed,              ///< the stream was terminated before this request finished (RDMAP-052)
+    FatalError,           ///< the LLP was lost (DDP-056)
+};
+
+const char* ToString(WcStatus s);
+
+struct RdmapCompletion
+{
+    uint64_t id{0};
+    RdmapWrType type{RdmapWrType::Send};
+    WcStatus status{WcStatus::Success};
+    uint64_t byteLength{0};
+    bool solicited{false};          ///< a Send with SE was delivered (RDMAP-043)
+    bool invalidated{false};        ///< the sender invalidated an STag (RDMAP-047)
+    uint32_t invalidatedStag{0};
+    iwarp::ErrorCause cause;        ///< why, when status is not Success
+    bool IsRecv() const { return type == RdmapWrType::Recv; }
+};
+
+enum class RdmapEvent : uint8_t
+{
+    Established,
+    TerminateSent,     ///< we detected an error and sent a Terminate (cause set)
+    TerminateReceived, ///< the peer's Terminate was delivered (terminate set, RDMAP-051)
+    HalfClosed,
+    Closed,
+    FatalError,        ///< the LLP was lost or failed
+};
+
+const char* ToString(RdmapEvent e);
+
+struct RdmapEventInfo
+{
+    RdmapEvent type{RdmapEvent::Established};
+    iwarp::ErrorCause cause;
+    RdmapTerminateHeader terminate;
+};
+
+} // namespace ns3
+
+#endif // IWARP_RDMAP_TYPES_H

@@ -1,0 +1,76 @@
+#include "rnic/completion-queue.h"
+
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(CompletionQueue);
+
+TypeId
+CompletionQueue::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::CompletionQueue")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<CompletionQueue>()
+            .AddAttribute("Capacity",
+                          "Completions the queue holds before it overflows",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&CompletionQueue::m_capacity),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("Notify",
+                            "The queue raised a completion event for the completion given",
+                            MakeTraceSourceAccessor(&CompletionQueue::m_notifyTrace),
+                            "ns3::CompletionQueue::NotifyTracedCallback");
+    return tid;
+}
+
+CompletionQueue::CompletionQueue()
+    : m_capacity(65536)
+{
+}
+
+void
+CompletionQueue::RequestNotify(Arm mode, bool persistent)
+{
+    m_arm = mode;
+    m_persistent = persistent;
+}
+
+bool
+CompletionQueue::Push(const RdmapCompletion& c)
+{
+    if (m_entries.size() >= m_capacity)
+    {
+        m_overflow = true;
+        return false;
+    }
+    m_entries.push_back(c);
+    const bool fire = (m_arm == NEXT_COMPLETION) || (m_arm == SOLICITED_ONLY && c.solicited);
+    if (fire)
+    {
+        ++m_notifications;
+        if (!m_persistent)
+        {
+            m_arm = DISARMED;
+        }
+        m_notifyTrace(c);
+    }
+    return true;
+}
+
+std::vector<RdmapCompletion>
+CompletionQueue::Poll(std::size_t max)
+{
+    std::vector<RdmapCompletion> out;
+    while (!m_entries.empty() && out.size() < max)
+    {
+        out.push_back(m_entries.front());
+        m_entries.pop_front();
+    }
+    return out;
+}
+
+} // namespace ns3

@@ -1,0 +1,58 @@
+/*
+ * CompletionQueue: where a queue pair's completions land, with verbs-style notification.
+ * Armed for "next completion" it notifies once on any completion; armed "solicited only"
+ * it notifies once when a Send with Solicited Event is delivered (RDMAP-043). A persistent
+ * mode re-arms itself after each notification.
+ */
+#ifndef IWARP_COMPLETION_QUEUE_H
+#define IWARP_COMPLETION_QUEUE_H
+
+#include "rdmap/rdmap-types.h"
+
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class CompletionQueue : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    CompletionQueue();
+
+    enum Arm
+    {
+        DISARMED,
+        NEXT_COMPLETION,
+        SOLICITED_ONLY,
+    };
+
+    /** Arm for one notification; `persistent` keeps it armed after each one. */
+    void RequestNotify(Arm mode, bool persistent = false);
+
+    /** Add a completion; fails (returns false) on overflow, which affects no other CQ (RDMAP-094). */
+    bool Push(const RdmapCompletion& c);
+    /** Remove and return up to `max` completions, oldest first. */
+    std::vector<RdmapCompletion> Poll(std::size_t max = ~std::size_t(0));
+    std::size_t GetDepth() const { return m_entries.size(); }
+    uint64_t GetNotifications() const { return m_notifications; }
+    bool HasOverflowed() const { return m_overflow; }
+
+    typedef void (*NotifyTracedCallback)(const RdmapCompletion& c);
+
+  private:
+    std::deque<RdmapCompletion> m_entries;
+    uint32_t m_capacity;
+    Arm m_arm{DISARMED};
+    bool m_persistent{false};
+    bool m_overflow{false};
+    uint64_t m_notifications{0};
+    TracedCallback<const RdmapCompletion&> m_notifyTrace;
+};
+
+} // namespace ns3
+
+#endif // IWARP_COMPLETION_QUEUE_H
