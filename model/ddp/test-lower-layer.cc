@@ -28,6 +28,11 @@ TestLowerLayer::GetTypeId()
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&TestLowerLayer::m_delay),
                           MakeTimeChecker())
+            .AddAttribute("DataRate",
+                          "Transmit rate; 0 means segments leave at once, with no serialization",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&TestLowerLayer::m_rate),
+                          MakeDataRateChecker())
             .AddTraceSource("Tx",
                             "A segment accepted for transmission, with its order",
                             MakeTraceSourceAccessor(&TestLowerLayer::m_txTrace),
@@ -40,7 +45,8 @@ TestLowerLayer::GetTypeId()
 }
 
 TestLowerLayer::TestLowerLayer()
-    : m_mulpdu(1500)
+    : m_mulpdu(1500),
+      m_rate(0)
 {
 }
 
@@ -62,6 +68,20 @@ TestLowerLayer::SendSegment(Ptr<Packet> segment)
     if (m_closed || m_txBlocked || m_txCredit == 0)
     {
         return false;
+    }
+    if (m_rate.GetBitRate() > 0)
+    {
+        if (Simulator::Now() < m_txFreeAt)
+        {
+            if (!m_readyEvent.IsRunning())
+            {
+                m_readyEvent = Simulator::Schedule(m_txFreeAt - Simulator::Now(),
+                                                   &TestLowerLayer::NotifySendReady,
+                                                   this);
+            }
+            return false;
+        }
+        m_txFreeAt = Simulator::Now() + m_rate.CalculateBytesTxTime(segment->GetSize());
     }
     if (m_txCredit != std::numeric_limits<uint64_t>::max())
     {
@@ -106,7 +126,8 @@ TestLowerLayer::ScheduleDelivery(Ptr<Packet> segment, uint64_t order)
     }
     if (m_peer)
     {
-        Simulator::Schedule(m_delay, &TestLowerLayer::Arrive, m_peer, segment, order);
+        const Time serialization = std::max(Time(0), m_txFreeAt - Simulator::Now());
+        Simulator::Schedule(serialization + m_delay, &TestLowerLayer::Arrive, m_peer, segment, order);
     }
 }
 
@@ -192,6 +213,15 @@ TestLowerLayer::SetTxCredit(uint64_t segments)
     {
         Simulator::ScheduleNow(&TestLowerLayer::NotifySendReady, this);
     }
+}
+
+void
+TestLowerLayer::DoDispose()
+{
+    m_readyEvent.Cancel();
+    m_peer = nullptr;
+    m_held.clear();
+    DdpLowerLayer::DoDispose();
 }
 
 void

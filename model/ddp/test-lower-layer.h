@@ -4,7 +4,8 @@
  *
  * Impairments act on what this side transmits: drop, duplicate, hold (and later release
  * in any order, which is how out-of-order arrival is produced), a closed send window, and
- * MULPDU changes. Every segment keeps its position in the sender's order (DDP-005), so a
+ * MULPDU changes. With a DataRate set, segments are serialized one after another and
+ * SendSegment refuses while the transmitter is busy, like a link of that rate. Every segment keeps its position in the sender's order (DDP-005), so a
  * DDP receiver can place out of order and still deliver in order.
  */
 #ifndef IWARP_TEST_LOWER_LAYER_H
@@ -12,6 +13,8 @@
 
 #include "ddp/ddp-lower-layer.h"
 
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -75,6 +78,9 @@ class TestLowerLayer : public DdpLowerLayer
 
     typedef void (*SegmentTracedCallback)(Ptr<const Packet> segment, uint64_t order);
 
+  protected:
+    void DoDispose() override;
+
   private:
     struct Held
     {
@@ -90,6 +96,9 @@ class TestLowerLayer : public DdpLowerLayer
     Ptr<TestLowerLayer> m_peer;
     uint32_t m_mulpdu;
     Time m_delay;
+    DataRate m_rate;  ///< 0: unlimited; otherwise segments are serialized at this rate
+    Time m_txFreeAt;  ///< when the transmitter finishes the segment it is sending
+    EventId m_readyEvent;
     bool m_txBlocked{false};
     uint64_t m_txCredit{std::numeric_limits<uint64_t>::max()};
     bool m_hold{false};

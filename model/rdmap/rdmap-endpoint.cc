@@ -159,6 +159,7 @@ RdmapEndpoint::PostSend(const RdmapWorkRequest& wr)
     }
     SendWr s;
     s.wr = wr;
+    s.seq = m_headWrSeq + m_sendQueue.size();
     s.completion.id = wr.id;
     s.completion.type = wr.type;
     m_sendQueue.push_back(s);
@@ -200,7 +201,7 @@ RdmapEndpoint::SubmitReady()
 void
 RdmapEndpoint::Submit(SendWr& s)
 {
-    const uint64_t cookie = m_headWrSeq + uint64_t(&s - &m_sendQueue.front());
+    const uint64_t cookie = s.seq;
     DdpOutboundMessage m;
     m.cookie = cookie;
     const RdmapWorkRequest& wr = s.wr;

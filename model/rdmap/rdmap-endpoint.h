@@ -76,6 +76,7 @@ class RdmapEndpoint : public Object
     struct SendWr
     {
         RdmapWorkRequest wr;
+        uint64_t seq{0}; ///< position in posting order: the DDP cookie
         bool submitted{false};
         bool done{false};
         RdmapCompletion completion;

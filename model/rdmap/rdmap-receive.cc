@@ -262,7 +262,9 @@ RdmapEndpoint::OnReadRequestDelivered(const DdpDelivery& d)
     m.stag = rr.sinkStag;
     m.to = rr.sinkTo;
     m.cookie = cookie;
-    m.payload = Create<ReadResponseSource>(m_memory, m_ctx, rd);
+    // RDMAP-033: a zero-length Read is answered without touching the (unchecked) source.
+    m.payload = rr.readSize == 0 ? Ptr<DdpPayloadSource>(Create<PacketPayloadSource>(Create<Packet>()))
+                                 : Ptr<DdpPayloadSource>(Create<ReadResponseSource>(m_memory, m_ctx, rd));
     m_ddp->Send(m); // RDMAP-037: in the order the Requests were delivered
 }
 
