@@ -75,7 +75,7 @@ class MemoryAccess : public Object
 
     /**
      * Check that `len` octets at tagged offset `to` of `stag` may be accessed with
-     * `accessNeeded` (MemAccess flags) from `ctx`; on success fill `out` with the window.
+     * every right in `accessNeeded` (MemAccess flags) from `ctx`; on success fill `out` with the window.
      * Nothing is read or written here: validation comes before placement (DDP-068).
      */
     virtual TagCheck Resolve(uint32_t stag,
@@ -87,6 +87,9 @@ class MemoryAccess : public Object
 
     /** Invalidate `stag` on behalf of the remote peer of stream `ctx`. */
     virtual InvalidateResult RemoteInvalidate(uint32_t stag, const StreamContext& ctx) = 0;
+
+    /** What RemoteInvalidate would answer now, without invalidating anything. */
+    virtual InvalidateResult CheckRemoteInvalidate(uint32_t stag, const StreamContext& ctx) const = 0;
 };
 
 } // namespace ns3

@@ -182,6 +182,10 @@ std::vector<uint64_t>
 DdpEndpoint::DiscardUnstarted()
 {
     std::vector<uint64_t> cookies;
+    if (!m_txQueue.empty() && !m_txQueue.front().started)
+    {
+        m_pendingSegment = nullptr; // built for a message that is being dropped: never sent
+    }
     std::deque<TxMessage> keep;
     for (auto& m : m_txQueue)
     {

@@ -14,9 +14,6 @@ NS_OBJECT_ENSURE_REGISTERED(RdmapEndpoint);
 
 namespace
 {
-/** Cookies of Read Responses live above every send-queue cookie. */
-constexpr uint64_t kResponseCookieBase = uint64_t(1) << 62;
-constexpr uint64_t kTerminateCookie = ~uint64_t(0);
 
 iwarp::Opcode
 OpcodeOf(RdmapWrType t)

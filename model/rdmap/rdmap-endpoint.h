@@ -93,6 +93,10 @@ class RdmapEndpoint : public Object
 
     class ReadResponseSource;
 
+    /** DDP cookies: send-queue requests count from 0, Read Responses live above them. */
+    static constexpr uint64_t kResponseCookieBase = uint64_t(1) << 62;
+    static constexpr uint64_t kTerminateCookie = ~uint64_t(0);
+
     // rdmap-endpoint.cc
     void SubmitReady();
     void Submit(SendWr& s);

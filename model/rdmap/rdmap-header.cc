@@ -189,12 +189,14 @@ RdmapTerminateHeader::Parse(const uint8_t* data, size_t len)
     {
         return false;
     }
-    // A12: a Local Catastrophic Terminate may be a bare 4-octet control word.
+    // A12: a Terminate with M=D=R=0 may be a bare 4-octet control word; any of the bits
+    // promises the Segment Length field at least.
     const uint8_t flags = data[2];
     const bool wantD = flags & 0x40;
     const bool wantR = flags & 0x20;
     size_t need = iwarp::kTermCtrlLen;
-    if (wantD || wantR || len >= iwarp::kTermCtrlLen + iwarp::kTermSegLenLen)
+    const bool wantM = flags & 0x80;
+    if (wantM || wantD || wantR || len >= iwarp::kTermCtrlLen + iwarp::kTermSegLenLen)
     {
         need += iwarp::kTermSegLenLen;
     }

@@ -30,25 +30,12 @@ RemoteProt(RdmapCode c)
     return ErrorCause::Rdma(RdmapEType::RemoteProtection, c);
 }
 
-/** RDMAP-089: a Read Request's source check, in RDMAP's codes. */
-RdmapCode
-ReadSourceCode(TagCheck c)
+/** A8: an STag that does not exist is Invalid STag; A7/A9: 0/1/0x09 otherwise. */
+ErrorCause
+InvalidateError(InvalidateResult r)
 {
-    switch (c)
-    {
-    case TagCheck::NotAssociated:
-        return RdmapCode::StagNotAssoc;
-    case TagCheck::AccessRights:
-        return RdmapCode::AccessRights;
-    case TagCheck::BaseBounds:
-        return RdmapCode::BaseBounds;
-    case TagCheck::ToWrap:
-        return RdmapCode::ToWrap;
-    case TagCheck::InvalidStag:
-    case TagCheck::Ok:
-        break;
-    }
-    return RdmapCode::InvalidStag;
+    return RemoteProt(r == InvalidateResult::InvalidStag ? RdmapCode::InvalidStag
+                                                         : RdmapCode::StagCannotInvalidate);
 }
 
 /**
@@ -158,6 +145,16 @@ RdmapEndpoint::CheckSegment(const DdpSegmentView& v)
         }
         r.taggedAccess = MemAccess::kLocalWrite; // the sink is the requester's own buffer
     }
+    if (op == uint8_t(Opcode::SendInv) || op == uint8_t(Opcode::SendSEInv))
+    {
+        // P1 / A16: refuse before placement an Invalidate STag that could not be invalidated;
+        // the invalidation itself happens at delivery (RDMAP-046).
+        const InvalidateResult inv = m_memory->CheckRemoteInvalidate(v.rsvdUlp1, m_ctx);
+        if (inv != InvalidateResult::Invalidated)
+        {
+            return fail(InvalidateError(inv), false);
+        }
+    }
     if (isReadRequest && v.payloadLength < iwarp::kReadReqHdrLen)
     {
         return fail(RemoteOp(RdmapCode::Unspecified), false); // A20: truncated
@@ -217,10 +214,7 @@ RdmapEndpoint::OnSendDelivered(const DdpDelivery& d, Opcode op)
         const InvalidateResult res = m_memory->RemoteInvalidate(d.rsvdUlp1, m_ctx);
         if (res != InvalidateResult::Invalidated)
         {
-            // A8: an STag that does not exist is Invalid STag; A7/A9: 0/1/0x09 otherwise.
-            const ErrorCause cause = RemoteProt(res == InvalidateResult::InvalidStag
-                                                    ? RdmapCode::InvalidStag
-                                                    : RdmapCode::StagCannotInvalidate);
+            const ErrorCause cause = InvalidateError(res);
             c.status = WcStatus::LocalProtectionError;
             c.cause = cause;
             Emit(c);
@@ -250,7 +244,7 @@ RdmapEndpoint::OnReadRequestDelivered(const DdpDelivery& d)
         {
             m_ddp->StopReceiving();
             const std::vector<uint8_t> rdmaHdr = rr.ToBytes();
-            SendTerminate(TerminateFor(RemoteProt(ReadSourceCode(c)), &d.last, &rdmaHdr)); // MDR=111
+            SendTerminate(TerminateFor(RemoteProt(ReadSourceError(c)), &d.last, &rdmaHdr)); // MDR=111
             return;
         }
     }

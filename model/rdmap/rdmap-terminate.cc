@@ -14,30 +14,11 @@ NS_LOG_COMPONENT_DEFINE("RdmapTerminate");
 
 namespace
 {
-constexpr uint64_t kResponseCookieBase = uint64_t(1) << 62;
-constexpr uint64_t kTerminateCookie = ~uint64_t(0);
 
 using iwarp::ErrorCause;
 using iwarp::RdmapCode;
 using iwarp::RdmapEType;
 
-RdmapCode
-SourceCode(TagCheck c)
-{
-    switch (c)
-    {
-    case TagCheck::NotAssociated:
-        return RdmapCode::StagNotAssoc;
-    case TagCheck::AccessRights:
-        return RdmapCode::AccessRights;
-    case TagCheck::BaseBounds:
-        return RdmapCode::BaseBounds;
-    case TagCheck::ToWrap:
-        return RdmapCode::ToWrap;
-    default:
-        return RdmapCode::InvalidStag;
-    }
-}
 } // namespace
 
 RdmapTerminateHeader
@@ -139,7 +120,7 @@ RdmapEndpoint::OnMessageFailed(uint64_t cookie, uint64_t sent)
         updated.readSize -= uint32_t(sent);
         updated.srcTo += sent;
         const std::vector<uint8_t> rdmaHdr = updated.ToBytes();
-        SendTerminate(TerminateFor(ErrorCause::Rdma(RdmapEType::RemoteProtection, SourceCode(rd->failure)),
+        SendTerminate(TerminateFor(ErrorCause::Rdma(RdmapEType::RemoteProtection, ReadSourceError(rd->failure)),
                                    &rd->segment,
                                    &rdmaHdr));
         return;

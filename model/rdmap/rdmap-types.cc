@@ -3,6 +3,27 @@
 namespace ns3
 {
 
+iwarp::RdmapCode
+ReadSourceError(TagCheck c)
+{
+    using iwarp::RdmapCode;
+    switch (c)
+    {
+    case TagCheck::NotAssociated:
+        return RdmapCode::StagNotAssoc;
+    case TagCheck::AccessRights:
+        return RdmapCode::AccessRights;
+    case TagCheck::BaseBounds:
+        return RdmapCode::BaseBounds;
+    case TagCheck::ToWrap:
+        return RdmapCode::ToWrap;
+    case TagCheck::InvalidStag:
+    case TagCheck::Ok:
+        break;
+    }
+    return RdmapCode::InvalidStag;
+}
+
 const char*
 ToString(RdmapWrType t)
 {

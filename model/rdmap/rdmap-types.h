@@ -27,6 +27,9 @@ enum class RdmapWrType : uint8_t
 
 const char* ToString(RdmapWrType t);
 
+/** RDMAP-089: the Remote Protection code for a Read Request source that failed `c`. */
+iwarp::RdmapCode ReadSourceError(TagCheck c);
+
 /** A send-queue work request (RDMAP §5). */
 struct RdmapWorkRequest
 {

@@ -144,7 +144,7 @@ MemoryRegistry::Resolve(uint32_t stag,
     {
         return TagCheck::NotAssociated;
     }
-    if ((mr->GetAccess() & accessNeeded) == 0 && accessNeeded != 0)
+    if ((mr->GetAccess() & accessNeeded) != accessNeeded)
     {
         return TagCheck::AccessRights;
     }
@@ -158,9 +158,11 @@ MemoryRegistry::Resolve(uint32_t stag,
             return TagCheck::BaseBounds;
         }
     }
-    if (to + len < to)
+    if (len > 0 && to + (len - 1) < to)
     {
-        return TagCheck::ToWrap; // T5, checked before T4 so a wrapping sum is named as such
+        // T5: the last octet lies past 2^64 - 1 (an access ending exactly at 2^64 - 1 does
+        // not wrap). Checked before T4 so that a wrapping access is named as such.
+        return TagCheck::ToWrap;
     }
     if ((to - base) + len > size)
     {
@@ -175,6 +177,18 @@ MemoryRegistry::Resolve(uint32_t stag,
 
 InvalidateResult
 MemoryRegistry::RemoteInvalidate(uint32_t stag, const StreamContext& ctx)
+{
+    const InvalidateResult r = CheckRemoteInvalidate(stag, ctx);
+    if (r == InvalidateResult::Invalidated)
+    {
+        Lookup(stag)->SetValid(false);
+        NS_LOG_INFO("STag 0x" << std::hex << stag << std::dec << " invalidated by the peer");
+    }
+    return r;
+}
+
+InvalidateResult
+MemoryRegistry::CheckRemoteInvalidate(uint32_t stag, const StreamContext& ctx) const
 {
     Ptr<MemoryRegion> mr = Lookup(stag);
     if (!mr || !mr->IsValid())
@@ -198,8 +212,6 @@ MemoryRegistry::RemoteInvalidate(uint32_t stag, const StreamContext& ctx)
             return InvalidateResult::Shared;
         }
     }
-    mr->SetValid(false);
-    NS_LOG_INFO("STag 0x" << std::hex << stag << std::dec << " invalidated by the peer");
     return InvalidateResult::Invalidated;
 }
 

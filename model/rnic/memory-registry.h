@@ -68,6 +68,7 @@ class MemoryRegistry : public MemoryAccess
                      const StreamContext& ctx,
                      BufferWindow* out) override;
     InvalidateResult RemoteInvalidate(uint32_t stag, const StreamContext& ctx) override;
+    InvalidateResult CheckRemoteInvalidate(uint32_t stag, const StreamContext& ctx) const override;
 
     int64_t AssignStreams(int64_t stream);
 
