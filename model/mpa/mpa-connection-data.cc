@@ -1,0 +1,219 @@
+/*
+ * MpaConnection data path: FPDUs out (one DDP segment each), in-order deframing in, and
+ * early placement from segments TCP holds out of order.
+ */
+#include "mpa/mpa-connection.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-rx-buffer.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MpaConnectionData");
+
+uint32_t
+MpaConnection::GetMulpdu() const
+{
+    // Before the peer has said whether it wants markers, assume it does: the smaller value.
+    return MpaMulpdu(GetEffectiveMss(), m_tx ? m_txMarkers : true);
+}
+
+void
+MpaConnection::AnnounceMulpdu()
+{
+    const uint32_t m = GetMulpdu();
+    if (m != m_announcedMulpdu)
+    {
+        m_announcedMulpdu = m;
+        NotifyMulpduChanged(m); // DDP-001
+    }
+}
+
+bool
+MpaConnection::WriteToTcp(Ptr<Packet> p)
+{
+    if (m_socket->Send(p, 0) < 0)
+    {
+        NS_LOG_WARN("TCP refused " << p->GetSize() << " octets");
+        return false;
+    }
+    return true;
+}
+
+bool
+MpaConnection::SendSegment(Ptr<Packet> segment)
+{
+    const bool open = m_state == ESTABLISHED || (m_state == FAILED && m_terminateAllowance);
+    if (!open)
+    {
+        m_wantSendReady = m_state != CLOSED; // e.g. the responder still waits for the RTR
+        return false;
+    }
+    AnnounceMulpdu(); // the MSS may have changed since the last segment
+    if (segment->GetSize() > m_announcedMulpdu)
+    {
+        return false; // built for an older, larger MULPDU: DDP rebuilds it
+    }
+    const uint32_t framed = m_tx->FramedSize(segment->GetSize());
+    if (m_socket->GetTxAvailable() < framed)
+    {
+        m_wantSendReady = true;
+        return false;
+    }
+    Ptr<Packet> fpdu = m_tx->Frame(segment);
+    if (!WriteToTcp(fpdu))
+    {
+        OnMpaError(iwarp::MpaError::LocalCatastrophic);
+        return false;
+    }
+    m_fpduTxTrace(fpdu);
+    if (m_state == FAILED)
+    {
+        // That was the Terminate after an MPA error: close once it has left.
+        m_terminateAllowance = false;
+        m_closeTimer.Cancel();
+        Simulator::ScheduleNow(&MpaConnection::Close, this, CloseMode::Graceful);
+    }
+    return true;
+}
+
+void
+MpaConnection::OnSendSpace(Ptr<Socket>, uint32_t)
+{
+    if (m_wantSendReady && (m_state == ESTABLISHED || m_state == FAILED))
+    {
+        m_wantSendReady = false;
+        NotifySendReady();
+    }
+}
+
+void
+MpaConnection::OnRecv(Ptr<Socket> socket)
+{
+    if (!m_rxFirstOctetSeen)
+    {
+        // The TCP sequence number of the first octet of the stream, to place out-of-order
+        // segments by stream offset later.
+        if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
+        {
+            Ptr<TcpRxBuffer> rb = tcp->GetRxBuffer();
+            if (rb->Available() > 0)
+            {
+                m_rxStreamBase = rb->NextRxSequence() - rb->Available();
+                m_rxFirstOctetSeen = true;
+            }
+        }
+    }
+    while (m_state != CLOSED)
+    {
+        Ptr<Packet> p = socket->Recv();
+        if (!p || p->GetSize() == 0)
+        {
+            break;
+        }
+        switch (m_state)
+        {
+        case AWAIT_REQUEST:
+        case AWAIT_REPLY:
+        case AWAIT_ULP_DECISION: {
+            const std::size_t old = m_setupBuf.size();
+            m_setupBuf.resize(old + p->GetSize());
+            p->CopyData(m_setupBuf.data() + old, p->GetSize());
+            if (m_state != AWAIT_ULP_DECISION)
+            {
+                ConsumeSetup();
+            }
+            break;
+        }
+        case AWAIT_RTR:
+        case ESTABLISHED:
+            m_rx->Push(p);
+            DeframeInOrder();
+            break;
+        default:
+            NS_LOG_LOGIC("dropping " << p->GetSize() << " octets in state " << ToString(m_state));
+            break;
+        }
+    }
+}
+
+void
+MpaConnection::DeframeInOrder()
+{
+    while (m_state == ESTABLISHED || m_state == AWAIT_RTR)
+    {
+        Ptr<Packet> ulpdu;
+        iwarp::MpaError err = iwarp::MpaError::CrcError;
+        const auto r = m_rx->Next(&ulpdu, &err);
+        if (r == MpaFpduReceiver::RxResult::NeedMore)
+        {
+            return;
+        }
+        if (r == MpaFpduReceiver::RxResult::Error)
+        {
+            OnMpaError(err); // CRC (0x02), marker/length (0x03)
+            return;
+        }
+        m_fpduRxTrace(ulpdu);
+        if (m_state == AWAIT_RTR)
+        {
+            SetState(ESTABLISHED);
+            if (m_rtrPending)
+            {
+                m_rtrPending = false;
+                uint8_t h[2] = {0, 0};
+                ulpdu->CopyData(h, 2);
+                const bool zeroLengthWrite = ulpdu->GetSize() == iwarp::kDdpTaggedHdrLen &&
+                                             h[0] == 0xC1 && (h[1] & 0x0F) == 0x0;
+                if (!zeroLengthWrite)
+                {
+                    OnMpaError(iwarp::MpaError::NoMatchingRtr); // RFC 6581
+                    return;
+                }
+                if (m_wantSendReady)
+                {
+                    m_wantSendReady = false;
+                    NotifySendReady();
+                }
+                continue; // the RTR is MPA's own: not handed to DDP
+            }
+            if (m_wantSendReady)
+            {
+                m_wantSendReady = false;
+                Simulator::ScheduleNow(&MpaConnection::NotifySendReady, this);
+            }
+        }
+        NotifyReceive(ulpdu, m_rxOrder++);
+    }
+}
+
+void
+MpaConnection::OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> sock)
+{
+    // Early placement needs the FPDUs to be checkable on their own: CRC or markers.
+    if (!m_outOfOrderPlacement || !m_rx || !m_rxStreamBaseKnown || p->GetSize() == 0 ||
+        (m_state != ESTABLISHED && m_state != AWAIT_RTR) || (!m_crc && !m_rxMarkers))
+    {
+        return;
+    }
+    const SequenceNumber32 next = sock->GetRxBuffer()->NextRxSequence();
+    if (h.GetSequenceNumber() <= next)
+    {
+        return; // in order: the normal path delivers it
+    }
+    const uint64_t offset = uint32_t(h.GetSequenceNumber() - m_rxStreamBase);
+    std::vector<uint8_t> bytes(p->GetSize());
+    p->CopyData(bytes.data(), bytes.size());
+    std::vector<std::pair<size_t, size_t>> ulpdus;
+    MpaFpduReceiver::ParseAlignedFpdus(bytes.data(), bytes.size(), offset, m_rxMarkers, m_crc, &ulpdus);
+    for (const auto& [start, len] : ulpdus)
+    {
+        Ptr<Packet> u = Create<Packet>(bytes.data() + start, len);
+        m_earlyPlacementTrace(u);
+        NotifyReceive(u, kOrderUnknown); // placed now, delivered when TCP has the order (DDP-005)
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,184 @@
+/*
+ * MpaConnection: MPA (RFC 5044, RFC 6581 enhanced set-up) over an ns-3 TCP socket, as a
+ * DdpLowerLayer (DESIGN.md "mpa/").
+ *
+ * Set-up: once TCP is connected the initiator sends the Request, the responder hands it to
+ * its ULP (the connection manager), which accepts or rejects; the Reply carries the decision,
+ * the private data and, in Rev 2, IRD/ORD. Markers are decided per direction (each side's M
+ * bit asks for markers on what it receives), CRCs for both directions (C on either side).
+ * The initiator sends the first FPDU; in Rev 2 peer-to-peer mode that is a zero-length RDMA
+ * Write "ready to receive" (RTR) message, and the responder sends nothing until it has one.
+ *
+ * Data: SendSegment frames one DDP segment into one FPDU and writes it to TCP only when the
+ * socket has room for all of it; the receive side deframes any split or coalescing of the
+ * stream (MpaFpduReceiver). MULPDU comes from the connection's effective MSS. Segments that
+ * TCP holds out of order may be placed early (Attribute OutOfOrderPlacement): the TCP "Rx"
+ * trace shows each segment as it arrives, and a segment that begins with whole FPDUs whose
+ * CRCs check is handed to DDP as placement-only hints; delivery still waits for TCP's order.
+ *
+ * FPDU alignment (MPA.md): ns-3's TCP cuts its send buffer into segments of SegmentSize
+ * octets from the first unsent octet. The Request/Reply leave in segments of their own
+ * (Nagle is off), so the first FPDU starts a segment; an FPDU of MULPDU fills exactly one
+ * segment, so a bulk transfer stays aligned. Alignment is lost after a short FPDU (the tail
+ * of a message) is coalesced with the next one while the window is closed, or when the
+ * window forces TCP to send less than a full segment. The receiver never depends on it: the
+ * in-order path deframes by ULPDU_Length, and early placement only uses segments whose FPDUs
+ * validate (their CRC, and markers when negotiated).
+ */
+#ifndef IWARP_MPA_CONNECTION_H
+#define IWARP_MPA_CONNECTION_H
+
+#include "ddp/ddp-lower-layer.h"
+#include "mpa/mpa-fpdu.h"
+#include "mpa/mpa-setup-header.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/socket.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <memory>
+#include <vector>
+
+namespace ns3
+{
+
+class MpaConnection : public DdpLowerLayer
+{
+  public:
+    static TypeId GetTypeId();
+    MpaConnection();
+    ~MpaConnection() override;
+
+    enum State
+    {
+        IDLE,
+        AWAIT_TCP,          ///< initiator: TCP handshake in progress
+        AWAIT_REQUEST,      ///< responder: waiting for the MPA Request
+        AWAIT_REPLY,        ///< initiator: Request sent
+        AWAIT_ULP_DECISION, ///< responder: Request handed to the ULP
+        AWAIT_RTR,          ///< responder: accepted, waiting for the initiator's first FPDU
+        ESTABLISHED,
+        FAILED,             ///< an MPA error: one Terminate may still leave, then close
+        CLOSED,
+    };
+
+    /** The peer's Request (responder) or Reply (initiator), for the connection manager. */
+    typedef Callback<void, Ptr<MpaConnection>, const MpaSetupFrame&> SetupFrameCallback;
+    /** Set-up did not complete: rejected (R=1), bad frame, time-out or TCP failure. */
+    typedef Callback<void, Ptr<MpaConnection>, iwarp::ErrorCause> SetupFailedCallback;
+
+    /** Initiator: `socket` is connecting or connected; the Request carries `privateData`. */
+    void StartInitiator(Ptr<Socket> socket, const std::vector<uint8_t>& privateData);
+    /** Responder: `socket` was accepted by a listening socket. */
+    void StartResponder(Ptr<Socket> socket);
+    /** Responder's ULP accepts the Request, answering with `privateData`. */
+    void Accept(const std::vector<uint8_t>& privateData);
+    /** Responder's ULP rejects the Request (Reply with R=1), then TCP closes. */
+    void Reject(const std::vector<uint8_t>& privateData);
+
+    void SetRequestCallback(SetupFrameCallback cb) { m_requestCb = cb; }
+    void SetReplyCallback(SetupFrameCallback cb) { m_replyCb = cb; }
+    void SetSetupFailedCallback(SetupFailedCallback cb) { m_setupFailedCb = cb; }
+
+    /** IRD/ORD announced in a Rev 2 Request/Reply (RFC 6581). */
+    void SetIrdOrd(uint16_t ird, uint16_t ord);
+
+    // DdpLowerLayer
+    uint32_t GetMulpdu() const override;
+    bool SendSegment(Ptr<Packet> segment) override;
+    void Close(CloseMode mode) override;
+
+    State GetState() const { return m_state; }
+    Ptr<Socket> GetSocket() const { return m_socket; }
+    /** The peer's set-up frame (Request or Reply) once received. */
+    const MpaSetupFrame& GetPeerFrame() const { return m_peerFrame; }
+    bool SendsMarkers() const { return m_txMarkers; }
+    bool ReceivesMarkers() const { return m_rxMarkers; }
+    bool UsesCrc() const { return m_crc; }
+    /** Effective MSS: the socket's SegmentSize (ns-3 adds TCP options on top of it). */
+    uint32_t GetEffectiveMss() const;
+
+    typedef void (*FpduTracedCallback)(Ptr<const Packet> fpdu);
+    typedef void (*ErrorTracedCallback)(iwarp::ErrorCause cause);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void SetState(State s);
+    void HookSocket(Ptr<Socket> socket);
+    void OnConnected(Ptr<Socket> s);
+    void OnConnectFailed(Ptr<Socket> s);
+    void OnNormalClose(Ptr<Socket> s);
+    void OnErrorClose(Ptr<Socket> s);
+    void OnSendSpace(Ptr<Socket> s, uint32_t available);
+    void OnRecv(Ptr<Socket> s);
+    void OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> sock);
+
+    void SendSetupFrame(const MpaSetupFrame& f);
+    bool ConsumeSetup();
+    void OnRequest(const MpaSetupFrame& f);
+    void OnReply(const MpaSetupFrame& f);
+    void BecomeEstablished();
+    void SendRtr();
+    void DeframeInOrder();
+    void OnMpaError(iwarp::MpaError e);
+    void SetupFailed(iwarp::ErrorCause cause);
+    void OnSetupTimeout();
+    void AnnounceMulpdu();
+    bool WriteToTcp(Ptr<Packet> p);
+
+    Ptr<Socket> m_socket;
+    bool m_initiator{false};
+    TracedValue<State> m_state;
+
+    // negotiation (Attributes and peer's frame)
+    bool m_wantMarkers;
+    bool m_wantCrc;
+    uint8_t m_revision;
+    bool m_peerToPeer;
+    bool m_outOfOrderPlacement;
+    Time m_initiatorTimeout;
+    Time m_responderTimeout;
+    uint16_t m_ird{4};
+    uint16_t m_ord{4};
+    std::vector<uint8_t> m_localPrivateData;
+    MpaSetupFrame m_peerFrame;
+    bool m_txMarkers{false};
+    bool m_rxMarkers{false};
+    bool m_crc{true};
+    bool m_rtrPending{false}; ///< responder: the first FPDU must be the RTR and is consumed
+
+    // data path
+    std::vector<uint8_t> m_setupBuf; ///< octets received before the peer's frame is complete
+    std::unique_ptr<MpaFpduSender> m_tx;
+    std::unique_ptr<MpaFpduReceiver> m_rx;
+    uint64_t m_rxOrder{0};
+    bool m_wantSendReady{false};
+    bool m_terminateAllowance{false}; ///< after an MPA error: one more FPDU (the Terminate)
+    uint32_t m_announcedMulpdu{0};
+    bool m_rxStreamBaseKnown{false};
+    bool m_rxFirstOctetSeen{false};
+    SequenceNumber32 m_rxStreamBase; ///< TCP sequence number of stream offset 0 (after the frame)
+    EventId m_setupTimer;
+    EventId m_closeTimer;
+
+    SetupFrameCallback m_requestCb;
+    SetupFrameCallback m_replyCb;
+    SetupFailedCallback m_setupFailedCb;
+
+    TracedCallback<Ptr<const Packet>> m_fpduTxTrace;
+    TracedCallback<Ptr<const Packet>> m_fpduRxTrace;
+    TracedCallback<Ptr<const Packet>> m_earlyPlacementTrace;
+    TracedCallback<iwarp::ErrorCause> m_errorTrace;
+};
+
+const char* ToString(MpaConnection::State s);
+
+} // namespace ns3
+
+#endif // IWARP_MPA_CONNECTION_H

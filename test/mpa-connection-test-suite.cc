@@ -1,0 +1,318 @@
+/*
+ * MpaConnection over ns-3's TCP: set-up (Rev 1 and 2, private data, reject), transfers
+ * verified byte for byte with and without loss, markers and CRC, early placement, and MPA
+ * errors becoming Layer 2 Terminates (RFC 5044, RFC 6581; spec/MPA.md).
+ */
+#include "mpa-two-node-fixture.h"
+
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::iwarptest;
+
+namespace
+{
+
+std::vector<uint8_t>
+Pattern(std::size_t n, uint8_t seed)
+{
+    std::vector<uint8_t> v(n);
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        v[i] = uint8_t(seed + i * 13 + (i >> 10));
+    }
+    return v;
+}
+
+/** A Write, a Send and a Read from the initiator to the responder, all real octets. */
+struct Transfer
+{
+    std::vector<uint8_t> data;
+    Ptr<MemoryRegion> target; // at the responder
+    Ptr<MemoryRegion> sink;   // at the initiator, for the Read
+    Ptr<ByteBuffer> recv;     // the responder's receive buffer for the Send
+    std::vector<uint8_t> note;
+
+    Transfer(MpaTwoNodeFixture& f, std::size_t size)
+        : data(Pattern(size, 3)),
+          note(Pattern(300, 9))
+    {
+        using namespace MemAccess;
+        target = f.Responder().memory->Register(f.Responder().pd, size, kRemoteWrite | kRemoteRead);
+        sink = f.Initiator().memory->Register(f.Initiator().pd, size, kLocalWrite);
+        recv = ByteBuffer::CreateReal(4096);
+        f.Responder().rdmap->PostRecv(77, BufferWindow{recv, 0, 4096});
+        RdmapWorkRequest w;
+        w.id = 1;
+        w.type = RdmapWrType::Write;
+        w.source = Create<PacketPayloadSource>(Create<Packet>(data.data(), data.size()));
+        w.remoteStag = target->GetStag();
+        w.remoteTo = target->GetBaseTo();
+        f.Initiator().rdmap->PostSend(w);
+        RdmapWorkRequest s;
+        s.id = 2;
+        s.type = RdmapWrType::Send;
+        s.source = Create<PacketPayloadSource>(Create<Packet>(note.data(), note.size()));
+        f.Initiator().rdmap->PostSend(s);
+        RdmapWorkRequest r;
+        r.id = 3;
+        r.type = RdmapWrType::Read;
+        r.remoteStag = target->GetStag();
+        r.remoteTo = target->GetBaseTo();
+        r.readLength = uint32_t(size);
+        r.localStag = sink->GetStag();
+        r.localTo = sink->GetBaseTo();
+        f.Initiator().rdmap->PostSend(r);
+    }
+
+    bool WriteExact() const { return std::equal(data.begin(), data.end(), target->GetBuffer()->Data()); }
+    bool ReadExact() const { return std::equal(data.begin(), data.end(), sink->GetBuffer()->Data()); }
+    bool SendExact() const { return std::equal(note.begin(), note.end(), recv->Data()); }
+};
+
+std::size_t
+CountSuccess(const std::vector<RdmapCompletion>& cs)
+{
+    std::size_t n = 0;
+    for (const auto& c : cs)
+    {
+        n += c.status == WcStatus::Success;
+    }
+    return n;
+}
+
+class MpaHandshakeTest : public TestCase
+{
+  public:
+    MpaHandshakeTest(uint8_t rev)
+        : TestCase(std::string("Rev ") + char('0' + rev) +
+                   " Request and Reply carry private data both ways and reach ESTABLISHED"),
+          m_rev(rev)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.revision = m_rev;
+        o.requestPd = Pattern(100, 1);
+        o.replyPd = Pattern(10, 2);
+        MpaTwoNodeFixture f(o);
+        f.Run(Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(f.Responder().gotPeerFrame, true, "the responder's ULP saw the Request");
+        NS_TEST_EXPECT_MSG_EQ((f.Responder().peerFrame.GetPrivateData() == o.requestPd), true,
+                              "Request private data");
+        NS_TEST_ASSERT_MSG_EQ(f.Initiator().gotPeerFrame, true, "the initiator saw the Reply");
+        NS_TEST_EXPECT_MSG_EQ((f.Initiator().peerFrame.GetPrivateData() == o.replyPd), true,
+                              "Reply private data");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(f.Initiator().peerFrame.GetRev()), unsigned(m_rev), "Rev");
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->GetState(), MpaConnection::ESTABLISHED, "initiator");
+        if (m_rev == 2)
+        {
+            // The RTR arrived and was consumed: the responder may send.
+            NS_TEST_EXPECT_MSG_EQ(f.Responder().mpa->GetState(), MpaConnection::ESTABLISHED, "responder");
+        }
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->UsesCrc(), true, "CRC negotiated");
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->GetMulpdu(), MpaMulpdu(f.Initiator().mpa->GetEffectiveMss(), false),
+                              "MULPDU from EMSS");
+    }
+
+    uint8_t m_rev;
+};
+
+class MpaTransferTest : public TestCase
+{
+  public:
+    MpaTransferTest(double loss, bool markers)
+        : TestCase("Write, Send and Read of 2 MB are byte-exact over TCP, loss " +
+                   std::to_string(int(loss * 100)) + " percent, markers " + (markers ? "on" : "off")),
+          m_loss(loss),
+          m_markers(markers)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.lossRate = m_loss;
+        o.markers = m_markers;
+        MpaTwoNodeFixture f(o);
+        f.Run(MilliSeconds(1));
+        Transfer t(f, 2000000);
+        // FPDU alignment: every full data segment is exactly one FPDU of MULPDU.
+        std::map<uint32_t, uint32_t> sizes;
+        f.InitiatorSocket()->TraceConnectWithoutContext(
+            "Tx",
+            MakeBoundCallback(+[](std::map<uint32_t, uint32_t>* m, Ptr<const Packet> p, const TcpHeader&,
+                                  Ptr<const TcpSocketBase>) { (*m)[p->GetSize()]++; },
+                              &sizes));
+        f.Run(Seconds(20));
+        NS_TEST_EXPECT_MSG_GT(sizes[1448], 1000u, "full segments");
+        NS_TEST_EXPECT_MSG_EQ(MpaFpduSender(m_markers, true).FramedSize(f.Initiator().mpa->GetMulpdu()) % 1448,
+                              0u, "an FPDU of MULPDU fills whole segments");
+        NS_TEST_EXPECT_MSG_EQ(CountSuccess(f.Initiator().completions), 3u, "Write, Send, Read complete");
+        NS_TEST_EXPECT_MSG_EQ(CountSuccess(f.Responder().completions), 1u, "the Send is received");
+        NS_TEST_EXPECT_MSG_EQ(t.WriteExact(), true, "the Write placed every octet");
+        NS_TEST_EXPECT_MSG_EQ(t.SendExact(), true, "the Send delivered every octet");
+        NS_TEST_EXPECT_MSG_EQ(t.ReadExact(), true, "the Read returned every octet");
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->SendsMarkers(), m_markers, "markers towards responder");
+        if (m_loss > 0 && !m_markers)
+        {
+            // With markers inside ULPDUs, early placement is left to the in-order path (see
+            // MpaFpduReceiver::ParseAlignedFpdus).
+            NS_TEST_EXPECT_MSG_GT(f.Responder().earlyPlacements, 0u,
+                                  "FPDUs of out-of-order segments were placed early");
+        }
+    }
+
+    double m_loss;
+    bool m_markers;
+};
+
+class MpaRejectTest : public TestCase
+{
+  public:
+    MpaRejectTest()
+        : TestCase("A Reply with R=1 carries the reason and no FPDU is ever sent")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.rejectRequest = true;
+        o.replyPd = {'b', 'u', 's', 'y'};
+        MpaTwoNodeFixture f(o);
+        f.Run(Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(f.Initiator().gotPeerFrame, true, "the Reply arrived");
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().peerFrame.GetReject(), true, "R=1");
+        NS_TEST_EXPECT_MSG_EQ((f.Initiator().peerFrame.GetPrivateData() == o.replyPd), true, "reason");
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->GetState(), MpaConnection::CLOSED, "initiator closed");
+        NS_TEST_EXPECT_MSG_EQ(f.Responder().mpa->GetState(), MpaConnection::CLOSED, "responder closed");
+    }
+};
+
+class MpaCrcErrorTest : public TestCase
+{
+  public:
+    MpaCrcErrorTest()
+        : TestCase("A corrupted FPDU gives a Layer 2 Terminate with code 0x02, then the connection closes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        MpaTwoNodeFixture f(o);
+        f.Run(MilliSeconds(5));
+        // An FPDU framed correctly but with one octet of its ULPDU flipped afterwards, written
+        // straight into the initiator's TCP socket as if its MPA layer had corrupted it.
+        MpaFpduSender tx(false, true);
+        tx.Frame(Create<Packet>(14)); // the RTR already took stream offset 0..19
+        const uint8_t write[18] = {0xC1, 0x40, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
+        Ptr<Packet> fpdu = tx.Frame(Create<Packet>(write, sizeof(write)));
+        std::vector<uint8_t> bytes(fpdu->GetSize());
+        fpdu->CopyData(bytes.data(), bytes.size());
+        bytes[5] ^= 0x01;
+        f.InitiatorSocket()->Send(Create<Packet>(bytes.data(), bytes.size()));
+        f.Run(Seconds(2));
+        bool sent = false;
+        for (const auto& e : f.Responder().events)
+        {
+            if (e.type == RdmapEvent::TerminateSent)
+            {
+                sent = true;
+                NS_TEST_EXPECT_MSG_EQ(e.cause.ToString(), "2/0/0x02", "LLP (MPA) CRC error");
+                NS_TEST_EXPECT_MSG_EQ((e.terminate.m || e.terminate.d || e.terminate.r), false, "MDR=000");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(sent, true, "the responder sent a Terminate");
+        bool received = false;
+        for (const auto& e : f.Initiator().events)
+        {
+            received = received || (e.type == RdmapEvent::TerminateReceived &&
+                                    e.cause.ToString() == "2/0/0x02");
+        }
+        NS_TEST_EXPECT_MSG_EQ(received, true, "the initiator received it");
+        NS_TEST_EXPECT_MSG_EQ(f.Responder().mpa->GetState(), MpaConnection::CLOSED, "then closed");
+    }
+};
+
+class MpaSetupTimeoutTest : public TestCase
+{
+  public:
+    MpaSetupTimeoutTest()
+        : TestCase("A responder that never gets a Request gives up after ResponderTimeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.startInitiator = false;
+        MpaTwoNodeFixture f(o);
+        // Plain TCP connect, no MPA Request.
+        f.Run(MilliSeconds(1));
+        f.InitiatorSocket()->Connect(InetSocketAddress(f.ResponderAddress(), f.Port()));
+        f.Run(Seconds(4));
+        NS_TEST_EXPECT_MSG_EQ(f.Responder().setupFailures.size(), 0u, "still waiting at 4 s");
+        f.Run(Seconds(6));
+        NS_TEST_EXPECT_MSG_EQ(f.Responder().setupFailures.size(), 1u, "gave up after 5 s");
+        NS_TEST_EXPECT_MSG_EQ(f.Responder().mpa->GetState(), MpaConnection::CLOSED, "closed");
+    }
+};
+
+class MpaBadRequestTest : public TestCase
+{
+  public:
+    MpaBadRequestTest()
+        : TestCase("A Request with a wrong key fails set-up with code 0x04")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.startInitiator = false;
+        MpaTwoNodeFixture f(o);
+        Ptr<Socket> s = f.InitiatorSocket();
+        s->SetConnectCallback(MakeCallback(+[](Ptr<Socket> sock) {
+                                  const char junk[] = "MPA ID Req Frxme\x40\x02\x00\x00";
+                                  sock->Send(reinterpret_cast<const uint8_t*>(junk), 20, 0);
+                              }),
+                              MakeNullCallback<void, Ptr<Socket>>());
+        f.Run(MilliSeconds(1));
+        s->Connect(InetSocketAddress(f.ResponderAddress(), f.Port()));
+        f.Run(Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(f.Responder().setupFailures.size(), 1u, "set-up failed");
+        NS_TEST_EXPECT_MSG_EQ(f.Responder().setupFailures[0].ToString(), "2/0/0x04", "invalid Request");
+    }
+};
+
+class MpaConnectionSuite : public TestSuite
+{
+  public:
+    MpaConnectionSuite()
+        : TestSuite("iwarp-mpa-connection", UNIT)
+    {
+        AddTestCase(new MpaHandshakeTest(1), TestCase::QUICK);
+        AddTestCase(new MpaHandshakeTest(2), TestCase::QUICK);
+        AddTestCase(new MpaTransferTest(0.0, false), TestCase::QUICK);
+        AddTestCase(new MpaTransferTest(0.01, false), TestCase::QUICK);
+        AddTestCase(new MpaTransferTest(0.01, true), TestCase::QUICK);
+        AddTestCase(new MpaRejectTest, TestCase::QUICK);
+        AddTestCase(new MpaCrcErrorTest, TestCase::QUICK);
+        AddTestCase(new MpaSetupTimeoutTest, TestCase::QUICK);
+        AddTestCase(new MpaBadRequestTest, TestCase::QUICK);
+    }
+};
+
+MpaConnectionSuite g_mpaConnectionSuite;
+
+} // namespace
