@@ -1,0 +1,55 @@
+/*
+ * Rnic: one RDMA NIC per node, aggregated to the Node (IwarpHelper installs it). It holds the
+ * node's memory registry (protection domains, STags), creates completion queues and queue
+ * pairs, and owns the connection manager.
+ */
+#ifndef IWARP_RNIC_H
+#define IWARP_RNIC_H
+
+#include "rnic/completion-queue.h"
+#include "rnic/connection-manager.h"
+#include "rnic/memory-registry.h"
+#include "rnic/queue-pair.h"
+
+#include "ns3/node.h"
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+class Rnic : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    Rnic();
+
+    Ptr<ProtectionDomain> AllocatePd() { return m_memory->AllocatePd(); }
+    Ptr<MemoryRegion> RegisterMemory(Ptr<ProtectionDomain> pd, uint64_t length, uint8_t access,
+                                     MemoryRegistry::Backing backing = MemoryRegistry::Backing::Real)
+    {
+        return m_memory->Register(pd, length, access, backing);
+    }
+    Ptr<CompletionQueue> CreateCq();
+    /** A QP whose completions go to `sendCq` and `recvCq` (may be the same CQ). */
+    Ptr<QueuePair> CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq,
+                            Ptr<CompletionQueue> recvCq);
+
+    Ptr<MemoryRegistry> GetMemory() const { return m_memory; }
+    Ptr<ConnectionManager> GetConnectionManager() const { return m_cm; }
+    Ptr<Node> GetNode() const { return m_node; }
+
+  protected:
+    void NotifyNewAggregate() override;
+    void DoDispose() override;
+
+  private:
+    Ptr<Node> m_node;
+    Ptr<MemoryRegistry> m_memory;
+    Ptr<ConnectionManager> m_cm;
+    std::vector<Ptr<QueuePair>> m_qps;
+    uint32_t m_nextQpn{1};
+};
+
+} // namespace ns3
+
+#endif // IWARP_RNIC_H
