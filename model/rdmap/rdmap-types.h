@@ -10,6 +10,7 @@
 #include "rdmap/rdmap-header.h"
 
 #include <cstdint>
+#include <ostream>
 
 namespace ns3
 {
@@ -60,6 +61,18 @@ enum class WcStatus : uint8_t
 };
 
 const char* ToString(WcStatus s);
+
+inline std::ostream&
+operator<<(std::ostream& os, WcStatus s)
+{
+    return os << ToString(s);
+}
+
+inline std::ostream&
+operator<<(std::ostream& os, RdmapWrType t)
+{
+    return os << ToString(t);
+}
 
 struct RdmapCompletion
 {

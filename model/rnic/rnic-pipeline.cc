@@ -19,7 +19,7 @@ RnicPipeline::GetTypeId()
             .AddConstructor<RnicPipeline>()
             .AddAttribute("TxPerMessage",
                           "Transmit engine time per message (doorbell, WQE fetch, completion)",
-                          TimeValue(NanoSeconds(450)),
+                          TimeValue(NanoSeconds(550)),
                           MakeTimeAccessor(&RnicPipeline::m_txPerMessage),
                           MakeTimeChecker())
             .AddAttribute("TxPerSegment",
@@ -29,7 +29,7 @@ RnicPipeline::GetTypeId()
                           MakeTimeChecker())
             .AddAttribute("RxPerMessage",
                           "Receive engine time per message (delivery, completion, event)",
-                          TimeValue(NanoSeconds(450)),
+                          TimeValue(NanoSeconds(550)),
                           MakeTimeAccessor(&RnicPipeline::m_rxPerMessage),
                           MakeTimeChecker())
             .AddAttribute("RxPerSegment",
