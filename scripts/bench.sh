@@ -4,3 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-protocol-core" "$@"
+"$BUILD_DIR/iwarp-bench-mpa-tcp"

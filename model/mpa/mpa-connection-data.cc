@@ -16,7 +16,9 @@ NS_LOG_COMPONENT_DEFINE("MpaConnectionData");
 uint32_t
 MpaConnection::GetMulpdu() const
 {
-    // Before the peer has said whether it wants markers, assume it does: the smaller value.
+    // RFC 5044's formula counts the most markers an FPDU of EMSS can hold, so an FPDU of MULPDU
+    // never exceeds one segment wherever it starts on the marker grid. (Before the peer has
+    // said whether it wants markers, assume it does: the smaller value.)
     return MpaMulpdu(GetEffectiveMss(), m_tx ? m_txMarkers : true);
 }
 

@@ -154,9 +154,13 @@ MpaConnection::GetEffectiveMss() const
     // ns-3's TCP carries SegmentSize payload octets per segment and puts its options (such as
     // timestamps) on top (measured: 1448-octet payloads with timestamps on), so that is the
     // EMSS an FPDU must fill to stay aligned.
-    UintegerValue seg;
-    m_socket->GetAttribute("SegmentSize", seg);
-    return uint32_t(seg.Get());
+    if (m_emss == 0)
+    {
+        UintegerValue seg;
+        m_socket->GetAttribute("SegmentSize", seg);
+        m_emss = uint32_t(seg.Get());
+    }
+    return m_emss;
 }
 
 // ------------------------------------------------------------------ initiator
@@ -245,7 +249,9 @@ MpaConnection::SendRtr()
     // The "ready to receive" message: a zero-length RDMA Write (DDP tagged, L=1, STag 0,
     // TO 0, RDMAP opcode 0), which a DDP sink never checks (DDP-037).
     static const uint8_t kRtr[iwarp::kDdpTaggedHdrLen] = {0xC1, 0x40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    WriteToTcp(m_tx->Frame(Create<Packet>(kRtr, sizeof(kRtr))));
+    Ptr<Packet> fpdu = m_tx->Frame(Create<Packet>(kRtr, sizeof(kRtr)));
+    WriteToTcp(fpdu);
+    m_fpduTxTrace(fpdu);
 }
 
 // ------------------------------------------------------------------ responder

@@ -19,9 +19,13 @@
  * FPDU alignment (MPA.md): ns-3's TCP cuts its send buffer into segments of SegmentSize
  * octets from the first unsent octet. The Request/Reply leave in segments of their own
  * (Nagle is off), so the first FPDU starts a segment; an FPDU of MULPDU fills exactly one
- * segment, so a bulk transfer stays aligned. Alignment is lost after a short FPDU (the tail
- * of a message) is coalesced with the next one while the window is closed, or when the
- * window forces TCP to send less than a full segment. The receiver never depends on it: the
+ * segment, so a bulk transfer stays aligned. With markers, an FPDU of MULPDU holds two or
+ * three markers depending on where it starts on the 512-octet grid, so it is 4 octets short
+ * of a segment when it holds two, and ns-3's TCP (which cannot be told to end a segment)
+ * starts the next FPDU in that segment: alignment drifts. It is also lost when a short FPDU
+ * (a message's tail) is coalesced with the next one while the window is closed, or when the
+ * window forces a partial segment. Tools that need one FPDU per segment (Wireshark with
+ * markers) then decode only the aligned FPDUs; our receiver does not depend on alignment. The receiver never depends on it: the
  * in-order path deframes by ULPDU_Length, and early placement only uses segments whose FPDUs
  * validate (their CRC, and markers when negotiated).
  */
@@ -161,6 +165,7 @@ class MpaConnection : public DdpLowerLayer
     bool m_wantSendReady{false};
     bool m_terminateAllowance{false}; ///< after an MPA error: one more FPDU (the Terminate)
     uint32_t m_announcedMulpdu{0};
+    mutable uint32_t m_emss{0}; ///< SegmentSize, read once: an attribute look-up per segment is slow
     bool m_rxStreamBaseKnown{false};
     bool m_rxFirstOctetSeen{false};
     SequenceNumber32 m_rxStreamBase; ///< TCP sequence number of stream offset 0 (after the frame)

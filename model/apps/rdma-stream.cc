@@ -1,0 +1,379 @@
+#include "apps/rdma-stream.h"
+
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaStream");
+NS_OBJECT_ENSURE_REGISTERED(RdmaStream);
+
+namespace
+{
+constexpr uint8_t kAllAccess =
+    MemAccess::kLocalRead | MemAccess::kLocalWrite | MemAccess::kRemoteRead | MemAccess::kRemoteWrite;
+} // namespace
+
+TypeId
+RdmaStream::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaStream")
+            .SetParent<Application>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<RdmaStream>()
+            .AddAttribute("Role",
+                          "Client (connects and moves data) or Server (listens and accepts)",
+                          EnumValue(RDMA_ROLE_CLIENT),
+                          MakeEnumAccessor(&RdmaStream::m_role),
+                          MakeEnumChecker(RDMA_ROLE_CLIENT, "Client", RDMA_ROLE_SERVER, "Server"))
+            .AddAttribute("Remote",
+                          "The server's address (an InetSocketAddress; client only)",
+                          AddressValue(),
+                          MakeAddressAccessor(&RdmaStream::m_remote),
+                          MakeAddressChecker())
+            .AddAttribute("Port",
+                          "TCP port the server listens on",
+                          UintegerValue(9001),
+                          MakeUintegerAccessor(&RdmaStream::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("Size",
+                          "Octets per operation",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&RdmaStream::m_size),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Outstanding",
+                          "Operations the client keeps in flight",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&RdmaStream::m_outstanding),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Op",
+                          "The operation: RDMA Write, Send or RDMA Read",
+                          EnumValue(WRITE),
+                          MakeEnumAccessor(&RdmaStream::m_op),
+                          MakeEnumChecker(WRITE, "Write", SEND, "Send", READ, "Read"))
+            .AddAttribute("TotalBytes",
+                          "Octets to move (0: no limit, Duration ends the stream)",
+                          UintegerValue(10 << 20),
+                          MakeUintegerAccessor(&RdmaStream::m_totalBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Duration",
+                          "Stop posting after this long from the first post (0: no limit)",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RdmaStream::m_duration),
+                          MakeTimeChecker())
+            .AddAttribute("Payload",
+                          "Real: buffers hold octets; Virtual: sizes only",
+                          EnumValue(RDMA_PAYLOAD_VIRTUAL),
+                          MakeEnumAccessor(&RdmaStream::m_payload),
+                          MakeEnumChecker(RDMA_PAYLOAD_REAL, "Real", RDMA_PAYLOAD_VIRTUAL, "Virtual"))
+            .AddAttribute("ReceiveDepth",
+                          "Receives the server keeps posted for a Send stream",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&RdmaStream::m_receiveDepth),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("Posted",
+                            "An operation was posted (operation number, octets)",
+                            MakeTraceSourceAccessor(&RdmaStream::m_postedTrace),
+                            "ns3::RdmaStream::PostedTracedCallback")
+            .AddTraceSource("Completed",
+                            "An operation completed (operation number, octets, latency); at the "
+                            "server, a Send was delivered",
+                            MakeTraceSourceAccessor(&RdmaStream::m_completedTrace),
+                            "ns3::RdmaStream::CompletedTracedCallback")
+            .AddTraceSource("Finished",
+                            "The stream finished at this end (bytes, completions, start, end)",
+                            MakeTraceSourceAccessor(&RdmaStream::m_finishedTrace),
+                            "ns3::RdmaStream::FinishedTracedCallback");
+    return tid;
+}
+
+RdmaStream::RdmaStream()
+    : m_role(RDMA_ROLE_CLIENT),
+      m_port(9001),
+      m_size(65536),
+      m_outstanding(8),
+      m_op(WRITE),
+      m_totalBytes(10 << 20),
+      m_payload(RDMA_PAYLOAD_VIRTUAL),
+      m_receiveDepth(4096)
+{
+}
+
+void
+RdmaStream::DoDispose()
+{
+    m_rnic = nullptr;
+    m_pd = nullptr;
+    m_region = nullptr;
+    m_qp = nullptr;
+    m_serverQps.clear();
+    Application::DoDispose();
+}
+
+uint64_t
+RdmaStream::GetBytes() const
+{
+    if (m_role == RDMA_ROLE_SERVER && m_op == WRITE && m_region)
+    {
+        return m_region->GetBuffer()->GetBytesWritten();
+    }
+    return m_bytes;
+}
+
+DataRate
+RdmaStream::GetThroughput() const
+{
+    if (!m_finished || m_end <= m_start)
+    {
+        return DataRate(0);
+    }
+    return DataRate(uint64_t(double(GetBytes()) * 8.0 / (m_end - m_start).GetSeconds()));
+}
+
+Ptr<MemoryRegion>
+RdmaStream::Register(uint64_t length)
+{
+    const auto backing = m_payload == RDMA_PAYLOAD_REAL ? MemoryRegistry::Backing::Real
+                                                        : MemoryRegistry::Backing::Virtual;
+    Ptr<MemoryRegion> mr = m_rnic->RegisterMemory(m_pd, length, kAllAccess, backing);
+    if (uint8_t* d = mr->GetBuffer()->Data())
+    {
+        const uint8_t seed = m_role == RDMA_ROLE_CLIENT ? 0x5a : 0xc3;
+        for (uint64_t i = 0; i < length; ++i)
+        {
+            d[i] = uint8_t(seed + i * 31 + (i >> 8));
+        }
+    }
+    return mr;
+}
+
+Ptr<QueuePair>
+RdmaStream::MakeQp()
+{
+    Ptr<CompletionQueue> cq = m_rnic->CreateCq();
+    Ptr<QueuePair> qp = m_rnic->CreateQp(m_pd, cq, cq);
+    qp->GetRdmap()->TraceConnectWithoutContext(
+        "Completion", MakeBoundCallback(&RdmaStream::OnCompletionThunk, this, qp));
+    return qp;
+}
+
+void
+RdmaStream::StartApplication()
+{
+    m_running = true;
+    m_rnic = GetNode()->GetObject<Rnic>();
+    NS_ABORT_MSG_UNLESS(m_rnic, "RdmaStream needs an Rnic on its node (IwarpHelper::Install)");
+    m_pd = m_rnic->AllocatePd();
+    if (m_op == READ)
+    {
+        // Read Requests beyond ORD wait in the send queue; that is fine, but say so.
+        NS_LOG_INFO("Read stream: at most ORD Reads are on the wire at once");
+    }
+    if (m_role == RDMA_ROLE_SERVER)
+    {
+        m_rnic->GetConnectionManager()->Listen(m_port, MakeCallback(&RdmaStream::OnRequest, this));
+        return;
+    }
+    m_region = Register(uint64_t(m_size) * m_outstanding);
+    m_qp = MakeQp();
+    std::vector<uint8_t> pd;
+    RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
+    AppendBe32(pd, m_size);
+    AppendBe32(pd, m_outstanding);
+    AppendBe32(pd, uint32_t(m_op));
+    m_rnic->GetConnectionManager()->Connect(m_qp, m_remote, pd,
+                                            MakeCallback(&RdmaStream::OnConnected, this));
+}
+
+void
+RdmaStream::StopApplication()
+{
+    m_running = false;
+}
+
+void
+RdmaStream::OnRequest(Ptr<ConnectionRequest> req)
+{
+    RdmaBufferAdvert peer;
+    if (!peer.Deserialize(req->privateData) || req->privateData.size() < RdmaBufferAdvert::kSize + 12)
+    {
+        NS_LOG_WARN("stream request without its parameters: rejected");
+        m_rnic->GetConnectionManager()->Reject(req, {});
+        return;
+    }
+    // The client's shape wins over this end's attributes.
+    m_size = ReadBe32(req->privateData, RdmaBufferAdvert::kSize);
+    m_outstanding = ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 4);
+    m_op = Op(ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 8));
+    m_region = Register(uint64_t(m_size) * m_outstanding);
+    Ptr<QueuePair> qp = MakeQp();
+    m_serverQps.push_back(qp);
+    std::vector<uint8_t> pd;
+    RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
+    m_rnic->GetConnectionManager()->Accept(req, qp, pd);
+    const uint32_t depth = m_op == SEND ? m_receiveDepth : 2;
+    for (uint32_t i = 0; i < depth; ++i)
+    {
+        const uint64_t slot = i % m_outstanding;
+        qp->PostRecv(m_nextWrId++, LocalBuffer{m_region->GetStag(), m_region->GetBaseTo() + slot * m_size, m_size});
+    }
+}
+
+void
+RdmaStream::OnConnected(Ptr<QueuePair>, bool accepted, const std::vector<uint8_t>& pd)
+{
+    if (!accepted || !m_remoteBuf.Deserialize(pd))
+    {
+        NS_LOG_WARN("stream connection refused or no buffer advertised");
+        return;
+    }
+    // One receive for the server's answer to the fin.
+    m_qp->PostRecv(m_nextWrId++, LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), m_size});
+    m_start = Simulator::Now();
+    Fill();
+}
+
+bool
+RdmaStream::MorePosts() const
+{
+    if (!m_running)
+    {
+        return false;
+    }
+    if (m_totalBytes > 0 && m_postedBytes >= m_totalBytes)
+    {
+        return false;
+    }
+    if (!m_duration.IsZero() && Simulator::Now() - m_start >= m_duration)
+    {
+        return false;
+    }
+    return m_totalBytes > 0 || !m_duration.IsZero();
+}
+
+void
+RdmaStream::Fill()
+{
+    while (m_inFlight < m_outstanding && MorePosts())
+    {
+        PostOne();
+    }
+    if (m_inFlight == 0 && !MorePosts() && !m_finSent)
+    {
+        m_finSent = true;
+        PostZeroSend(m_qp);
+    }
+}
+
+void
+RdmaStream::PostOne()
+{
+    uint32_t len = m_size;
+    if (m_totalBytes > 0 && m_totalBytes - m_postedBytes < len)
+    {
+        len = uint32_t(m_totalBytes - m_postedBytes);
+    }
+    const uint64_t slot = m_posted % m_outstanding;
+    SendWr wr;
+    wr.id = m_nextWrId++;
+    wr.local = LocalBuffer{m_region->GetStag(), m_region->GetBaseTo() + slot * m_size, len};
+    wr.remoteStag = m_remoteBuf.stag;
+    wr.remoteTo = m_remoteBuf.to + slot * m_size;
+    wr.type = m_op == WRITE ? RdmapWrType::Write : m_op == SEND ? RdmapWrType::Send : RdmapWrType::Read;
+    if (!m_qp->PostSend(wr))
+    {
+        NS_LOG_WARN("PostSend refused; stream stops");
+        m_running = false;
+        return;
+    }
+    m_postTimes[wr.id] = {m_posted, Simulator::Now()};
+    m_postedTrace(m_posted, len);
+    ++m_posted;
+    m_postedBytes += len;
+    ++m_inFlight;
+}
+
+void
+RdmaStream::PostZeroSend(Ptr<QueuePair> qp)
+{
+    SendWr wr;
+    wr.id = m_nextWrId++;
+    wr.type = RdmapWrType::Send;
+    wr.local = LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), 0};
+    qp->PostSend(wr);
+}
+
+void
+RdmaStream::Finish()
+{
+    m_finished = true;
+    m_end = Simulator::Now();
+    m_finishedTrace(GetBytes(), m_completions, m_start, m_end);
+}
+
+void
+RdmaStream::OnCompletionThunk(RdmaStream* app, Ptr<QueuePair> qp, const RdmapCompletion& c)
+{
+    app->OnCompletion(qp, c);
+}
+
+void
+RdmaStream::OnCompletion(Ptr<QueuePair> qp, const RdmapCompletion& c)
+{
+    if (c.status != WcStatus::Success)
+    {
+        NS_LOG_WARN("completion " << ToString(c.type) << " failed: " << ToString(c.status));
+        return;
+    }
+    if (m_role == RDMA_ROLE_SERVER)
+    {
+        if (!c.IsRecv())
+        {
+            return;
+        }
+        if (c.byteLength == 0) // the fin: every Write before it has been placed
+        {
+            if (m_completions == 0 && m_op != SEND)
+            {
+                m_start = Time(0);
+            }
+            Finish();
+            PostZeroSend(qp);
+            return;
+        }
+        if (m_completions == 0)
+        {
+            m_start = Simulator::Now();
+        }
+        m_bytes += c.byteLength;
+        m_completedTrace(m_completions, uint32_t(c.byteLength), Time(0));
+        ++m_completions;
+        // Re-post the buffer just consumed (slots rotate with the client's).
+        const uint64_t slot = (m_completions - 1) % m_outstanding;
+        qp->PostRecv(m_nextWrId++, LocalBuffer{m_region->GetStag(), m_region->GetBaseTo() + slot * m_size, m_size});
+        return;
+    }
+    if (c.IsRecv())
+    {
+        Finish(); // the server's answer to the fin
+        return;
+    }
+    auto it = m_postTimes.find(c.id);
+    if (it == m_postTimes.end())
+    {
+        return; // the fin's own send completion
+    }
+    m_completedTrace(it->second.first, uint32_t(c.byteLength), Simulator::Now() - it->second.second);
+    m_postTimes.erase(it);
+    m_bytes += c.byteLength;
+    ++m_completions;
+    --m_inFlight;
+    Fill();
+}
+
+} // namespace ns3

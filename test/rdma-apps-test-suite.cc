@@ -1,0 +1,236 @@
+/*
+ * iwarp-rdma-apps: the RDMA applications end to end on two nodes joined by a 10 Gb/s
+ * point-to-point link, RNICs installed by IwarpHelper, MPA over ns-3 TCP.
+ *
+ *  - ping-pong, Send and Write mode: Count round trips, each half round trip between a lower
+ *    bound (propagation + serialization of the payload + the RNIC engine's fixed costs on both
+ *    sides) and an upper bound (everything serialized, with every header, no overlap).
+ *  - a Write stream with real payload: TotalBytes moved, the server's buffer equal to the
+ *    client's octet for octet, throughput within (0.5, 1.0] of the link rate.
+ *  - Read and Send streams complete.
+ */
+#include "helper/iwarp-helper.h"
+#include "helper/rdma-app-helper.h"
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ns3
+{
+namespace
+{
+
+const DataRate kLinkRate("10Gbps");
+const Time kLinkDelay = MicroSeconds(5);
+constexpr uint32_t kSegmentSize = 1448;
+
+/** Two hosts, a 10 Gb/s link, an RNIC on each; host 0 is the client, host 1 the server. */
+class TwoHosts
+{
+  public:
+    TwoHosts()
+    {
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(kSegmentSize));
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
+        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", DataRateValue(kLinkRate));
+        p2p.SetChannelAttribute("Delay", TimeValue(kLinkDelay));
+        NetDeviceContainer devs = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
+        serverIp = addr.Assign(devs).GetAddress(1);
+        IwarpHelper().Install(nodes);
+    }
+
+    ~TwoHosts() { Simulator::Destroy(); }
+
+    void Run(Time until = Seconds(5))
+    {
+        Simulator::Stop(until);
+        Simulator::Run();
+    }
+
+    NodeContainer nodes;
+    Ipv4Address serverIp;
+};
+
+/** Wire time of `octets` at the link rate. */
+Time
+Wire(uint64_t octets)
+{
+    return kLinkRate.CalculateBytesTxTime(octets);
+}
+
+/**
+ * One-way bounds for a message of `size` octets (plus `extraMessages` zero-length Sends behind
+ * it), from the link and the RNIC engine's costs (RnicPipeline::Cost, per segment + per message
+ * on a message's last segment, each direction).
+ * Lower: the link delay, the payload's wire time, the transmit engine's per-segment cost of the
+ * first segment (and its per-message cost when the message is surely one segment: otherwise it
+ * overlaps the wire time of earlier segments), the receive engine's full cost of the last
+ * segment, and the receive cost of each trailing Send (serial behind it in the receive engine).
+ * Upper: every segment processed and sent one after another with every header (PPP 2 + IPv4 20
+ * + TCP 20 + options 12 + MPA 2 + pad 3 + CRC 4 + DDP/RDMAP 18 < 100 octets per segment) and
+ * the engine's full costs on both sides, nothing overlapped.
+ */
+std::pair<Time, Time>
+OneWayBounds(uint32_t size, uint32_t extraMessages)
+{
+    Ptr<RnicPipeline> pl = CreateObject<RnicPipeline>();
+    const bool oneSegment = size + 100 <= kSegmentSize;
+    Time lower = kLinkDelay + Wire(size) + pl->Cost(0, oneSegment, true) + pl->Cost(0, true, false);
+    const uint32_t perSegPayload = kSegmentSize - 100;
+    const uint32_t segs = (size + perSegPayload - 1) / perSegPayload + extraMessages;
+    Time upper = kLinkDelay + Wire(uint64_t(size) + uint64_t(segs) * 100);
+    upper += pl->Cost(size, true, true) + pl->Cost(size, true, false);
+    upper += (pl->Cost(0, false, true) + pl->Cost(0, false, false)) * segs;
+    for (uint32_t i = 0; i < extraMessages; ++i)
+    {
+        lower += pl->Cost(0, true, false);
+        upper += pl->Cost(0, true, true) + pl->Cost(0, true, false);
+    }
+    return {lower, upper};
+}
+
+class PingPongTestCase : public TestCase
+{
+  public:
+    PingPongTestCase(std::string mode, uint32_t size)
+        : TestCase("ping-pong " + mode + " " + std::to_string(size) + " octets: Count round trips, "
+                   "half RTT within computed bounds"),
+          m_mode(mode),
+          m_size(size)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t count = 10;
+        std::vector<Time> traced;
+        {
+            TwoHosts h;
+            RdmaPingPongHelper server(RDMA_ROLE_SERVER, 9000);
+            server.SetAttribute("Size", UintegerValue(m_size));
+            server.SetAttribute("Mode", StringValue(m_mode));
+            RdmaPingPongHelper client(RDMA_ROLE_CLIENT, 9000, InetSocketAddress(h.serverIp, 9000));
+            client.SetAttribute("Size", UintegerValue(m_size));
+            client.SetAttribute("Count", UintegerValue(count));
+            client.SetAttribute("Mode", StringValue(m_mode));
+            ApplicationContainer s = server.Install(h.nodes.Get(1));
+            ApplicationContainer c = client.Install(h.nodes.Get(0));
+            c.Start(MicroSeconds(10));
+            c.Get(0)->TraceConnectWithoutContext(
+                "Completed",
+                MakeBoundCallback(+[](std::vector<Time>* v, uint32_t, uint32_t, Time t) { v->push_back(t); },
+                                  &traced));
+            h.Run();
+            Ptr<RdmaPingPong> cl = DynamicCast<RdmaPingPong>(c.Get(0));
+            Ptr<RdmaPingPong> sv = DynamicCast<RdmaPingPong>(s.Get(0));
+            NS_TEST_ASSERT_MSG_EQ(cl->GetIterationsDone(), count, "every round trip completed");
+            NS_TEST_ASSERT_MSG_EQ(sv->GetMessagesReceived(), count, "the server saw every message");
+            NS_TEST_ASSERT_MSG_EQ(traced.size(), std::size_t(count), "one trace per round trip");
+            const auto [lower, upper] = OneWayBounds(m_size, m_mode == "Write" ? 1 : 0);
+            for (const Time& t : cl->GetHalfRtts())
+            {
+                NS_TEST_EXPECT_MSG_GT(t, kLinkDelay, "half RTT exceeds the one-way link delay");
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(t, lower, "half RTT below the computed lower bound");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(t, upper, "half RTT above the computed upper bound");
+            }
+        }
+    }
+
+    std::string m_mode;
+    uint32_t m_size;
+};
+
+class StreamTestCase : public TestCase
+{
+  public:
+    StreamTestCase(std::string op, bool real, uint64_t total, bool checkRate)
+        : TestCase("stream of " + op + (real ? " (real payload)" : " (virtual payload)") +
+                   ": moves TotalBytes" + (checkRate ? ", throughput in (0.5, 1] of the link" : "")),
+          m_op(op),
+          m_real(real),
+          m_total(total),
+          m_checkRate(checkRate)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts h;
+        const uint32_t size = 65536;
+        RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
+        server.SetAttribute("Payload", StringValue(m_real ? "Real" : "Virtual"));
+        RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001, InetSocketAddress(h.serverIp, 9001));
+        client.SetAttribute("Op", StringValue(m_op));
+        client.SetAttribute("Size", UintegerValue(size));
+        client.SetAttribute("Outstanding", UintegerValue(8));
+        client.SetAttribute("TotalBytes", UintegerValue(m_total));
+        client.SetAttribute("Payload", StringValue(m_real ? "Real" : "Virtual"));
+        ApplicationContainer s = server.Install(h.nodes.Get(1));
+        ApplicationContainer c = client.Install(h.nodes.Get(0));
+        c.Start(MicroSeconds(10));
+        h.Run();
+        Ptr<RdmaStream> cl = DynamicCast<RdmaStream>(c.Get(0));
+        Ptr<RdmaStream> sv = DynamicCast<RdmaStream>(s.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(cl->IsFinished(), true, "the client saw the fin answered");
+        NS_TEST_ASSERT_MSG_EQ(sv->IsFinished(), true, "the server saw the fin");
+        NS_TEST_EXPECT_MSG_EQ(cl->GetBytes(), m_total, "the client completed TotalBytes");
+        NS_TEST_EXPECT_MSG_EQ(cl->GetCompletions(), (m_total + size - 1) / size, "one completion per op");
+        if (m_op != "Read")
+        {
+            NS_TEST_EXPECT_MSG_EQ(sv->GetBytes(), m_total, "the server received TotalBytes");
+        }
+        if (m_real)
+        {
+            Ptr<ByteBuffer> a = cl->GetRegion()->GetBuffer();
+            Ptr<ByteBuffer> b = sv->GetRegion()->GetBuffer();
+            NS_TEST_ASSERT_MSG_EQ(a->GetSize(), b->GetSize(), "same buffer shape at both ends");
+            NS_TEST_EXPECT_MSG_EQ(std::memcmp(a->Data(), b->Data(), a->GetSize()), 0,
+                                  "the server's buffer equals the client's, octet for octet");
+        }
+        if (m_checkRate)
+        {
+            const double ratio = double(cl->GetThroughput().GetBitRate()) / double(kLinkRate.GetBitRate());
+            NS_TEST_EXPECT_MSG_GT(ratio, 0.5, "throughput above half the link rate");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(ratio, 1.0, "throughput not above the link rate");
+        }
+    }
+
+    std::string m_op;
+    bool m_real;
+    uint64_t m_total;
+    bool m_checkRate;
+};
+
+class RdmaAppsTestSuite : public TestSuite
+{
+  public:
+    RdmaAppsTestSuite()
+        : TestSuite("iwarp-rdma-apps", UNIT)
+    {
+        AddTestCase(new PingPongTestCase("Send", 64), TestCase::QUICK);
+        AddTestCase(new PingPongTestCase("Send", 4096), TestCase::QUICK);
+        AddTestCase(new PingPongTestCase("Write", 64), TestCase::QUICK);
+        AddTestCase(new PingPongTestCase("Write", 4096), TestCase::QUICK);
+        AddTestCase(new StreamTestCase("Write", true, 16 << 20, true), TestCase::QUICK);
+        AddTestCase(new StreamTestCase("Read", false, 4 << 20, false), TestCase::QUICK);
+        AddTestCase(new StreamTestCase("Send", false, 4 << 20, false), TestCase::QUICK);
+    }
+};
+
+RdmaAppsTestSuite g_rdmaAppsTestSuite;
+
+} // namespace
+} // namespace ns3
