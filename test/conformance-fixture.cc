@@ -3,7 +3,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
-#include <sstream>
+#include <algorithm>
+#include <iostream>
 
 namespace ns3
 {
@@ -14,25 +15,6 @@ namespace iwarptest
 
 namespace seg
 {
-namespace
-{
-void
-Put32(Bytes& b, uint32_t v)
-{
-    for (int s = 24; s >= 0; s -= 8)
-    {
-        b.push_back(uint8_t(v >> s));
-    }
-}
-
-void
-Put64(Bytes& b, uint64_t v)
-{
-    Put32(b, uint32_t(v >> 32));
-    Put32(b, uint32_t(v));
-}
-} // namespace
-
 uint8_t
 DdpCtrl(bool tagged, bool last, uint8_t dv, uint8_t rsvd)
 {
@@ -48,24 +30,14 @@ RdmapCtrl(uint8_t opcode, uint8_t rv, uint8_t rsv)
 Bytes
 Tagged(uint8_t ctrl0, uint8_t ctrl1, uint32_t stag, uint64_t to, const Bytes& payload)
 {
-    Bytes b{ctrl0, ctrl1};
-    Put32(b, stag);
-    Put64(b, to);
-    b.insert(b.end(), payload.begin(), payload.end());
-    return b;
+    return Cat({Bytes{ctrl0, ctrl1}, Be(stag, 4), Be(to, 8), payload});
 }
 
 Bytes
 Untagged(uint8_t ctrl0, uint8_t ctrl1, uint32_t invStag, uint32_t qn, uint32_t msn, uint32_t mo,
          const Bytes& payload)
 {
-    Bytes b{ctrl0, ctrl1};
-    Put32(b, invStag);
-    Put32(b, qn);
-    Put32(b, msn);
-    Put32(b, mo);
-    b.insert(b.end(), payload.begin(), payload.end());
-    return b;
+    return Cat({Bytes{ctrl0, ctrl1}, Be(invStag, 4), Be(qn, 4), Be(msn, 4), Be(mo, 4), payload});
 }
 
 Bytes
@@ -84,12 +56,7 @@ Bytes
 ReadRequest(uint32_t msn, uint32_t sinkStag, uint64_t sinkTo, uint32_t size, uint32_t srcStag,
             uint64_t srcTo)
 {
-    Bytes rr;
-    Put32(rr, sinkStag);
-    Put64(rr, sinkTo);
-    Put32(rr, size);
-    Put32(rr, srcStag);
-    Put64(rr, srcTo);
+    const Bytes rr = Cat({Be(sinkStag, 4), Be(sinkTo, 8), Be(size, 4), Be(srcStag, 4), Be(srcTo, 8)});
     return Untagged(DdpCtrl(false, true), RdmapCtrl(0x1), 0, 1, msn, 0, rr);
 }
 
@@ -131,6 +98,25 @@ Captured::Payload() const
 }
 
 // ------------------------------------------------------------------ fixture
+
+namespace
+{
+/** The elements of `all` for which `keep` holds, in order. */
+template <typename T, typename Pred>
+std::vector<T>
+Select(const std::vector<T>& all, Pred keep)
+{
+    std::vector<T> out;
+    for (const T& x : all)
+    {
+        if (keep(x))
+        {
+            out.push_back(x);
+        }
+    }
+    return out;
+}
+} // namespace
 
 ConformanceFixture::ConformanceFixture(const std::string& name)
     : TestCase(name)
@@ -269,43 +255,42 @@ ConformanceFixture::OnEvent(const RdmapEventInfo& e)
 std::vector<Captured>
 ConformanceFixture::SentTerminates() const
 {
-    std::vector<Captured> out;
-    for (const auto& c : m_sent)
-    {
-        if (c.IsTerminate())
-        {
-            out.push_back(c);
-        }
-    }
-    return out;
+    return Select(m_sent, [](const Captured& c) { return c.IsTerminate(); });
 }
 
 std::vector<Captured>
 ConformanceFixture::SentNonTerminates() const
 {
-    std::vector<Captured> out;
-    for (const auto& c : m_sent)
-    {
-        if (!c.IsTerminate())
-        {
-            out.push_back(c);
-        }
-    }
-    return out;
+    return Select(m_sent, [](const Captured& c) { return !c.IsTerminate(); });
+}
+
+void
+ConformanceFixture::InjectOffending(const Bytes& offending)
+{
+    Arm();
+    Inject(offending);
+    RunFor();
+}
+
+bool
+ConformanceFixture::PostSource(uint64_t id, RdmapWrType type, Ptr<DdpPayloadSource> src, uint32_t stag,
+                               uint64_t to, uint32_t invStag)
+{
+    RdmapWorkRequest wr;
+    wr.id = id;
+    wr.type = type;
+    wr.source = src;
+    wr.remoteStag = stag;
+    wr.remoteTo = to;
+    wr.invalidateStag = invStag;
+    return m_rdmap->PostSend(wr);
 }
 
 bool
 ConformanceFixture::PostSendBytes(uint64_t id, RdmapWrType type, const Bytes& data, uint32_t stag,
                                   uint64_t to, uint32_t invStag)
 {
-    RdmapWorkRequest wr;
-    wr.id = id;
-    wr.type = type;
-    wr.source = Create<PacketPayloadSource>(Create<Packet>(data.data(), data.size()));
-    wr.remoteStag = stag;
-    wr.remoteTo = to;
-    wr.invalidateStag = invStag;
-    return m_rdmap->PostSend(wr);
+    return PostSource(id, type, Create<PacketPayloadSource>(PayloadPacket(data)), stag, to, invStag);
 }
 
 bool
@@ -326,29 +311,47 @@ ConformanceFixture::PostRead(uint64_t id, uint32_t srcStag, uint64_t srcTo, uint
 std::vector<RdmapCompletion>
 ConformanceFixture::RecvCompletions() const
 {
-    std::vector<RdmapCompletion> out;
-    for (const auto& c : m_completions)
-    {
-        if (c.IsRecv())
-        {
-            out.push_back(c);
-        }
-    }
-    return out;
+    return Select(m_completions, [](const RdmapCompletion& c) { return c.IsRecv(); });
 }
 
 std::vector<RdmapCompletion>
 ConformanceFixture::SendCompletions() const
 {
-    std::vector<RdmapCompletion> out;
+    return Select(m_completions, [](const RdmapCompletion& c) { return !c.IsRecv(); });
+}
+
+const RdmapCompletion*
+ConformanceFixture::RecvCompletion(uint64_t id) const
+{
     for (const auto& c : m_completions)
     {
-        if (!c.IsRecv())
+        if (c.IsRecv() && c.id == id)
         {
-            out.push_back(c);
+            return &c;
         }
     }
-    return out;
+    return nullptr;
+}
+
+std::size_t
+ConformanceFixture::RecvOk() const
+{
+    return std::count_if(m_completions.begin(), m_completions.end(), [](const RdmapCompletion& c) {
+        return c.IsRecv() && c.status == WcStatus::Success;
+    });
+}
+
+bool
+ConformanceFixture::HasEvent(RdmapEvent type) const
+{
+    return std::any_of(m_events.begin(), m_events.end(), [type](const RdmapEventInfo& e) { return e.type == type; });
+}
+
+std::size_t
+ConformanceFixture::UlpEvents() const
+{
+    return std::count_if(m_events.begin(), m_events.end(),
+                         [](const RdmapEventInfo& e) { return e.type != RdmapEvent::Established; });
 }
 
 bool
@@ -374,6 +377,20 @@ ConformanceFixture::ReadRegion(uint32_t stag, uint64_t to, std::size_t len) cons
     return Bytes(base, base + len);
 }
 
+void
+ConformanceFixture::Fill(uint32_t stag, uint64_t to, const Bytes& data)
+{
+    Ptr<MemoryRegion> mr = Region(stag);
+    mr->GetBuffer()->Write(to - mr->GetBaseTo(), data.data(), data.size());
+}
+
+Bytes
+ConformanceFixture::RecvBytes(std::size_t i, std::size_t off, std::size_t len) const
+{
+    const uint8_t* d = RecvBuffer(i)->Data();
+    return Bytes(d + off, d + off + len);
+}
+
 std::vector<Bytes>
 ConformanceFixture::SnapshotMemory() const
 {
@@ -395,6 +412,35 @@ ConformanceFixture::SnapshotMemory() const
 }
 
 void
+ConformanceFixture::ExpectDelivered(const RdmapCompletion& c, uint64_t buffer, const Bytes& data,
+                                    const std::string& what)
+{
+    NS_TEST_EXPECT_MSG_EQ(c.id, buffer, what << ": into receive buffer " << buffer);
+    NS_TEST_EXPECT_MSG_EQ(St(c.status), St(WcStatus::Success), what << ": Success");
+    NS_TEST_EXPECT_MSG_EQ(c.byteLength, uint64_t(data.size()), what << ": length " << data.size());
+    NS_TEST_EXPECT_MSG_EQ((RecvBytes(buffer, 0, data.size()) == data), true, what << ": content");
+}
+
+void
+ConformanceFixture::ExpectNoError()
+{
+    NS_TEST_EXPECT_MSG_EQ(SentTerminates().size(), 0u, Id() << ": no Terminate");
+    iwarp::ErrorCause c;
+    NS_TEST_EXPECT_MSG_EQ(FirstErrorEvent(&c), false, Id() << ": no error event");
+}
+
+void
+ConformanceFixture::ExpectTerminateSegment(const Captured& t, const std::string& what)
+{
+    NS_TEST_EXPECT_MSG_EQ(unsigned(t.ctrl0), 0x41u, what << "Terminate octet 0");
+    NS_TEST_EXPECT_MSG_EQ(unsigned(t.ctrl1), 0x47u, what << "Terminate octet 1");
+    NS_TEST_EXPECT_MSG_EQ(t.invStag, 0u, what << "Terminate octets 2-5 zero");
+    NS_TEST_EXPECT_MSG_EQ(t.qn, 2u, what << "Terminate QN 2");
+    NS_TEST_EXPECT_MSG_EQ(t.msn, 1u, what << "Terminate MSN 1");
+    NS_TEST_EXPECT_MSG_EQ(t.mo, 0u, what << "Terminate MO 0");
+}
+
+void
 ConformanceFixture::ExpectTerminate(uint8_t layer, uint8_t etype, uint8_t code, bool m, bool d,
                                     bool r, const Bytes* offending, const Bytes* rdmaHeader,
                                     const std::vector<Bytes>* before)
@@ -403,12 +449,7 @@ ConformanceFixture::ExpectTerminate(uint8_t layer, uint8_t etype, uint8_t code, 
     NS_TEST_ASSERT_MSG_EQ(terms.size(), 1, "P3: exactly one Terminate");
     const Captured& t = terms[0];
     // P3: untagged, L=1, 0x41 0x47, octets 2-5 zero, QN 2, MSN 1, MO 0, and nothing after it.
-    NS_TEST_EXPECT_MSG_EQ(unsigned(t.ctrl0), 0x41u, "P3: Terminate octet 0");
-    NS_TEST_EXPECT_MSG_EQ(unsigned(t.ctrl1), 0x47u, "P3: Terminate octet 1");
-    NS_TEST_EXPECT_MSG_EQ(t.invStag, 0u, "P3: octets 2-5 zero");
-    NS_TEST_EXPECT_MSG_EQ(t.qn, 2u, "P3: QN 2");
-    NS_TEST_EXPECT_MSG_EQ(t.msn, 1u, "P3: MSN 1");
-    NS_TEST_EXPECT_MSG_EQ(t.mo, 0u, "P3: MO 0");
+    ExpectTerminateSegment(t, "P3: ");
     NS_TEST_EXPECT_MSG_EQ(m_sent.back().IsTerminate(), true,
                           "P3: no RDMA message after the Terminate");
     const Bytes p = t.Payload();
@@ -456,7 +497,8 @@ ConformanceFixture::ExpectTerminate(uint8_t layer, uint8_t etype, uint8_t code, 
 }
 
 iwarp::ErrorCause
-ConformanceFixture::ExpectTerminateOneOf(const std::vector<iwarp::ErrorCause>& accepted)
+ConformanceFixture::ExpectTerminateOneOf(const std::vector<iwarp::ErrorCause>& accepted,
+                                         const std::string& ambig)
 {
     const std::vector<Captured> terms = SentTerminates();
     NS_TEST_EXPECT_MSG_EQ(terms.size(), 1, "exactly one Terminate");
@@ -473,6 +515,9 @@ ConformanceFixture::ExpectTerminateOneOf(const std::vector<iwarp::ErrorCause>& a
         ok = ok || a == got;
     }
     NS_TEST_EXPECT_MSG_EQ(ok, true, "Terminate cause " << got.ToString() << " is an accepted one");
+    std::cout << Id() << (ambig.empty() ? "" : " [" + ambig + "]") << ": the DUT sent TERM " << got.ToString()
+              << (!accepted.empty() && got == accepted.front() ? " (preferred)" : " (accepted alternative)")
+              << std::endl;
     return got;
 }
 
@@ -485,6 +530,49 @@ ConformanceFixture::ExpectSilentAfterError()
     RunFor(MilliSeconds(5));
     NS_TEST_EXPECT_MSG_EQ((SnapshotMemory() == before), true, "P5: nothing placed after the error");
     NS_TEST_EXPECT_MSG_EQ(SentTerminates().size(), termsBefore, "P5: no second Terminate");
+}
+
+void
+ConformanceFixture::Arm()
+{
+    m_before = SnapshotMemory();
+    m_okBefore = RecvOk();
+}
+
+void
+ConformanceFixture::ExpectDdpError(uint8_t layer, uint8_t etype, uint8_t code, const Bytes& offending)
+{
+    ExpectTerminate(layer, etype, code, true, true, false, &offending, nullptr, &m_before);
+    ExpectAfterError();
+}
+
+void
+ConformanceFixture::ExpectAfterError()
+{
+    NS_TEST_EXPECT_MSG_EQ(RecvOk(), m_okBefore, "P2: the offending message is not completed successfully");
+    const std::size_t sent = Sent().size();
+    const std::size_t terms = SentTerminates().size();
+    const std::vector<Bytes> snap = SnapshotMemory();
+    Inject(seg::Send(1, 0, seg::Pattern(64, 0x66)));
+    Inject(seg::Send(2, 0, seg::Pattern(64, 0x67)));
+    RunFor(MilliSeconds(5));
+    NS_TEST_EXPECT_MSG_EQ((SnapshotMemory() == snap), true, "P5: a later Send is not placed");
+    NS_TEST_EXPECT_MSG_EQ(SentTerminates().size(), terms, "P5: no second Terminate");
+    NS_TEST_EXPECT_MSG_EQ(RecvOk(), m_okBefore, "P5: a later Send is not delivered");
+    ExpectSilentAfterError();
+    NS_TEST_EXPECT_MSG_EQ(Sent().size(), sent, "P3: the DUT sends nothing after the Terminate");
+    NS_TEST_EXPECT_MSG_EQ(m_dutLlp->WasClosedAbortively(), false,
+                          "P6: no abortive teardown before the ULP asks for it");
+}
+
+void
+ConformanceFixture::InjectV1ExpectV5()
+{
+    const Bytes v1 = seg::Write(kStagBAD, 0x10000, Ascii("ABCD"));
+    InjectOffending(v1);
+    ExpectTerminate(1, 1, 0x00, true, true, false, &v1, nullptr, &m_before);
+    NS_TEST_ASSERT_MSG_EQ(SentTerminates().size(), 1u, "one Terminate");
+    NS_TEST_EXPECT_MSG_EQ((SentTerminates()[0].bytes == kV5), true, "byte-identical to V5");
 }
 
 } // namespace iwarptest

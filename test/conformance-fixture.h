@@ -19,6 +19,9 @@
 #include "rnic/completion-queue.h"
 #include "rnic/memory-registry.h"
 
+#include "checklist-data.h"
+#include "test-bytes.h"
+
 #include "ns3/test.h"
 
 #include <string>
@@ -29,20 +32,18 @@ namespace ns3
 namespace iwarptest
 {
 
-using Bytes = std::vector<uint8_t>;
+/** A completion status or work request type as text, so that NS_TEST_* can print it. */
+inline std::string
+St(WcStatus s)
+{
+    return ToString(s);
+}
 
-// Fixture F's STags (CHECKLIST §4.0).
-inline constexpr uint32_t kStagA = 0x0000A101;   // [0x10000, 0x1FFFF] remote read+write
-inline constexpr uint32_t kStagRO = 0x0000A202;  // [0x20000, 0x20FFF] remote read only
-inline constexpr uint32_t kStagWO = 0x0000A303;  // [0x30000, 0x30FFF] remote write only
-inline constexpr uint32_t kStagX = 0x0000A404;   // valid, but in PD P2
-inline constexpr uint32_t kStagTOP = 0x0000A505; // [0xFFFFFFFFFFFFF000, 2^64-1]
-inline constexpr uint32_t kStagZ = 0x0000A606;   // [0x60000, 0x60FFF] scoped to stream S1
-inline constexpr uint32_t kStagY = 0x0000A707;   // scoped to another stream S2 of P1 (D-16)
-inline constexpr uint32_t kStagL1 = 0x0000B001;  // the DUT's local Read sink, local write
-inline constexpr uint32_t kStagBAD = 0xDEADBE00; // never allocated
-inline constexpr uint32_t kStreamS1 = 1;
-inline constexpr uint32_t kStreamS2 = 2;
+inline std::string
+St(RdmapWrType t)
+{
+    return ToString(t);
+}
 
 /** Builders for the Injector's raw segments (big-endian, CHECKLIST §1). */
 namespace seg
@@ -122,11 +123,16 @@ class ConformanceFixture : public TestCase
     /** Runs in DoTeardown: destroys the simulator and the objects. */
     void DoTeardown() override;
 
+    /** The CHECKLIST id the case's name starts with ("D-20(b)", "R-03"). */
+    std::string Id() const { return GetName().substr(0, GetName().find(' ')); }
+
     /** Advance simulated time by `t` (events scheduled up to then run). */
     void RunFor(Time t = MilliSeconds(10));
 
     // ---- injector
     void Inject(const Bytes& segment) { m_inj->SendRaw(segment); }
+    /** Arm(), then inject `offending` and run. */
+    void InjectOffending(const Bytes& offending);
 
     // ---- what the DUT sent
     const std::vector<Captured>& Sent() const { return m_sent; }
@@ -134,6 +140,9 @@ class ConformanceFixture : public TestCase
     std::vector<Captured> SentNonTerminates() const;
 
     // ---- the DUT's ULP
+    /** Post a send WR with any payload source (e.g. an empty packet or a huge virtual one). */
+    bool PostSource(uint64_t id, RdmapWrType type, Ptr<DdpPayloadSource> src, uint32_t stag = 0,
+                    uint64_t to = 0, uint32_t invStag = 0);
     /** Post a send WR whose payload is `data` (real octets). */
     bool PostSendBytes(uint64_t id, RdmapWrType type, const Bytes& data, uint32_t stag = 0,
                        uint64_t to = 0, uint32_t invStag = 0);
@@ -142,7 +151,14 @@ class ConformanceFixture : public TestCase
     const std::vector<RdmapCompletion>& Completions() const { return m_completions; }
     std::vector<RdmapCompletion> RecvCompletions() const;
     std::vector<RdmapCompletion> SendCompletions() const;
+    /** The receive completion of buffer `id`, if any. */
+    const RdmapCompletion* RecvCompletion(uint64_t id) const;
+    /** Receive completions with status Success. */
+    std::size_t RecvOk() const;
     const std::vector<RdmapEventInfo>& Events() const { return m_events; }
+    bool HasEvent(RdmapEvent type) const;
+    /** Events other than stream establishment. */
+    std::size_t UlpEvents() const;
     /** The cause of the first TerminateSent event, if any. */
     bool FirstErrorEvent(iwarp::ErrorCause* cause) const;
 
@@ -150,11 +166,23 @@ class ConformanceFixture : public TestCase
     Ptr<MemoryRegion> Region(uint32_t stag) const { return m_registry->Lookup(stag); }
     /** The octets of region `stag` at tagged offset `to`. */
     Bytes ReadRegion(uint32_t stag, uint64_t to, std::size_t len) const;
+    /** Put `data` into region `stag` at tagged offset `to` (the DUT's local memory). */
+    void Fill(uint32_t stag, uint64_t to, const Bytes& data);
     /** Every octet of every region and receive buffer, to prove nothing was placed (P1). */
     std::vector<Bytes> SnapshotMemory() const;
     /** Receive buffer `i` (posted with id i, 0-based). */
     Ptr<ByteBuffer> RecvBuffer(std::size_t i) const { return m_recvBuffers.at(i); }
+    /** `len` octets of receive buffer `i` at offset `off`. */
+    Bytes RecvBytes(std::size_t i, std::size_t off, std::size_t len) const;
 
+    // ---- postconditions
+    /** Receive completion `c` delivered `data` successfully into receive buffer `buffer`. */
+    void ExpectDelivered(const RdmapCompletion& c, uint64_t buffer, const Bytes& data,
+                         const std::string& what);
+    /** No Terminate, and the ULP was told of no error. */
+    void ExpectNoError();
+    /** P3: the DDP header of Terminate `t` (untagged, L=1, 0x41 0x47, zero, QN 2, MSN 1, MO 0). */
+    void ExpectTerminateSegment(const Captured& t, const std::string& what);
     /**
      * P1-P4 of CHECKLIST §4.0 for a negative test: exactly one Terminate, well formed, with
      * this L/ET/EC and MDR; the DUT's ULP got the same cause; copied headers and the
@@ -164,10 +192,30 @@ class ConformanceFixture : public TestCase
     void ExpectTerminate(uint8_t layer, uint8_t etype, uint8_t code, bool m, bool d, bool r,
                          const Bytes* offending, const Bytes* rdmaHeader,
                          const std::vector<Bytes>* before);
-    /** The Terminate's cause is one of `accepted` (AMBIG rows); returns the one that occurred. */
-    iwarp::ErrorCause ExpectTerminateOneOf(const std::vector<iwarp::ErrorCause>& accepted);
+    /**
+     * The Terminate's cause is one of `accepted`, preferred first (AMBIG rows); prints which
+     * one occurred, with `ambig` (e.g. "AMBIG A3") for the record, and returns it.
+     */
+    iwarp::ErrorCause ExpectTerminateOneOf(const std::vector<iwarp::ErrorCause>& accepted,
+                                           const std::string& ambig = "");
     /** P5: a valid Write injected now is dropped silently, and no second Terminate appears. */
     void ExpectSilentAfterError();
+
+    /** Take the P1 snapshot and the P2 baseline right before the offending injection. */
+    void Arm();
+    /**
+     * After InjectOffending(offending): TERM layer/etype/code MDR=110 for it, plus P1-P6:
+     * nothing placed, not completed, exactly one Terminate, copied header and length, later
+     * segments dropped, no abortive teardown by the DUT on its own.
+     */
+    void ExpectDdpError(uint8_t layer, uint8_t etype, uint8_t code, const Bytes& offending);
+    /** P2 (not completed), P3/P5 (nothing more sent or placed), P6 (no abortive close). */
+    void ExpectAfterError();
+    /**
+     * D-13 / R-26: inject V1 (a Write to BAD) and expect TERM 1.1.0x00 MDR=110 (P1-P4) laid
+     * out as V5 byte for byte; the P1 snapshot is left in m_before.
+     */
+    void InjectV1ExpectV5();
 
     Ptr<TestLowerLayer> m_dutLlp;
     Ptr<TestLowerLayer> m_inj;
@@ -177,6 +225,9 @@ class ConformanceFixture : public TestCase
     Ptr<CompletionQueue> m_cq;
     Ptr<ProtectionDomain> m_p1;
     Ptr<ProtectionDomain> m_p2;
+    /** Set by Arm(): memory and the count of successful receives before the offending input. */
+    std::vector<Bytes> m_before;
+    std::size_t m_okBefore{0};
 
   private:
     void OnCapture(Ptr<Packet> p, uint64_t order);
@@ -188,6 +239,21 @@ class ConformanceFixture : public TestCase
     std::vector<RdmapEventInfo> m_events;
     std::vector<Ptr<ByteBuffer>> m_recvBuffers;
 };
+
+/**
+ * A TestCase class Cls derived from Base (a ConformanceFixture with Base's constructors) that
+ * is only a DoRun(): the block after the macro. It is named at registration.
+ */
+#define IWARP_CONFORMANCE_CASE(Cls, Base)                                                          \
+    class Cls : public Base                                                                        \
+    {                                                                                              \
+      public:                                                                                      \
+        using Base::Base;                                                                          \
+                                                                                                   \
+      private:                                                                                     \
+        void DoRun() override;                                                                     \
+    };                                                                                             \
+    void Cls::DoRun()
 
 } // namespace iwarptest
 } // namespace ns3

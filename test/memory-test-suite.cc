@@ -6,6 +6,9 @@
  * ByteBuffer aborts the process on an out-of-range access, so that is not triggered here;
  * the in-range boundaries (offset + len == size) are checked instead.
  */
+#include "checklist-data.h"
+#include "test-bytes.h"
+
 #include "common/byte-buffer.h"
 #include "common/memory-access.h"
 #include "rnic/memory-registry.h"
@@ -24,17 +27,10 @@ using namespace ns3;
 namespace
 {
 
-using Bytes = std::vector<uint8_t>;
 using namespace MemAccess;
+using namespace ns3::iwarptest;
 
 constexpr uint8_t kRw = kLocalRead | kLocalWrite | kRemoteRead | kRemoteWrite;
-constexpr uint32_t kStagA = 0x0000A101;   // [0x10000, 0x1FFFF] remote read+write, PD-wide
-constexpr uint32_t kStagRO = 0x0000A202;  // [0x20000, 0x20FFF] remote read only
-constexpr uint32_t kStagX = 0x0000A404;   // other PD
-constexpr uint32_t kStagTOP = 0x0000A505; // [0xFFFFFFFFFFFFF000, 2^64-1]
-constexpr uint32_t kStagZ = 0x0000A606;   // scoped to stream 1
-constexpr uint32_t kStagY = 0x0000A707;   // scoped to stream 2
-constexpr uint32_t kStagBAD = 0xDEADBE00; // never registered
 constexpr uint64_t kTopBase = 0xFFFFFFFFFFFFF000ull;
 
 /** Fixture F's STags (CHECKLIST §4.0) in a fresh registry; the stream is (P1, 1). */
@@ -346,20 +342,13 @@ class ByteBufferModes : public TestCase
     }
 
   private:
-    static Bytes Contents(Ptr<const Packet> p)
-    {
-        Bytes b(p->GetSize());
-        p->CopyData(b.data(), b.size());
-        return b;
-    }
-
     void DoRun() override
     {
         Ptr<ByteBuffer> real = ByteBuffer::CreateReal(64);
         NS_TEST_EXPECT_MSG_EQ(real->IsReal(), true, "real");
         NS_TEST_EXPECT_MSG_EQ(real->GetSize(), 64u, "size");
         NS_TEST_ASSERT_MSG_EQ((real->Data() != nullptr), true, "real buffer has octets");
-        NS_TEST_EXPECT_MSG_EQ((Contents(real->Read(0, 64)) == Bytes(64, 0)), true, "zero-initialised");
+        NS_TEST_EXPECT_MSG_EQ((PacketBytes(real->Read(0, 64)) == Bytes(64, 0)), true, "zero-initialised");
 
         const Bytes head = {1, 2, 3, 4};
         const Bytes tail = {9, 8, 7};
@@ -367,8 +356,8 @@ class ByteBufferModes : public TestCase
         real->Write(61, Create<Packet>(tail.data(), tail.size())); // offset + len == size
         real->Write(64, nullptr, 0);                                // zero octets at the end
         real->Write(64, Create<Packet>());
-        NS_TEST_EXPECT_MSG_EQ((Contents(real->Read(0, 4)) == head), true, "first octets");
-        NS_TEST_EXPECT_MSG_EQ((Contents(real->Read(61, 3)) == tail), true, "last octets (boundary write)");
+        NS_TEST_EXPECT_MSG_EQ((PacketBytes(real->Read(0, 4)) == head), true, "first octets");
+        NS_TEST_EXPECT_MSG_EQ((PacketBytes(real->Read(61, 3)) == tail), true, "last octets (boundary write)");
         NS_TEST_EXPECT_MSG_EQ(unsigned(real->Data()[63]), 7u, "Data() sees the write");
         NS_TEST_EXPECT_MSG_EQ(real->Read(64, 0)->GetSize(), 0u, "zero-length read at the end");
         NS_TEST_EXPECT_MSG_EQ(real->Read(0, 64)->GetSize(), 64u, "whole-buffer read");
@@ -385,7 +374,7 @@ class ByteBufferModes : public TestCase
         NS_TEST_EXPECT_MSG_EQ(virt->GetBytesWritten(), 205u, "octets written to a virtual buffer");
         Ptr<Packet> r = virt->Read((uint64_t(1) << 30) - 1000, 1000);
         NS_TEST_EXPECT_MSG_EQ(r->GetSize(), 1000u, "virtual read size");
-        NS_TEST_EXPECT_MSG_EQ((Contents(r) == Bytes(1000, 0)), true, "virtual reads are zero-filled");
+        NS_TEST_EXPECT_MSG_EQ((PacketBytes(r) == Bytes(1000, 0)), true, "virtual reads are zero-filled");
 
         Ptr<ByteBuffer> empty = ByteBuffer::CreateReal(0);
         empty->Write(0, nullptr, 0);

@@ -18,13 +18,6 @@ namespace
 
 using iwarp::ErrorCause;
 
-std::string S(WcStatus s) { return ToString(s); }
-
-Bytes Sub(const Bytes& b, std::size_t off, std::size_t len)
-{
-    return Bytes(b.begin() + off, b.begin() + off + len);
-}
-
 /** What a parameterised case varies (only the fields it uses are set). */
 struct Param
 {
@@ -46,58 +39,27 @@ class RdmapCase : public ConformanceFixture
     }
 
   protected:
-    std::string Id() const { return GetName().substr(0, GetName().find(' ')); }
-
-    void Fill(uint32_t stag, uint64_t to, const Bytes& data)
-    {
-        Ptr<MemoryRegion> mr = Region(stag);
-        mr->GetBuffer()->Write(to - mr->GetBaseTo(), data.data(), data.size());
-    }
-
-    void ExpectNoError()
-    {
-        NS_TEST_EXPECT_MSG_EQ(SentTerminates().size(), 0u, Id() << ": no Terminate");
-        ErrorCause c;
-        NS_TEST_EXPECT_MSG_EQ(FirstErrorEvent(&c), false, Id() << ": no error event");
-    }
-
-    /** The receive completion of buffer `id`, if any. */
-    const RdmapCompletion* Recv(uint64_t id) const
-    {
-        for (const auto& c : Completions())
-        {
-            if (c.IsRecv() && c.id == id)
-            {
-                return &c;
-            }
-        }
-        return nullptr;
-    }
-
     /** The offending Send's buffer (0) completes in error, and nothing is delivered. */
     void ExpectRecvFailed()
     {
-        const RdmapCompletion* c = Recv(0);
-        NS_TEST_EXPECT_MSG_NE((c ? S(c->status) : std::string("Success")), std::string("Success"),
+        const RdmapCompletion* c = RecvCompletion(0);
+        NS_TEST_EXPECT_MSG_NE((c ? St(c->status) : std::string("Success")), std::string("Success"),
                               "the buffer used completes with an error");
         for (const auto& r : RecvCompletions())
         {
-            NS_TEST_EXPECT_MSG_NE(S(r.status), std::string("Success"), "nothing delivered");
+            NS_TEST_EXPECT_MSG_NE(St(r.status), std::string("Success"), "nothing delivered");
         }
     }
 
-    /** An AMBIG negative case: one of `accepted`, with MDR=11r, plus P. */
-    void ExpectTermAmbig(const std::vector<ErrorCause>& accepted, const Bytes& bad,
-                         const std::vector<Bytes>* before)
+    /** An AMBIG negative case after InjectOffending(bad): one of `accepted`, with MDR=110, plus P. */
+    void ExpectTermAmbig(const std::vector<ErrorCause>& accepted, const Bytes& bad)
     {
         const ErrorCause got = ExpectTerminateOneOf(accepted);
-        std::cout << Id() << ": Terminate " << got.ToString()
-                  << (got == accepted[0] ? " (preferred)" : " (accepted alternative)") << std::endl;
-        ExpectTerminate(got.layer, got.etype, got.code, true, true, false, &bad, nullptr, before);
+        ExpectTerminate(got.layer, got.etype, got.code, true, true, false, &bad, nullptr, &m_before);
         const auto now = SnapshotMemory(); // P1 diagnostic: regions 0-7, then receive buffers
-        for (std::size_t i = 0; before && i < now.size(); ++i)
+        for (std::size_t i = 0; i < now.size() && i < m_before.size(); ++i)
         {
-            if (now[i] != (*before)[i])
+            if (now[i] != m_before[i])
             {
                 std::cout << Id() << ": P1 diagnostic: memory area " << i << " was written" << std::endl;
             }
@@ -116,7 +78,7 @@ class RdmapCase : public ConformanceFixture
         if (accepted)
         {
             NS_TEST_ASSERT_MSG_EQ(Completions().size(), done + 1, "an accepted post is flushed");
-            NS_TEST_EXPECT_MSG_NE(S(Completions().back().status), std::string("Success"), "flushed in error");
+            NS_TEST_EXPECT_MSG_NE(St(Completions().back().status), std::string("Success"), "flushed in error");
         }
     }
 
@@ -128,18 +90,7 @@ class RdmapCase : public ConformanceFixture
     Time m_t;
 };
 
-
-/** A TestCase that is only a DoRun() (the block after the macro), named at registration. */
-#define RDMAP_CASE(Cls)                                                                           \
-    class Cls : public RdmapCase                                                                   \
-    {                                                                                              \
-      public:                                                                                      \
-        using RdmapCase::RdmapCase;                                                                \
-                                                                                                   \
-      private:                                                                                     \
-        void DoRun() override;                                                                     \
-    };                                                                                             \
-    void Cls::DoRun()
+#define RDMAP_CASE(Cls) IWARP_CONFORMANCE_CASE(Cls, RdmapCase)
 
 // ------------------------------------------------------------------
 
@@ -147,15 +98,13 @@ class RdmapCase : public ConformanceFixture
 RDMAP_CASE(UnexpectedOpcodeCase)
 {
     SetUpFixture();
-    const auto before = SnapshotMemory();
-    Inject(m_p.bad);
-    RunFor();
+    InjectOffending(m_p.bad);
     std::vector<ErrorCause> ok{ErrorCause{0, 2, 0x06}};
     if (m_p.a)
     {
         ok.push_back(ErrorCause{1, 2, 0x01});
     }
-    ExpectTermAmbig(ok, m_p.bad, &before);
+    ExpectTermAmbig(ok, m_p.bad);
     if (m_p.b)
     {
         ExpectRecvFailed(); // "the QN 0 buffer used is flushed with an error"
@@ -198,11 +147,7 @@ RDMAP_CASE(R18SendSizes)
     NS_TEST_ASSERT_MSG_EQ(rc.size(), 4u, "4 deliveries");
     for (uint32_t m = 0; m < 4; ++m)
     {
-        NS_TEST_EXPECT_MSG_EQ(rc[m].id, m, "delivery " << m << " uses buffer " << m);
-        NS_TEST_EXPECT_MSG_EQ(S(rc[m].status), std::string("Success"), "delivery " << m);
-        NS_TEST_EXPECT_MSG_EQ(rc[m].byteLength, len[m], "delivery " << m << " length");
-        NS_TEST_EXPECT_MSG_EQ((Bytes(RecvBuffer(m)->Data(), RecvBuffer(m)->Data() + len[m]) == data[m]), true,
-                              "delivery " << m << " data");
+        ExpectDelivered(rc[m], m, data[m], "delivery " + std::to_string(m));
     }
     NS_TEST_EXPECT_MSG_EQ(m_ddp->GetPostedCount(0), 4u, "4 buffers consumed");
 }
@@ -260,21 +205,19 @@ RDMAP_CASE(R20SendInvalidate)
     Inject(seg::Send(1, 0, seg::Pattern(64), true, 0x4, kStagZ));
     RunFor();
     NS_TEST_EXPECT_MSG_EQ((ReadRegion(kStagZ, 0x60100, 50) == w2), true, "Write before the Send-Inv placed");
-    const RdmapCompletion* c = Recv(0);
+    const RdmapCompletion* c = RecvCompletion(0);
     NS_TEST_ASSERT_MSG_NE(c, nullptr, "(2) Send-Inv delivered");
-    NS_TEST_EXPECT_MSG_EQ(S(c->status), std::string("Success"), "(2) status");
+    NS_TEST_EXPECT_MSG_EQ(St(c->status), std::string("Success"), "(2) status");
     NS_TEST_EXPECT_MSG_EQ(c->byteLength, 64u, "(2) length");
     NS_TEST_EXPECT_MSG_EQ(c->invalidated, true, "(2) reports an invalidation");
     NS_TEST_EXPECT_MSG_EQ(c->invalidatedStag, kStagZ, "(2) invalidated STag 0x0000A606");
     NS_TEST_EXPECT_MSG_EQ(Region(kStagZ)->IsValid(), false, "(2) Z is invalid");
     ExpectNoError();
-    const auto before = SnapshotMemory();
     const Bytes bad = m_p.a ? seg::ReadRequest(1, 0xF00D, 0x5000, 100, kStagZ, 0x60000)
                             : seg::Write(kStagZ, 0x60000, seg::Pattern(100, 0x63));
     const Bytes rr = m_p.a ? Sub(bad, 18, 28) : Bytes{};
-    Inject(bad);
-    RunFor();
-    ExpectTerminate(m_p.a ? 0 : 1, 1, 0x00, true, true, m_p.a, &bad, m_p.a ? &rr : nullptr, &before);
+    InjectOffending(bad);
+    ExpectTerminate(m_p.a ? 0 : 1, 1, 0x00, true, true, m_p.a, &bad, m_p.a ? &rr : nullptr, &m_before);
     NS_TEST_EXPECT_MSG_EQ(SentNonTerminates().size(), 0u, "no Read Response");
     ExpectSilentAfterError();
 }
@@ -289,16 +232,14 @@ RDMAP_CASE(R21ZeroLengthSendSEInv)
     NS_TEST_EXPECT_MSG_EQ(m_ddp->GetPostedCount(0), 7u, "one buffer used");
     const auto rc = RecvCompletions();
     NS_TEST_ASSERT_MSG_EQ(rc.size(), 1u, "one completion");
-    NS_TEST_EXPECT_MSG_EQ((rc[0].id == 0 && S(rc[0].status) == "Success"), true, "buffer 0, success");
+    NS_TEST_EXPECT_MSG_EQ((rc[0].id == 0 && St(rc[0].status) == "Success"), true, "buffer 0, success");
     NS_TEST_EXPECT_MSG_EQ(rc[0].byteLength, 0u, "length 0");
     NS_TEST_EXPECT_MSG_EQ(rc[0].invalidated, true, "reports an invalidation");
     NS_TEST_EXPECT_MSG_EQ(rc[0].invalidatedStag, kStagZ, "invalidated STag Z");
     NS_TEST_EXPECT_MSG_EQ(m_cq->GetNotifications(), 1u, "an Event is raised");
     const Bytes w = seg::Write(kStagZ, 0x60000, seg::Pattern(100));
-    const auto before = SnapshotMemory();
-    Inject(w);
-    RunFor();
-    ExpectTerminate(1, 1, 0x00, true, true, false, &w, nullptr, &before);
+    InjectOffending(w);
+    ExpectTerminate(1, 1, 0x00, true, true, false, &w, nullptr, &m_before);
     ExpectSilentAfterError();
 }
 
@@ -315,10 +256,8 @@ RDMAP_CASE(InvalidateRefusedCase)
         m_registry->SetAttribute("SharedPolicy", EnumValue(MemoryRegistry::PdWide));
     }
     const Bytes bad = seg::Send(1, 0, seg::Pattern(64), true, 0x4, m_p.stag);
-    const auto before = SnapshotMemory();
-    Inject(bad);
-    RunFor();
-    ExpectTermAmbig(m_p.accepted, bad, &before);
+    InjectOffending(bad);
+    ExpectTermAmbig(m_p.accepted, bad);
     ExpectRecvFailed(); // the Send completes with an error
     if (Region(m_p.stag))
     {
@@ -361,7 +300,7 @@ RDMAP_CASE(R25ReservedIgnored)
     NS_TEST_ASSERT_MSG_EQ(rc.size(), 3u, "the three Sends are delivered");
     for (uint32_t i = 0; i < 3; ++i)
     {
-        NS_TEST_EXPECT_MSG_EQ(S(rc[i].status), std::string("Success"), "Send " << i);
+        NS_TEST_EXPECT_MSG_EQ(St(rc[i].status), std::string("Success"), "Send " << i);
         NS_TEST_EXPECT_MSG_EQ(rc[i].byteLength, 30u + i, "Send " << i << " length");
         NS_TEST_EXPECT_MSG_EQ(rc[i].invalidated, false, "Send " << i << " invalidates nothing");
     }
@@ -381,16 +320,7 @@ RDMAP_CASE(R25ReservedIgnored)
 RDMAP_CASE(R26TerminateV5)
 {
     SetUpFixture();
-    const Bytes v1 = seg::Write(kStagBAD, 0x10000, Bytes{'A', 'B', 'C', 'D'});
-    const auto before = SnapshotMemory();
-    Inject(v1);
-    RunFor();
-    ExpectTerminate(1, 1, 0x00, true, true, false, &v1, nullptr, &before);
-    const Bytes v5 = {0x41, 0x47, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,
-                      0x01, 0x00, 0x00, 0x00, 0x00, 0x11, 0x00, 0xC0, 0x00, 0x00, 0x12, 0xC1, 0x40,
-                      0xDE, 0xAD, 0xBE, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00};
-    NS_TEST_ASSERT_MSG_EQ(SentTerminates().size(), 1u, "one Terminate");
-    NS_TEST_EXPECT_MSG_EQ((SentTerminates()[0].bytes == v5), true, "byte-identical to V5");
+    InjectV1ExpectV5();
     ExpectSilentAfterError(); // P5
     // Never a second Terminate, whatever else arrives.
     Inject(seg::Untagged(seg::DdpCtrl(false, true), seg::RdmapCtrl(0x3), 0, 3, 1, 0, seg::Pattern(10)));
@@ -398,7 +328,7 @@ RDMAP_CASE(R26TerminateV5)
     Inject(seg::ReadRequest(1, 0xF00D, 0, 100, kStagBAD, 0));
     RunFor();
     NS_TEST_EXPECT_MSG_EQ(SentTerminates().size(), 1u, "one Terminate per stream");
-    NS_TEST_EXPECT_MSG_EQ((SnapshotMemory() == before), true, "P1/P5: nothing placed");
+    NS_TEST_EXPECT_MSG_EQ((SnapshotMemory() == m_before), true, "P1/P5: nothing placed");
     NS_TEST_EXPECT_MSG_EQ(m_dutLlp->WasClosedAbortively(), false, "P6: no abortive teardown");
     ExpectPostRefused(9); // RDMAP-053
 }
@@ -450,7 +380,7 @@ RDMAP_CASE(R27LocalCatastrophic)
     for (uint64_t i = 0; i < 4; ++i)
     {
         NS_TEST_EXPECT_MSG_EQ(sc[i].id, i + 1, "completion order");
-        NS_TEST_EXPECT_MSG_EQ((S(sc[i].status) == "Success"), (i == 0), "completion " << i + 1 << " status");
+        NS_TEST_EXPECT_MSG_EQ((St(sc[i].status) == "Success"), (i == 0), "completion " << i + 1 << " status");
     }
     ExpectPostRefused(5);
 }
@@ -488,13 +418,13 @@ RDMAP_CASE(R28TerminateReceived)
     for (uint64_t i = 0; i < 3; ++i)
     {
         NS_TEST_EXPECT_MSG_EQ(sc[i].id, i + 1, "completion order");
-        NS_TEST_EXPECT_MSG_NE(S(sc[i].status), std::string("Success"), "request " << i + 1 << " in error");
+        NS_TEST_EXPECT_MSG_NE(St(sc[i].status), std::string("Success"), "request " << i + 1 << " in error");
     }
     const auto rc = RecvCompletions();
     NS_TEST_EXPECT_MSG_EQ(rc.size(), 8u, "every posted receive completes");
     for (const auto& r : rc)
     {
-        NS_TEST_EXPECT_MSG_NE(S(r.status), std::string("Success"), "receive " << r.id << " in error");
+        NS_TEST_EXPECT_MSG_NE(St(r.status), std::string("Success"), "receive " << r.id << " in error");
     }
     NS_TEST_EXPECT_MSG_EQ((Sent().size() >= 1 && !Sent()[0].IsTerminate()), true, "first segment is the Read");
     NS_TEST_EXPECT_MSG_EQ(Sent().size(), 1u, "the pending Read and Send never go out");
@@ -531,8 +461,7 @@ RDMAP_CASE(R29UpdatedRdmaHeader)
                                resp[i].Payload() == Sub(src, 1024 * i, 1024)),
                               true, "Response segment " << i);
     }
-    const ErrorCause got = ExpectTerminateOneOf({ErrorCause{0, 1, 0x00}});
-    std::cout << "R-29: Terminate " << got.ToString() << std::endl;
+    ExpectTerminateOneOf({ErrorCause{0, 1, 0x00}});
     NS_TEST_ASSERT_MSG_EQ(SentTerminates().size(), 1u, "one Terminate");
     const Bytes p = SentTerminates()[0].Payload();
     NS_TEST_ASSERT_MSG_GT_OR_EQ(p.size(), 6u, "Terminate header");
@@ -569,7 +498,7 @@ RDMAP_CASE(R30ReadCompletesFirst)
     NS_TEST_ASSERT_MSG_EQ(sc.size(), 2u, "both complete");
     NS_TEST_EXPECT_MSG_EQ(sc[0].id, 1u, "the Read completes first");
     NS_TEST_EXPECT_MSG_EQ(sc[1].id, 2u, "then the Send");
-    NS_TEST_EXPECT_MSG_EQ((S(sc[0].status) == "Success" && S(sc[1].status) == "Success"), true, "statuses");
+    NS_TEST_EXPECT_MSG_EQ((St(sc[0].status) == "Success" && St(sc[1].status) == "Success"), true, "statuses");
     NS_TEST_ASSERT_MSG_EQ(m_times.size(), 2u, "two completion traces");
     NS_TEST_EXPECT_MSG_LT(m_t, m_times[0], "the Send was transferred before the Read completed");
     ExpectNoError();

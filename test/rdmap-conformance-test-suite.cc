@@ -4,7 +4,6 @@
  */
 #include "conformance-fixture.h"
 
-#include <cstdio>
 #include <iostream>
 
 using namespace ns3;
@@ -14,27 +13,6 @@ namespace
 {
 
 using iwarp::ErrorCause;
-
-std::string
-Hex(const Bytes& b)
-{
-    std::string s;
-    char buf[4];
-    for (uint8_t x : b)
-    {
-        std::snprintf(buf, sizeof buf, "%02X ", x);
-        s += buf;
-    }
-    return s;
-}
-
-std::string S(WcStatus s) { return ToString(s); }
-std::string S(RdmapWrType t) { return ToString(t); }
-
-Bytes Sub(const Bytes& b, std::size_t off, std::size_t len)
-{
-    return Bytes(b.begin() + off, b.begin() + off + len);
-}
 
 /** What a parameterised case varies (only the fields it uses are set). */
 struct Param
@@ -57,42 +35,14 @@ class RdmapCase : public ConformanceFixture
     }
 
   protected:
-    /** Put `data` into region `stag` at tagged offset `to` (the DUT's local memory). */
-    void Fill(uint32_t stag, uint64_t to, const Bytes& data)
-    {
-        Ptr<MemoryRegion> mr = Region(stag);
-        mr->GetBuffer()->Write(to - mr->GetBaseTo(), data.data(), data.size());
-    }
-
-    /** No Terminate, and the ULP was told of no error. */
-    void ExpectNoError(const std::string& what)
-    {
-        NS_TEST_EXPECT_MSG_EQ(SentTerminates().size(), 0u, what << ": no Terminate");
-        ErrorCause c;
-        NS_TEST_EXPECT_MSG_EQ(FirstErrorEvent(&c), false, what << ": no error event");
-    }
-
-    /** Events other than stream establishment. */
-    std::size_t UlpEvents() const
-    {
-        std::size_t n = 0;
-        for (const auto& e : Events())
-        {
-            n += (e.type != RdmapEvent::Established);
-        }
-        return n;
-    }
-
     /** A Read Request that fails a source check: TERM 0/1/code MDR=111, plus P (R-10..R-14). */
     void RunReadProtection(uint32_t srcStag, uint64_t srcTo, uint32_t size, uint8_t code)
     {
         SetUpFixture();
         const Bytes req = seg::ReadRequest(1, 0x0000F00D, 0x5000, size, srcStag, srcTo);
         const Bytes rr = Sub(req, 18, 28);
-        const auto before = SnapshotMemory();
-        Inject(req);
-        RunFor();
-        ExpectTerminate(0, 1, code, true, true, true, &req, &rr, &before);
+        InjectOffending(req);
+        ExpectTerminate(0, 1, code, true, true, true, &req, &rr, &m_before);
         NS_TEST_EXPECT_MSG_EQ(SentNonTerminates().size(), 0u, "no Read Response");
         ExpectSilentAfterError();
     }
@@ -101,17 +51,7 @@ class RdmapCase : public ConformanceFixture
     Bytes m_bytes; // scratch state for trace sinks
 };
 
-/** A TestCase that is only a DoRun() (the block after the macro), named at registration. */
-#define RDMAP_CASE(Cls)                                                                            \
-    class Cls : public RdmapCase                                                                   \
-    {                                                                                              \
-      public:                                                                                      \
-        using RdmapCase::RdmapCase;                                                                \
-                                                                                                   \
-      private:                                                                                     \
-        void DoRun() override;                                                                     \
-    };                                                                                             \
-    void Cls::DoRun()
+#define RDMAP_CASE(Cls) IWARP_CONFORMANCE_CASE(Cls, RdmapCase)
 
 // ------------------------------------------------------------------
 
@@ -163,12 +103,7 @@ RDMAP_CASE(R01HeaderOctets)
     }
     // Terminate: 41 47, octets 2-5 zero, QN 2, MSN 1, MO 0, reserved 13 bits zero.
     const Captured& t = s[6];
-    NS_TEST_EXPECT_MSG_EQ(unsigned(t.ctrl0), 0x41u, "Terminate octet 0");
-    NS_TEST_EXPECT_MSG_EQ(unsigned(t.ctrl1), 0x47u, "Terminate octet 1");
-    NS_TEST_EXPECT_MSG_EQ(t.invStag, 0u, "Terminate octets 2-5");
-    NS_TEST_EXPECT_MSG_EQ(t.qn, 2u, "Terminate QN 2");
-    NS_TEST_EXPECT_MSG_EQ(t.msn, 1u, "Terminate MSN 1");
-    NS_TEST_EXPECT_MSG_EQ(t.mo, 0u, "Terminate MO 0");
+    ExpectTerminateSegment(t, "");
     const Bytes p = t.Payload();
     NS_TEST_ASSERT_MSG_GT_OR_EQ(p.size(), 4u, "Terminate Control present");
     NS_TEST_EXPECT_MSG_EQ((seg::Be32(p.data()) & 0x1FFFu), 0u, "Terminate reserved bits");
@@ -219,7 +154,7 @@ RDMAP_CASE(R03SendAfterWrite)
         const uint32_t n = std::min<uint32_t>(1486, 8000 - off);
         Inject(seg::Write(kStagA, 0x10000 + off, Sub(data, off, n), off + n == 8000));
     }
-    Inject(seg::Send(1, 0, Bytes{'d', 'o', 'n', 'e'}));
+    Inject(seg::Send(1, 0, Ascii("done")));
     NS_TEST_ASSERT_MSG_EQ(m_inj->GetHeldCount(), 7u, "6 Write segments and the Send held");
     m_inj->Release({0, 1, 2, 3, 4, 6}); // the Send before the Write's last segment
     RunFor();
@@ -229,12 +164,9 @@ RDMAP_CASE(R03SendAfterWrite)
     RunFor();
     const auto rc = RecvCompletions();
     NS_TEST_ASSERT_MSG_EQ(rc.size(), 1u, "the Send is delivered once");
-    NS_TEST_EXPECT_MSG_EQ(S(rc[0].status), std::string("Success"), "Send status");
-    NS_TEST_EXPECT_MSG_EQ(rc[0].byteLength, 4u, "Send length");
+    ExpectDelivered(rc[0], 0, Ascii("done"), "the Send");
     NS_TEST_EXPECT_MSG_EQ((m_bytes == data), true, "all 8000 octets visible at delivery");
-    NS_TEST_EXPECT_MSG_EQ((Bytes(RecvBuffer(0)->Data(), RecvBuffer(0)->Data() + 4) == Bytes{'d', 'o', 'n', 'e'}),
-                          true, "Send data");
-    ExpectNoError("R-03");
+    ExpectNoError();
 }
 
 // ------------------------------------------------------------------
@@ -244,13 +176,9 @@ RDMAP_CASE(R04ReadResponder)
     SetUpFixture();
     const Bytes src = seg::Pattern(3000, 0x44);
     Fill(kStagA, 0x10000, src);
-    const Bytes v4 = {0x41, 0x41, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
-                      0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x0D, 0x00, 0x00,
-                      0x00, 0x00, 0x00, 0x00, 0x50, 0x00, 0x00, 0x00, 0x0B, 0xB8, 0x00, 0x00,
-                      0xA1, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00};
-    NS_TEST_ASSERT_MSG_EQ((seg::ReadRequest(1, 0xF00D, 0x5000, 3000, kStagA, 0x10000) == v4), true,
+    NS_TEST_ASSERT_MSG_EQ((seg::ReadRequest(1, 0xF00D, 0x5000, 3000, kStagA, 0x10000) == kV4), true,
                           "builder matches V4");
-    Inject(v4);
+    Inject(kV4);
     RunFor();
     const auto& s = Sent();
     NS_TEST_ASSERT_MSG_EQ(s.size(), 3u, "3 Response segments");
@@ -290,13 +218,13 @@ RDMAP_CASE(R05ReadRequester)
     NS_TEST_ASSERT_MSG_EQ(Completions().size(), 1u, "exactly one completion");
     const RdmapCompletion& c = Completions()[0];
     NS_TEST_EXPECT_MSG_EQ(c.id, 1u, "completion id");
-    NS_TEST_EXPECT_MSG_EQ(S(c.type), std::string("Read"), "completion type");
-    NS_TEST_EXPECT_MSG_EQ(S(c.status), std::string("Success"), "completion status");
+    NS_TEST_EXPECT_MSG_EQ(St(c.type), std::string("Read"), "completion type");
+    NS_TEST_EXPECT_MSG_EQ(St(c.status), std::string("Success"), "completion status");
     NS_TEST_EXPECT_MSG_EQ(c.byteLength, 3000u, "completion length");
     NS_TEST_EXPECT_MSG_EQ((ReadRegion(kStagL1, 0x200, 3000) == data), true, "data in L1");
     RunFor(Seconds(1));
     NS_TEST_EXPECT_MSG_EQ(Completions().size(), 1u, "still exactly one completion");
-    ExpectNoError("R-05");
+    ExpectNoError();
 }
 
 // ------------------------------------------------------------------
@@ -306,7 +234,7 @@ RDMAP_CASE(R06ZeroLengthRead)
     SetUpFixture();
     Inject(seg::ReadRequest(1, 0xF00D, 0x7000, 0, kStagBAD, 0xFFFFFFFFFFFFFFFFull));
     RunFor();
-    ExpectNoError("R-06");
+    ExpectNoError();
     NS_TEST_ASSERT_MSG_EQ(Sent().size(), 1u, "one Response segment");
     const Bytes expect = {0xC1, 0x42, 0x00, 0x00, 0xF0, 0x0D, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x70, 0x00};
     NS_TEST_EXPECT_MSG_EQ((Sent()[0].bytes == expect), true, "Response: " << Hex(Sent()[0].bytes));
@@ -326,7 +254,7 @@ RDMAP_CASE(R07ResponsesInOrder)
         Inject(seg::ReadRequest(i + 1, 0xF001 + i, 0x1000 * (i + 1), size[i], kStagA, srcTo[i]));
     }
     RunFor();
-    ExpectNoError("R-07");
+    ExpectNoError();
     uint32_t current = 0; // index of the Response being sent
     uint64_t got[4] = {0, 0, 0, 0};
     bool ended[4] = {false, false, false, false};
@@ -390,7 +318,7 @@ RDMAP_CASE(R08OrdLimit)
         std::vector<uint64_t> ids;
         for (const auto& c : Completions())
         {
-            ids.push_back(S(c.status) == "Success" ? c.id : 1000 + c.id);
+            ids.push_back(St(c.status) == "Success" ? c.id : 1000 + c.id);
         }
         return ids;
     };
@@ -428,7 +356,7 @@ RDMAP_CASE(R08OrdLimit)
     respond(4);
     NS_TEST_EXPECT_MSG_EQ((completed() == std::vector<uint64_t>{1, 2, 3, 4, 5}), true,
                           "successful completions R1, R2, R3, R4, S");
-    ExpectNoError("R-08");
+    ExpectNoError();
 }
 
 // ------------------------------------------------------------------
@@ -465,8 +393,7 @@ RDMAP_CASE(R09IrdOverrun)
         }
     }
     const ErrorCause got =
-        ExpectTerminateOneOf({ErrorCause{1, 2, 0x02}, ErrorCause{1, 2, 0x03}, ErrorCause{0, 2, 0x07}});
-    std::cout << "R-09 [AMBIG A17]: Terminate " << got.ToString() << std::endl;
+        ExpectTerminateOneOf({ErrorCause{1, 2, 0x02}, ErrorCause{1, 2, 0x03}, ErrorCause{0, 2, 0x07}}, "AMBIG A17");
     if (got.layer == 1)
     {
         ExpectTerminate(got.layer, got.etype, got.code, true, true, false, &req[2], nullptr, &before);
@@ -524,18 +451,16 @@ RDMAP_CASE(R15BadVersion)
         bad = seg::Tagged(seg::DdpCtrl(true, true), 0xC0, kStagA, 0x10000, seg::Pattern(100));
     }
     const Bytes rr = m_p.which == 'c' ? Sub(bad, 18, 28) : Bytes{};
-    const auto before = SnapshotMemory();
-    Inject(bad);
-    RunFor();
+    InjectOffending(bad);
     bool r = false;
     if (m_p.which == 'c' && SentTerminates().size() == 1 && SentTerminates()[0].Payload().size() >= 4)
     {
         r = (SentTerminates()[0].Payload()[2] & 0x20) != 0;
         std::cout << "R-15(c) [AMBIG A11]: R=" << r << (r ? " (preferred)" : " (accepted)") << std::endl;
     }
-    ExpectTerminate(0, 2, 0x05, true, true, r, &bad, r ? &rr : nullptr, &before);
+    ExpectTerminate(0, 2, 0x05, true, true, r, &bad, r ? &rr : nullptr, &m_before);
     NS_TEST_EXPECT_MSG_EQ(SentNonTerminates().size(), 0u, "nothing but the Terminate is sent");
-    NS_TEST_EXPECT_MSG_EQ((RecvCompletions().empty() || S(RecvCompletions()[0].status) != "Success"), true,
+    NS_TEST_EXPECT_MSG_EQ((RecvCompletions().empty() || St(RecvCompletions()[0].status) != "Success"), true,
                           "nothing delivered successfully");
     ExpectSilentAfterError();
 }
