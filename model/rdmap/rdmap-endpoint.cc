@@ -100,6 +100,11 @@ RdmapEndpoint::DoDispose()
     m_inboundReads.clear();
     m_completion = CompletionCallback();
     m_event = EventCallback();
+    // Trace sinks may hold references back to objects that own this endpoint (an application
+    // binding a Ptr to its sink): drop them so those cycles break.
+    m_terminateSentTrace = TracedCallback<const RdmapTerminateHeader&>();
+    m_terminateReceivedTrace = TracedCallback<const RdmapTerminateHeader&>();
+    m_completionTrace = TracedCallback<const RdmapCompletion&>();
     Object::DoDispose();
 }
 

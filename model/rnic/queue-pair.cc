@@ -76,6 +76,7 @@ QueuePair::DoDispose()
     m_memory = nullptr;
     m_sendCq = nullptr;
     m_recvCq = nullptr;
+    m_eventTrace = TracedCallback<const RdmapEventInfo&>(); // sinks may hold Ptrs to owners
     Object::DoDispose();
 }
 
