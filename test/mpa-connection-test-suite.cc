@@ -104,6 +104,69 @@ class MpaTransferTest : public TestCase
     bool m_markers;
 };
 
+class MpaPlacementRecordTest : public TestCase
+{
+  public:
+    MpaPlacementRecordTest(double loss)
+        : TestCase("Per-message records: 2000 one-segment Writes, loss " + std::to_string(int(loss * 100)) +
+                   " percent: placement " + (loss > 0 ? "precedes delivery for some" : "and delivery coincide")),
+          m_loss(loss)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.lossRate = m_loss;
+        MpaTwoNodeFixture f(o);
+        f.Run(MilliSeconds(1));
+        using namespace MemAccess;
+        const uint32_t n = 2000;
+        const uint32_t size = 1428; // one FPDU of MULPDU (1442) each: one TCP segment each
+        Ptr<MemoryRegion> target = f.Responder().memory->Register(f.Responder().pd, n * size, kRemoteWrite);
+        const std::vector<uint8_t> data = Pattern(n * size, 5);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            RdmapWorkRequest w;
+            w.id = i;
+            w.type = RdmapWrType::Write;
+            w.source = Create<PacketPayloadSource>(Create<Packet>(data.data() + i * size, size));
+            w.remoteStag = target->GetStag();
+            w.remoteTo = target->GetBaseTo() + i * size;
+            f.Initiator().rdmap->PostSend(w);
+        }
+        std::vector<std::pair<Time, Time>> records;
+        f.Responder().ddp->TraceConnectWithoutContext(
+            "Delivered",
+            MakeBoundCallback(+[](std::vector<std::pair<Time, Time>>* r, const DdpDelivery& d) {
+                r->emplace_back(d.firstPlaced, d.delivered);
+            },
+                              &records));
+        f.Run(Seconds(20));
+        NS_TEST_EXPECT_MSG_EQ(records.size(), n, "one record per message");
+        uint32_t early = 0;
+        for (const auto& [placed, delivered] : records)
+        {
+            NS_TEST_EXPECT_MSG_EQ((placed <= delivered && !placed.IsZero()), true, "placed no later than delivered");
+            early += placed < delivered;
+        }
+        std::cout << "messages placed before delivery: " << early << " of " << records.size() << std::endl;
+        if (m_loss > 0)
+        {
+            NS_TEST_EXPECT_MSG_GT(early, 0u, "FPDUs held out of order by TCP were placed on arrival");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(early, 0u, "in order, placement and delivery happen together");
+        }
+        NS_TEST_EXPECT_MSG_EQ(std::equal(data.begin(), data.end(), target->GetBuffer()->Data()), true,
+                              "every Write placed byte-exact");
+    }
+
+    double m_loss;
+};
+
 class MpaRejectTest : public TestCase
 {
   public:
@@ -239,6 +302,8 @@ class MpaConnectionSuite : public TestSuite
         AddTestCase(new MpaTransferTest(0.0, false), TestCase::QUICK);
         AddTestCase(new MpaTransferTest(0.01, false), TestCase::QUICK);
         AddTestCase(new MpaTransferTest(0.01, true), TestCase::QUICK);
+        AddTestCase(new MpaPlacementRecordTest(0.0), TestCase::QUICK);
+        AddTestCase(new MpaPlacementRecordTest(0.01), TestCase::QUICK);
         AddTestCase(new MpaRejectTest, TestCase::QUICK);
         AddTestCase(new MpaCrcErrorTest, TestCase::QUICK);
         AddTestCase(new MpaSetupTimeoutTest, TestCase::QUICK);

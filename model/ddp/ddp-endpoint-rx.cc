@@ -7,6 +7,7 @@
 #include "ddp/ddp-header.h"
 
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -57,6 +58,7 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
         // DDP-052: data after the LLP's graceful teardown forces an abortive teardown.
         m_rxStopped = true;
         m_rxPending.clear();
+        m_hintPlacedAt.clear();
         if (!m_streamEvent.IsNull())
         {
             m_streamEvent(StreamEvent::FatalError, ErrorCause{});
@@ -72,9 +74,23 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
         return;
     }
     RxSegment s;
-    if (!ValidateAndPlace(segment, !hint, &s) || hint)
+    if (!ValidateAndPlace(segment, !hint, &s))
     {
         return;
+    }
+    const SegmentKey key = KeyOf(s.view);
+    if (hint)
+    {
+        // Remember when it was placed; the in-order copy that follows inherits the time.
+        m_hintPlacedAt.emplace(key, Simulator::Now());
+        return;
+    }
+    s.placedAt = Simulator::Now();
+    auto h = m_hintPlacedAt.find(key);
+    if (h != m_hintPlacedAt.end())
+    {
+        s.placedAt = std::min(s.placedAt, h->second);
+        m_hintPlacedAt.erase(h);
     }
     m_rxPending.emplace(order, std::move(s));
     AdvanceDelivery();
@@ -250,6 +266,7 @@ DdpEndpoint::AdvanceDelivery()
         {
             m_rxTaggedLength += s.view.payloadLength;
         }
+        m_rxMessageFirstPlaced = std::min(m_rxMessageFirstPlaced, s.placedAt);
         if (!s.view.last)
         {
             continue;
@@ -268,6 +285,9 @@ DdpEndpoint::Deliver(const RxSegment& last, uint64_t taggedLength)
     d.tagged = v.tagged;
     d.rsvdUlp0 = v.rsvdUlp0;
     d.last = last.record;
+    d.firstPlaced = m_rxMessageFirstPlaced;
+    d.delivered = Simulator::Now();
+    m_rxMessageFirstPlaced = Time::Max();
     if (v.tagged)
     {
         d.stag = v.stag;
@@ -298,6 +318,14 @@ DdpEndpoint::Deliver(const RxSegment& last, uint64_t taggedLength)
     }
 }
 
+DdpEndpoint::SegmentKey
+DdpEndpoint::KeyOf(const DdpSegmentView& v)
+{
+    // Tagged: (STag, TO); untagged: (QN, MSN << 32 | MO). Unique within the live window.
+    return v.tagged ? SegmentKey{true, v.stag, v.to}
+                    : SegmentKey{false, v.qn, (uint64_t(v.msn) << 32) | v.mo};
+}
+
 void
 DdpEndpoint::RaiseError(DdpReceiveError err)
 {
@@ -305,6 +333,7 @@ DdpEndpoint::RaiseError(DdpReceiveError err)
     // DDP-063/065: stop placing, drop what waits for delivery and everything that follows.
     m_rxStopped = true;
     m_rxPending.clear();
+    m_hintPlacedAt.clear();
     m_errorTrace(err);
     if (!m_error.IsNull())
     {
@@ -317,6 +346,7 @@ DdpEndpoint::StopReceiving()
 {
     m_rxStopped = true;
     m_rxPending.clear();
+    m_hintPlacedAt.clear();
 }
 
 } // namespace ns3

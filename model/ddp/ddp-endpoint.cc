@@ -73,6 +73,7 @@ DdpEndpoint::DoDispose()
     m_memory = nullptr;
     m_txQueue.clear();
     m_rxPending.clear();
+    m_hintPlacedAt.clear();
     m_rxQueues.clear();
     m_deliver = DeliveryCallback();
     m_error = ErrorCallback();
@@ -366,6 +367,7 @@ DdpEndpoint::OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause cause)
         // LLP protocol error the stream may still carry the ULP's Terminate (DDP-057).
         m_rxStopped = true;
         m_rxPending.clear();
+        m_hintPlacedAt.clear();
         if (e == DdpLowerLayer::Event::ConnectionLost)
         {
             m_down = true;

@@ -20,10 +20,12 @@
 
 #include "ns3/callback.h"
 #include "ns3/object.h"
+#include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
 #include <map>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -126,7 +128,12 @@ class DdpEndpoint : public Object
     {
         DdpSegmentView view;
         DdpSegmentRecord record;
+        Time placedAt; ///< when its payload was first placed (an early hint counts)
     };
+
+    /** Identifies a segment across its early (hint) and in-order arrivals. */
+    typedef std::tuple<bool, uint32_t, uint64_t> SegmentKey;
+    static SegmentKey KeyOf(const DdpSegmentView& v);
 
     // tx (ddp-endpoint.cc)
     void Pump();
@@ -161,6 +168,8 @@ class DdpEndpoint : public Object
     std::map<uint64_t, RxSegment> m_rxPending; ///< placed, waiting for their turn, by order
     uint64_t m_rxFrontier{0};                  ///< next order number to deliver
     uint64_t m_rxTaggedLength{0};              ///< octets of the tagged message being delivered
+    Time m_rxMessageFirstPlaced{Time::Max()};  ///< of the message being delivered
+    std::map<SegmentKey, Time> m_hintPlacedAt; ///< placed early, waiting for the in-order copy
     bool m_rxStopped{false};
     bool m_peerClosed{false};
     bool m_down{false};

@@ -8,6 +8,7 @@
 #include "common/iwarp-constants.h"
 #include "common/memory-access.h"
 
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
 
@@ -100,6 +101,8 @@ struct DdpDelivery
     uint64_t cookie{0};    ///< the untagged buffer's cookie
     BufferWindow buffer;   ///< the untagged buffer the message was placed in
     DdpSegmentRecord last; ///< the L=1 segment
+    Time firstPlaced;      ///< when the first octet of the message was placed (DDP-041)
+    Time delivered;        ///< when it was delivered (DDP-045)
 };
 
 /** What the ULP is told when a received segment fails a check (DDP-063, DDP-064). */

@@ -196,6 +196,9 @@ RdmapEndpoint::OnReadResponseDelivered(const DdpDelivery& d)
     const uint64_t wrSeq = m_readsAwaiting.front();
     m_readsAwaiting.pop_front();
     --m_readsInFlight;
+    RdmapCompletion& c = m_sendQueue[wrSeq - m_headWrSeq].completion;
+    c.firstPlaced = d.firstPlaced;
+    c.delivered = d.delivered;
     MarkDone(wrSeq, WcStatus::Success, d.length);
     SubmitReady(); // an ORD slot is free
 }
@@ -208,6 +211,8 @@ RdmapEndpoint::OnSendDelivered(const DdpDelivery& d, Opcode op)
     c.type = RdmapWrType::Recv;
     c.byteLength = d.length;
     c.solicited = (op == Opcode::SendSE || op == Opcode::SendSEInv); // RDMAP-043
+    c.firstPlaced = d.firstPlaced;
+    c.delivered = d.delivered;
     if (op == Opcode::SendInv || op == Opcode::SendSEInv)
     {
         // RDMAP-046: invalidate before the completion is reported (RDMAP-047).

@@ -9,6 +9,8 @@
 #include "ddp/ddp-types.h"
 #include "rdmap/rdmap-header.h"
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <ostream>
 
@@ -84,6 +86,9 @@ struct RdmapCompletion
     bool invalidated{false};        ///< the sender invalidated an STag (RDMAP-047)
     uint32_t invalidatedStag{0};
     iwarp::ErrorCause cause;        ///< why, when status is not Success
+    /** Incoming data (receives, Read Responses): first octet placed, and delivery. */
+    Time firstPlaced;
+    Time delivered;
     bool IsRecv() const { return type == RdmapWrType::Recv; }
 };
 
