@@ -167,6 +167,54 @@ class MpaPlacementRecordTest : public TestCase
     double m_loss;
 };
 
+class MpaGarbageStreamTest : public TestCase
+{
+  public:
+    MpaGarbageStreamTest()
+        : TestCase("Random octets after set-up end in an MPA error and a close, never a crash or a placement")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t seed = 1; seed <= 20; ++seed)
+        {
+            MpaTwoNodeFixture::Options o;
+            MpaTwoNodeFixture f(o);
+            f.Run(MilliSeconds(5));
+            using namespace MemAccess;
+            Ptr<MemoryRegion> target =
+                f.Responder().memory->Register(f.Responder().pd, 65536, kRemoteWrite | kRemoteRead);
+            const uint64_t before = target->GetBuffer()->GetBytesWritten();
+            Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+            rng->SetStream(seed);
+            std::vector<uint8_t> junk(1 + rng->GetInteger(0, 20000));
+            for (auto& b : junk)
+            {
+                b = uint8_t(rng->GetInteger(0, 255));
+            }
+            f.InitiatorSocket()->Send(Create<Packet>(junk.data(), junk.size()));
+            f.Run(Seconds(2));
+            NS_TEST_EXPECT_MSG_EQ(target->GetBuffer()->GetBytesWritten(), before, "nothing placed");
+            const auto st = f.Responder().mpa->GetState();
+            NS_TEST_EXPECT_MSG_EQ((st == MpaConnection::CLOSED || st == MpaConnection::FAILED ||
+                                   st == MpaConnection::ESTABLISHED),
+                                  true,
+                                  "a defined state");
+            bool errorSeen = false;
+            for (const auto& e : f.Responder().events)
+            {
+                errorSeen = errorSeen || e.type == RdmapEvent::TerminateSent || e.type == RdmapEvent::FatalError;
+            }
+            // A random ULPDU_Length may leave the deframer waiting for more octets; only then is
+            // there no error yet.
+            NS_TEST_EXPECT_MSG_EQ((errorSeen || st == MpaConnection::ESTABLISHED), true,
+                                  "an error was reported, or the deframer still waits, seed " << seed);
+        }
+    }
+};
+
 class MpaRejectTest : public TestCase
 {
   public:
@@ -304,6 +352,7 @@ class MpaConnectionSuite : public TestSuite
         AddTestCase(new MpaTransferTest(0.01, true), TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.0), TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.01), TestCase::QUICK);
+        AddTestCase(new MpaGarbageStreamTest, TestCase::QUICK);
         AddTestCase(new MpaRejectTest, TestCase::QUICK);
         AddTestCase(new MpaCrcErrorTest, TestCase::QUICK);
         AddTestCase(new MpaSetupTimeoutTest, TestCase::QUICK);
