@@ -11,6 +11,7 @@
  *
  *   build/iwarp-bench-mpa-tcp --bytes=200000000
  */
+#include "helper/two-host-topology.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
 
@@ -31,30 +32,16 @@ using namespace ns3;
 namespace
 {
 
-struct Topology
+/** The benchmark's one topology: two hosts on a link, RNICs only where RDMA runs. */
+struct Topology : public TwoHostTopology
 {
-    NodeContainer nodes;
-    Ipv4Address serverIp;
-
     Topology(const std::string& rate, const std::string& delay, bool rnic)
+        : TwoHostTopology(DataRate(rate), Time(delay), rnic),
+          serverIp(serverAddress)
     {
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
-        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue(rate));
-        p2p.SetChannelAttribute("Delay", StringValue(delay));
-        NetDeviceContainer devs = p2p.Install(nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
-        serverIp = addr.Assign(devs).GetAddress(1);
-        if (rnic)
-        {
-            IwarpHelper().Install(nodes);
-        }
     }
+
+    Ipv4Address serverIp;
 };
 
 long

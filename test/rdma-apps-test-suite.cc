@@ -9,6 +9,7 @@
  *    client's octet for octet, throughput within (0.5, 1.0] of the link rate.
  *  - Read and Send streams complete.
  */
+#include "helper/two-host-topology.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
 
@@ -30,24 +31,13 @@ const Time kLinkDelay = MicroSeconds(5);
 constexpr uint32_t kSegmentSize = 1448;
 
 /** Two hosts, a 10 Gb/s link, an RNIC on each; host 0 is the client, host 1 the server. */
-class TwoHosts
+class TwoHosts : public TwoHostTopology
 {
   public:
     TwoHosts()
+        : TwoHostTopology(kLinkRate, kLinkDelay, true, kSegmentSize),
+          serverIp(serverAddress)
     {
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(kSegmentSize));
-        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
-        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", DataRateValue(kLinkRate));
-        p2p.SetChannelAttribute("Delay", TimeValue(kLinkDelay));
-        NetDeviceContainer devs = p2p.Install(nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
-        serverIp = addr.Assign(devs).GetAddress(1);
-        IwarpHelper().Install(nodes);
     }
 
     ~TwoHosts() { Simulator::Destroy(); }
@@ -58,7 +48,6 @@ class TwoHosts
         Simulator::Run();
     }
 
-    NodeContainer nodes;
     Ipv4Address serverIp;
 };
 

@@ -1,0 +1,41 @@
+/*
+ * TwoHostTopology: the smallest network the module runs on, two nodes on one point-to-point
+ * link with IPv4 and (optionally) an RNIC each. Tests, benchmarks and examples that need just
+ * that build it here instead of repeating the ns-3 boilerplate; larger topologies come from
+ * the scenario runner.
+ */
+#ifndef IWARP_TWO_HOST_TOPOLOGY_H
+#define IWARP_TWO_HOST_TOPOLOGY_H
+
+#include "rnic/rnic.h"
+
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-helper.h"
+
+namespace ns3
+{
+
+class TwoHostTopology
+{
+  public:
+    /**
+     * Node 0 is the client, node 1 the server. TCP defaults are set first: `segmentSize`
+     * payload octets per segment and 4 MiB socket buffers (a bulk transfer's window).
+     */
+    TwoHostTopology(DataRate rate, Time delay, bool withRnics = true, uint32_t segmentSize = 1448);
+
+    NodeContainer nodes;
+    NetDeviceContainer devices;
+    Ipv4Address clientAddress;
+    Ipv4Address serverAddress;
+    PointToPointHelper p2p;
+    std::vector<Ptr<Rnic>> rnics; ///< empty without RNICs
+
+    Ptr<Rnic> ClientRnic() const { return rnics.at(0); }
+    Ptr<Rnic> ServerRnic() const { return rnics.at(1); }
+};
+
+} // namespace ns3
+
+#endif // IWARP_TWO_HOST_TOPOLOGY_H
