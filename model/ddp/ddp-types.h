@@ -68,6 +68,47 @@ class BufferPayloadSource : public DdpPayloadSource
     BufferWindow m_window;
 };
 
+/**
+ * A payload read from registered memory by (STag, TO), re-validated segment by segment as it is
+ * segmented: a region revoked or deregistered meanwhile makes Read() fail (RDMAP-083, R-29),
+ * and GetFailure() tells why.
+ */
+class RegionPayloadSource : public DdpPayloadSource
+{
+  public:
+    RegionPayloadSource(Ptr<MemoryAccess> mem, StreamContext ctx, uint32_t stag, uint64_t to,
+                        uint64_t length, uint8_t access)
+        : m_mem(mem),
+          m_ctx(ctx),
+          m_stag(stag),
+          m_to(to),
+          m_length(length),
+          m_access(access)
+    {
+    }
+
+    uint64_t GetLength() const override { return m_length; }
+
+    Ptr<Packet> Read(uint64_t offset, uint32_t len) override
+    {
+        BufferWindow w;
+        m_failure = m_mem->Resolve(m_stag, m_to + offset, len, m_access, m_ctx, &w);
+        return m_failure == TagCheck::Ok ? w.buffer->Read(w.offset, len) : nullptr;
+    }
+
+    /** The outcome of the last Read(). */
+    TagCheck GetFailure() const { return m_failure; }
+
+  private:
+    Ptr<MemoryAccess> m_mem;
+    StreamContext m_ctx;
+    uint32_t m_stag;
+    uint64_t m_to;
+    uint64_t m_length;
+    uint8_t m_access;
+    TagCheck m_failure{TagCheck::Ok};
+};
+
 /** One ULP message for DDP to send (DDP-034: tagged ones carry STag and initial TO). */
 struct DdpOutboundMessage
 {

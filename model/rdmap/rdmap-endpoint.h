@@ -87,11 +87,8 @@ class RdmapEndpoint : public Object
     {
         RdmapReadRequestHeader request;
         DdpSegmentRecord segment;
-        uint64_t bytesSubmitted{0};
-        TagCheck failure{TagCheck::Ok};
+        Ptr<RegionPayloadSource> source; ///< reads SrcSTag at transmit time; tells why it failed
     };
-
-    class ReadResponseSource;
 
     /** DDP cookies: send-queue requests count from 0, Read Responses live above them. */
     static constexpr uint64_t kResponseCookieBase = uint64_t(1) << 62;

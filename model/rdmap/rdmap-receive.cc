@@ -62,45 +62,6 @@ constexpr OpcodeRule kOpcodeRules[16] = {
 };
 } // namespace
 
-/** Reads Read Response data from the source region, re-validating it segment by segment. */
-class RdmapEndpoint::ReadResponseSource : public DdpPayloadSource
-{
-  public:
-    ReadResponseSource(Ptr<MemoryAccess> mem, StreamContext ctx, Ptr<InboundRead> read)
-        : m_mem(mem),
-          m_ctx(ctx),
-          m_read(read)
-    {
-    }
-
-    uint64_t GetLength() const override { return m_read->request.readSize; }
-
-    Ptr<Packet> Read(uint64_t offset, uint32_t len) override
-    {
-        // The STag may have been revoked since the Request was checked.
-        BufferWindow w;
-        const TagCheck c = m_mem->Resolve(m_read->request.srcStag,
-                                          m_read->request.srcTo + offset,
-                                          len,
-                                          MemAccess::kRemoteRead,
-                                          m_ctx,
-                                          &w);
-        if (c != TagCheck::Ok)
-        {
-            m_read->failure = c;
-            m_read->bytesSubmitted = offset;
-            return nullptr;
-        }
-        m_read->bytesSubmitted = offset + len;
-        return w.buffer->Read(w.offset, len);
-    }
-
-  private:
-    Ptr<MemoryAccess> m_mem;
-    StreamContext m_ctx;
-    Ptr<InboundRead> m_read;
-};
-
 DdpUlpCheck
 RdmapEndpoint::CheckSegment(const DdpSegmentView& v)
 {
@@ -261,9 +222,18 @@ RdmapEndpoint::OnReadRequestDelivered(const DdpDelivery& d)
     m.stag = rr.sinkStag;
     m.to = rr.sinkTo;
     m.cookie = cookie;
-    // RDMAP-033: a zero-length Read is answered without touching the (unchecked) source.
-    m.payload = rr.readSize == 0 ? Ptr<DdpPayloadSource>(Create<PacketPayloadSource>(Create<Packet>()))
-                                 : Ptr<DdpPayloadSource>(Create<ReadResponseSource>(m_memory, m_ctx, rd));
+    if (rr.readSize == 0)
+    {
+        // RDMAP-033: a zero-length Read is answered without touching the (unchecked) source.
+        m.payload = Create<PacketPayloadSource>(Create<Packet>());
+    }
+    else
+    {
+        // Re-validated segment by segment: the STag may be revoked meanwhile.
+        rd->source = Create<RegionPayloadSource>(m_memory, m_ctx, rr.srcStag, rr.srcTo, rr.readSize,
+                                                 MemAccess::kRemoteRead);
+        m.payload = rd->source;
+    }
     m_ddp->Send(m); // RDMAP-037: in the order the Requests were delivered
 }
 

@@ -120,7 +120,7 @@ RdmapEndpoint::OnMessageFailed(uint64_t cookie, uint64_t sent)
         updated.readSize -= uint32_t(sent);
         updated.srcTo += sent;
         const std::vector<uint8_t> rdmaHdr = updated.ToBytes();
-        SendTerminate(TerminateFor(ErrorCause::Rdma(RdmapEType::RemoteProtection, ReadSourceError(rd->failure)),
+        SendTerminate(TerminateFor(ErrorCause::Rdma(RdmapEType::RemoteProtection, ReadSourceError(rd->source ? rd->source->GetFailure() : TagCheck::InvalidStag)),
                                    &rd->segment,
                                    &rdmaHdr));
         return;

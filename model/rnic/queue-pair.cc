@@ -9,38 +9,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("QueuePair");
 NS_OBJECT_ENSURE_REGISTERED(QueuePair);
 
-namespace
-{
-/** Reads a local buffer at transmit time; a region gone or shrunk meanwhile is a local error. */
-class LocalBufferSource : public DdpPayloadSource
-{
-  public:
-    LocalBufferSource(Ptr<MemoryAccess> mem, StreamContext ctx, LocalBuffer b)
-        : m_mem(mem),
-          m_ctx(ctx),
-          m_buf(b)
-    {
-    }
-
-    uint64_t GetLength() const override { return m_buf.length; }
-
-    Ptr<Packet> Read(uint64_t offset, uint32_t len) override
-    {
-        BufferWindow w;
-        if (m_mem->Resolve(m_buf.stag, m_buf.to + offset, len, MemAccess::kLocalRead, m_ctx, &w) !=
-            TagCheck::Ok)
-        {
-            return nullptr; // RDMAP-083: a Local Catastrophic Terminate goes instead
-        }
-        return w.buffer->Read(w.offset, len);
-    }
-
-  private:
-    Ptr<MemoryAccess> m_mem;
-    StreamContext m_ctx;
-    LocalBuffer m_buf;
-};
-} // namespace
 
 TypeId
 QueuePair::GetTypeId()
@@ -134,7 +102,9 @@ QueuePair::PostSend(const SendWr& wr)
         {
             return false;
         }
-        r.source = Create<LocalBufferSource>(m_memory, ctx, wr.local);
+        // Read when segmented: a buffer deregistered meanwhile fails the request (RDMAP-083).
+        r.source = Create<RegionPayloadSource>(m_memory, ctx, wr.local.stag, wr.local.to, wr.local.length,
+                                               MemAccess::kLocalRead);
         r.invalidateStag = wr.invalidateStag;
     }
     r.remoteStag = wr.remoteStag;
