@@ -403,6 +403,9 @@ class CompletionQueueNotify : public TestCase
         cq->RequestNotify(CompletionQueue::DISARMED);
         cq->Push(Wc(13, true));
         NS_TEST_EXPECT_MSG_EQ(cq->GetNotifications(), 7u, "disarmed again");
+        NS_TEST_EXPECT_MSG_EQ(m_notified.empty(), true,
+                              "notifications are raised from their own events, not inside Push");
+        Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ((m_notified == std::vector<uint64_t>{3, 5, 7, 8, 9, 10, 12}), true,
                               "the trace saw the notifying completions");
 
@@ -414,6 +417,7 @@ class CompletionQueueNotify : public TestCase
         NS_TEST_EXPECT_MSG_EQ(cq->Poll().size(), 10u, "the rest");
         NS_TEST_EXPECT_MSG_EQ(cq->GetDepth(), 0u, "empty");
         cq->Dispose();
+        Simulator::Destroy();
     }
 
     std::vector<uint64_t> m_notified;

@@ -285,17 +285,22 @@ RdmaStream::PostOne()
     wr.remoteStag = m_remoteBuf.stag;
     wr.remoteTo = m_remoteBuf.to + slot * m_size;
     wr.type = m_op == WRITE ? RdmapWrType::Write : m_op == SEND ? RdmapWrType::Send : RdmapWrType::Read;
-    if (!m_qp->PostSend(wr))
-    {
-        NS_LOG_WARN("PostSend refused; stream stops");
-        m_running = false;
-        return;
-    }
+    // Book the post before making it: with a zero-cost engine the Write can complete (and this
+    // app's completion handler run) before PostSend returns.
     m_postTimes[wr.id] = {m_posted, Simulator::Now()};
     m_postedTrace(m_posted, len);
     ++m_posted;
     m_postedBytes += len;
     ++m_inFlight;
+    if (!m_qp->PostSend(wr))
+    {
+        NS_LOG_WARN("PostSend refused; stream stops");
+        m_postTimes.erase(wr.id);
+        --m_posted;
+        m_postedBytes -= len;
+        --m_inFlight;
+        m_running = false;
+    }
 }
 
 void

@@ -1,5 +1,6 @@
 #include "rnic/completion-queue.h"
 
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -56,9 +57,16 @@ CompletionQueue::Push(const RdmapCompletion& c)
         {
             m_arm = DISARMED;
         }
-        m_notifyTrace(c);
+        // Keeps the queue alive until the event runs, even if its owner lets go of it meanwhile.
+        Simulator::ScheduleNow(&CompletionQueue::RaiseNotify, Ptr<CompletionQueue>(this), c);
     }
     return true;
+}
+
+void
+CompletionQueue::RaiseNotify(RdmapCompletion c)
+{
+    m_notifyTrace(c);
 }
 
 std::vector<RdmapCompletion>

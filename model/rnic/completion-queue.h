@@ -33,7 +33,13 @@ class CompletionQueue : public Object
     /** Arm for one notification; `persistent` keeps it armed after each one. */
     void RequestNotify(Arm mode, bool persistent = false);
 
-    /** Add a completion; fails (returns false) on overflow, which affects no other CQ (RDMAP-094). */
+    /**
+     * Add a completion; fails (returns false) on overflow, which affects no other CQ (RDMAP-094).
+     * The notification (the Notify trace) is raised from its own event at the same simulated time,
+     * never from inside the call that produced the completion: as with a real completion channel, an
+     * application that posts work never sees a completion of it before PostSend has returned (with a
+     * zero-cost RNIC a whole Write can complete inside PostSend).
+     */
     bool Push(const RdmapCompletion& c);
     /** Remove and return up to `max` completions, oldest first. */
     std::vector<RdmapCompletion> Poll(std::size_t max = ~std::size_t(0));
@@ -44,6 +50,8 @@ class CompletionQueue : public Object
     typedef void (*NotifyTracedCallback)(const RdmapCompletion& c);
 
   private:
+    void RaiseNotify(RdmapCompletion c);
+
     std::deque<RdmapCompletion> m_entries;
     uint32_t m_capacity;
     Arm m_arm{DISARMED};
