@@ -3,6 +3,8 @@
  */
 #include "ddp/ddp-endpoint.h"
 
+#include "common/virtual-payload-tag.h"
+
 #include "ddp/ddp-header.h"
 
 #include "ns3/log.h"
@@ -214,6 +216,10 @@ DdpEndpoint::BuildSegment(TxMessage& m, uint32_t mulpdu, uint32_t* payloadLen)
     if (!p)
     {
         return nullptr;
+    }
+    if (n > 0 && m.msg.payload->LastReadVirtual())
+    {
+        p->AddPacketTag(VirtualPayloadTag(n)); // lets the LLP keep the payload virtual while framing
     }
     const bool last = (m.sent + n == m.length); // DDP-013, DDP-014
     if (m.msg.tagged)

@@ -30,6 +30,8 @@ class DdpPayloadSource : public SimpleRefCount<DdpPayloadSource>
     virtual uint64_t GetLength() const = 0;
     /** `len` octets at `offset`, or nullptr on a local failure (RDMAP-083). */
     virtual Ptr<Packet> Read(uint64_t offset, uint32_t len) = 0;
+    /** True if the octets of the last Read() are virtual (zeros that stand for data not stored). */
+    virtual bool LastReadVirtual() const { return false; }
 };
 
 /** A payload held in one packet (real bytes or a virtual, sizes-only packet). */
@@ -93,8 +95,11 @@ class RegionPayloadSource : public DdpPayloadSource
     {
         BufferWindow w;
         m_failure = m_mem->Resolve(m_stag, m_to + offset, len, m_access, m_ctx, &w);
+        m_lastVirtual = m_failure == TagCheck::Ok && !w.buffer->IsReal();
         return m_failure == TagCheck::Ok ? w.buffer->Read(w.offset, len) : nullptr;
     }
+
+    bool LastReadVirtual() const override { return m_lastVirtual; }
 
     /** The outcome of the last Read(). */
     TagCheck GetFailure() const { return m_failure; }
@@ -107,6 +112,7 @@ class RegionPayloadSource : public DdpPayloadSource
     uint64_t m_length;
     uint8_t m_access;
     TagCheck m_failure{TagCheck::Ok};
+    bool m_lastVirtual{false};
 };
 
 /** One ULP message for DDP to send (DDP-034: tagged ones carry STag and initial TO). */

@@ -81,6 +81,9 @@ class MpaFpduSender
     bool HasCrc() const { return m_crc; }
 
   private:
+    /** Frame() for a ULPDU whose last `virtualOctets` are virtual (VirtualPayloadTag), markers off. */
+    Ptr<Packet> FrameAroundVirtual(Ptr<const Packet> ulpdu, uint32_t virtualOctets);
+
     bool m_markers;
     bool m_crc;
     uint64_t m_pos{0};
