@@ -339,6 +339,51 @@ class MpaBadRequestTest : public TestCase
     }
 };
 
+class MpaInsufficientIrdTest : public TestCase
+{
+  public:
+    MpaInsufficientIrdTest(bool lower)
+        : TestCase(lower ? "Reply IRD 2 below the initiator's ORD 8: the ORD is lowered to 2 and set-up completes"
+                         : "Reply IRD 2 below the initiator's ORD 8, lowering refused: Terminate 2/0/0x06 in "
+                           "place of the RTR, then close"),
+          m_lower(lower)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpaTwoNodeFixture::Options o;
+        o.initiatorOrd = 8;
+        o.responderIrd = 2;
+        o.lowerOrdToPeerIrd = m_lower;
+        MpaTwoNodeFixture f(o);
+        f.Run(Seconds(1));
+        if (m_lower)
+        {
+            NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->GetState(), MpaConnection::ESTABLISHED, "initiator");
+            NS_TEST_EXPECT_MSG_EQ(f.Responder().mpa->GetState(), MpaConnection::ESTABLISHED, "responder");
+            NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->GetOrd(), 2u, "ORD lowered to the responder's IRD");
+            return;
+        }
+        bool sent = false;
+        for (const auto& e : f.Initiator().events)
+        {
+            sent = sent || (e.type == RdmapEvent::TerminateSent && e.cause.ToString() == "2/0/0x06");
+        }
+        NS_TEST_EXPECT_MSG_EQ(sent, true, "the initiator sent an LLP Terminate: insufficient IRD (RFC 6581)");
+        bool received = false;
+        for (const auto& e : f.Responder().events)
+        {
+            received = received || (e.type == RdmapEvent::TerminateReceived && e.cause.ToString() == "2/0/0x06");
+        }
+        NS_TEST_EXPECT_MSG_EQ(received, true, "the responder took it in place of the RTR and learnt the reason");
+        NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->GetState(), MpaConnection::CLOSED, "the initiator closed");
+    }
+
+    bool m_lower;
+};
+
 class MpaConnectionSuite : public TestSuite
 {
   public:
@@ -357,6 +402,8 @@ class MpaConnectionSuite : public TestSuite
         AddTestCase(new MpaCrcErrorTest, TestCase::QUICK);
         AddTestCase(new MpaSetupTimeoutTest, TestCase::QUICK);
         AddTestCase(new MpaBadRequestTest, TestCase::QUICK);
+        AddTestCase(new MpaInsufficientIrdTest(true), TestCase::QUICK);
+        AddTestCase(new MpaInsufficientIrdTest(false), TestCase::QUICK);
     }
 };
 

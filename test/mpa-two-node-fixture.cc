@@ -45,6 +45,9 @@ MpaTwoNodeFixture::MpaTwoNodeFixture(const Options& o)
         e.pd = e.memory->AllocatePd();
         Wire(e);
     }
+    Initiator().mpa->SetIrdOrd(4, o.initiatorOrd);
+    Initiator().mpa->SetAttribute("LowerOrdToPeerIrd", BooleanValue(o.lowerOrdToPeerIrd));
+    Responder().mpa->SetIrdOrd(o.responderIrd, 4);
     m_listener = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), Port()));
     m_listener->Listen();

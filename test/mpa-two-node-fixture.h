@@ -56,6 +56,9 @@ class MpaTwoNodeFixture
         std::vector<uint8_t> replyPd;
         bool rejectRequest{false};
         bool startInitiator{true};
+        uint16_t initiatorOrd{4};      ///< announced in the Rev 2 Request
+        uint16_t responderIrd{4};      ///< announced in the Rev 2 Reply
+        bool lowerOrdToPeerIrd{true}; ///< the initiator's MpaConnection::LowerOrdToPeerIrd
     };
 
     explicit MpaTwoNodeFixture(const Options& o);

@@ -280,6 +280,30 @@ class PipelineLatencyTest : public TestCase
     }
 };
 
+class CmOrdFollowsPeerIrdTest : public TestCase
+{
+  public:
+    CmOrdFollowsPeerIrdTest()
+        : TestCase("Connection manager: each QP's ORD is lowered to the peer's IRD from the Rev 2 set-up (RFC 6581)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RnicPair p("10Gbps", "5us");
+        p.cqp->GetRdmap()->SetAttribute("Ord", UintegerValue(8));
+        p.cqp->GetRdmap()->SetAttribute("Ird", UintegerValue(3));
+        p.sqp->GetRdmap()->SetAttribute("Ird", UintegerValue(2));
+        p.sqp->GetRdmap()->SetAttribute("Ord", UintegerValue(6));
+        p.Connect({}, {}, false);
+        p.Run(MilliSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
+        NS_TEST_EXPECT_MSG_EQ(p.cqp->GetRdmap()->GetOrd(), 2u, "client ORD 8 lowered to the server's IRD 2");
+        NS_TEST_EXPECT_MSG_EQ(p.sqp->GetRdmap()->GetOrd(), 3u, "server ORD 6 lowered to the client's IRD 3");
+    }
+};
+
 class RnicSuite : public TestSuite
 {
   public:
@@ -288,6 +312,7 @@ class RnicSuite : public TestSuite
     {
         AddTestCase(new CmConnectTest, TestCase::QUICK);
         AddTestCase(new CmRejectTest, TestCase::QUICK);
+        AddTestCase(new CmOrdFollowsPeerIrdTest, TestCase::QUICK);
         AddTestCase(new QpLocalChecksTest, TestCase::QUICK);
         AddTestCase(new PipelineLatencyTest, TestCase::QUICK);
     }

@@ -169,6 +169,14 @@ MpaConnection::DeframeInOrder()
                 ulpdu->CopyData(h, 2);
                 const bool zeroLengthWrite = ulpdu->GetSize() == iwarp::kDdpTaggedHdrLen &&
                                              h[0] == 0xC1 && (h[1] & 0x0F) == 0x0;
+                // An initiator that cannot go on (e.g. insufficient IRD, 0x06) sends a Terminate
+                // in place of the RTR: hand it up so the ULP learns why.
+                const bool terminate = (h[0] & 0x80) == 0 && (h[1] & 0x0F) == 0x7;
+                if (terminate)
+                {
+                    NotifyReceive(ulpdu, m_rxOrder++);
+                    return;
+                }
                 if (!zeroLengthWrite)
                 {
                     OnMpaError(iwarp::MpaError::NoMatchingRtr); // RFC 6581

@@ -44,6 +44,13 @@ MpaConnection::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpaConnection::m_peerToPeer),
                           MakeBooleanChecker())
+            .AddAttribute("LowerOrdToPeerIrd",
+                          "Rev 2, initiator: when the Reply's IRD is below the local ORD, lower the "
+                          "ORD to it (true), or end set-up with an MPA 'insufficient IRD resources' "
+                          "Terminate, code 0x06 (false; RFC 6581)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpaConnection::m_lowerOrdToPeerIrd),
+                          MakeBooleanChecker())
             .AddAttribute("OutOfOrderPlacement",
                           "Place FPDUs of segments TCP holds out of order on arrival (delivery "
                           "still waits for TCP's order)",
@@ -231,6 +238,17 @@ MpaConnection::OnReply(const MpaSetupFrame& f)
         // RFC 6581: the Reply must pick an RTR type the initiator offered.
         OnMpaError(iwarp::MpaError::NoMatchingRtr);
         return;
+    }
+    if (f.GetRev() == iwarp::kMpaRev2 && f.IsEnhanced() && f.GetIrd() < m_ord)
+    {
+        // More Reads could be outstanding than the responder can take in (RFC 6581).
+        if (!m_lowerOrdToPeerIrd)
+        {
+            OnMpaError(iwarp::MpaError::InsufficientIrd);
+            return;
+        }
+        NS_LOG_INFO("ORD " << m_ord << " lowered to the responder's IRD " << f.GetIrd());
+        m_ord = f.GetIrd();
     }
     BecomeEstablished();
     if (p2p)

@@ -90,6 +90,9 @@ class MpaConnection : public DdpLowerLayer
 
     /** IRD/ORD announced in a Rev 2 Request/Reply (RFC 6581). */
     void SetIrdOrd(uint16_t ird, uint16_t ord);
+    /** The ORD after set-up: the initiator's may have been lowered to the responder's IRD. */
+    uint16_t GetOrd() const { return m_ord; }
+    uint16_t GetIrd() const { return m_ird; }
 
     // DdpLowerLayer
     uint32_t GetMulpdu() const override;
@@ -146,6 +149,7 @@ class MpaConnection : public DdpLowerLayer
     uint8_t m_revision;
     bool m_peerToPeer;
     bool m_outOfOrderPlacement;
+    bool m_lowerOrdToPeerIrd{true};
     Time m_initiatorTimeout;
     Time m_responderTimeout;
     uint16_t m_ird{4};

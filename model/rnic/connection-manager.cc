@@ -4,6 +4,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -85,6 +86,7 @@ ConnectionManager::OnMpaRequest(uint16_t port, Address from, Ptr<MpaConnection> 
     req->port = port;
     req->privateData = f.GetPrivateData();
     req->peerIrd = f.GetIrd();
+    req->peerIrdKnown = f.GetRev() == iwarp::kMpaRev2 && f.IsEnhanced();
     req->peerOrd = f.GetOrd();
     auto it = m_requestCbs.find(port);
     if (it == m_requestCbs.end() || it->second.IsNull())
@@ -99,7 +101,14 @@ void
 ConnectionManager::Accept(Ptr<ConnectionRequest> req, Ptr<QueuePair> qp,
                           const std::vector<uint8_t>& privateData)
 {
-    req->mpa->SetIrdOrd(uint16_t(qp->GetRdmap()->GetIrd()), uint16_t(qp->GetRdmap()->GetOrd()));
+    uint32_t ord = qp->GetRdmap()->GetOrd();
+    if (req->peerIrdKnown && req->peerIrd < ord)
+    {
+        // Never more outstanding Reads than the initiator said it can take in (RFC 6581).
+        ord = req->peerIrd;
+        qp->GetRdmap()->SetAttribute("Ord", UintegerValue(ord));
+    }
+    req->mpa->SetIrdOrd(uint16_t(qp->GetRdmap()->GetIrd()), uint16_t(ord));
     qp->Bind(req->mpa);
     req->mpa->Accept(privateData);
 }
@@ -119,7 +128,11 @@ ConnectionManager::Connect(Ptr<QueuePair> qp, const Address& remote,
     m_connections.push_back(c);
     c->SetIrdOrd(uint16_t(qp->GetRdmap()->GetIrd()), uint16_t(qp->GetRdmap()->GetOrd()));
     c->SetReplyCallback(MakeBoundCallback(
-        +[](ConnectCallback done, Ptr<QueuePair> q, Ptr<MpaConnection>, const MpaSetupFrame& f) {
+        +[](ConnectCallback done, Ptr<QueuePair> q, Ptr<MpaConnection> mpa, const MpaSetupFrame& f) {
+            if (!f.GetReject() && mpa->GetOrd() < q->GetRdmap()->GetOrd())
+            {
+                q->GetRdmap()->SetAttribute("Ord", UintegerValue(mpa->GetOrd())); // lowered in set-up
+            }
             if (!done.IsNull())
             {
                 done(q, !f.GetReject(), f.GetPrivateData());

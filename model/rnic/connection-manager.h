@@ -28,6 +28,7 @@ class ConnectionRequest : public SimpleRefCount<ConnectionRequest>
     uint16_t port{0};
     std::vector<uint8_t> privateData;
     uint16_t peerIrd{0};
+    bool peerIrdKnown{false}; ///< the Request was Rev 2 with IRD/ORD words (RFC 6581)
     uint16_t peerOrd{0};
 };
 
