@@ -107,10 +107,12 @@ class MpaTransferTest : public TestCase
 class MpaPlacementRecordTest : public TestCase
 {
   public:
-    MpaPlacementRecordTest(double loss)
+    MpaPlacementRecordTest(double loss, bool markers = false)
         : TestCase("Per-message records: 2000 one-segment Writes, loss " + std::to_string(int(loss * 100)) +
-                   " percent: placement " + (loss > 0 ? "precedes delivery for some" : "and delivery coincide")),
-          m_loss(loss)
+                   " percent" + (markers ? ", markers on" : "") + ": placement " +
+                   (loss > 0 ? "precedes delivery for some" : "and delivery coincide")),
+          m_loss(loss),
+          m_markers(markers)
     {
     }
 
@@ -119,11 +121,14 @@ class MpaPlacementRecordTest : public TestCase
     {
         MpaTwoNodeFixture::Options o;
         o.lossRate = m_loss;
+        o.markers = m_markers;
         MpaTwoNodeFixture f(o);
         f.Run(MilliSeconds(1));
         using namespace MemAccess;
         const uint32_t n = 2000;
-        const uint32_t size = 1428; // one FPDU of MULPDU (1442) each: one TCP segment each
+        // One FPDU of MULPDU each (1442 without markers, 1430 with): one TCP segment each. With markers,
+        // early placement takes the markers out of FPDUs that TCP holds out of order.
+        const uint32_t size = MpaMulpdu(f.Initiator().mpa->GetEffectiveMss(), m_markers) - 14;
         Ptr<MemoryRegion> target = f.Responder().memory->Register(f.Responder().pd, n * size, kRemoteWrite);
         const std::vector<uint8_t> data = Pattern(n * size, 5);
         for (uint32_t i = 0; i < n; ++i)
@@ -165,6 +170,7 @@ class MpaPlacementRecordTest : public TestCase
     }
 
     double m_loss;
+    bool m_markers;
 };
 
 class MpaGarbageStreamTest : public TestCase
@@ -397,6 +403,7 @@ class MpaConnectionSuite : public TestSuite
         AddTestCase(new MpaTransferTest(0.01, true), TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.0), TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.01), TestCase::QUICK);
+        AddTestCase(new MpaPlacementRecordTest(0.01, true), TestCase::QUICK);
         AddTestCase(new MpaGarbageStreamTest, TestCase::QUICK);
         AddTestCase(new MpaRejectTest, TestCase::QUICK);
         AddTestCase(new MpaCrcErrorTest, TestCase::QUICK);

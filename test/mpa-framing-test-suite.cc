@@ -490,14 +490,15 @@ class ParseAlignedFpdusFindsWholeCheckedUlpdus : public TestCase
 {
   public:
     ParseAlignedFpdusFindsWholeCheckedUlpdus()
-        : TestCase("ParseAlignedFpdus gives the ULPDU ranges of whole, CRC-clean FPDUs at a segment's start")
+        : TestCase("ParseAlignedFpdus gives the ULPDUs of whole, CRC-clean FPDUs at a segment's start, markers "
+                   "taken out")
     {
     }
 
   private:
-    using Ranges = std::vector<std::pair<size_t, size_t>>;
+    using Ulpdus = std::vector<Bytes>;
 
-    bool Parse(const Bytes& seg, size_t len, uint64_t off, bool markers, bool crc, Ranges* r)
+    bool Parse(const Bytes& seg, size_t len, uint64_t off, bool markers, bool crc, Ulpdus* r)
     {
         r->clear();
         return MpaFpduReceiver::ParseAlignedFpdus(seg.data(), len, off, markers, crc, r);
@@ -512,36 +513,39 @@ class ParseAlignedFpdusFindsWholeCheckedUlpdus : public TestCase
         {
             seg = Cat(seg, PacketBytes(tx.Frame(Create<Packet>(x.data(), x.size()))));
         }
-        Ranges r;
+        Ulpdus r;
         NS_TEST_EXPECT_MSG_EQ(Parse(seg, seg.size(), 0, false, true, &r), true, "three whole FPDUs");
-        NS_TEST_ASSERT_MSG_EQ(r.size(), 3u, "three ranges");
-        const Ranges want = {{2, 10}, {18, 0}, {26, 333}}; // F1 = 16 octets, F2 = 8
-        for (size_t i = 0; i < r.size() && i < 3; ++i)
-        {
-            NS_TEST_EXPECT_MSG_EQ((r[i] == want[i]), true, "range " << i);
-            NS_TEST_EXPECT_MSG_EQ((Bytes(seg.begin() + r[i].first, seg.begin() + r[i].first + r[i].second) == u[i]),
-                                  true, "octets of ULPDU " << i);
-        }
+        NS_TEST_EXPECT_MSG_EQ((r == u), true, "their ULPDUs' octets");
         NS_TEST_EXPECT_MSG_EQ(Parse(seg, seg.size() - 1, 0, false, true, &r), false, "last FPDU cut short");
-        NS_TEST_EXPECT_MSG_EQ(r.size(), 2u, "the two whole ones");
+        NS_TEST_EXPECT_MSG_EQ((r == Ulpdus{u[0], u[1]}), true, "the two whole ones");
         Bytes bad = seg;
         bad[20] ^= 0x01; // F2's CRC
         NS_TEST_EXPECT_MSG_EQ(Parse(bad, bad.size(), 0, false, true, &r), false, "F2 CRC bad");
-        NS_TEST_EXPECT_MSG_EQ(r.size(), 1u, "F1 only");
+        NS_TEST_EXPECT_MSG_EQ((r == Ulpdus{u[0]}), true, "F1 only");
         NS_TEST_EXPECT_MSG_EQ(Parse(bad, bad.size(), 0, false, false, &r), true, "CRC off: not checked");
 
-        // With markers (the hand-worked layout): leading and pre-CRC markers are fine, a split ULPDU is not.
+        // With markers (the hand-worked layout): leading, inner and pre-CRC markers are checked and taken out.
         Layout l(true);
+        const Ulpdus& lu = l.ulpdus;
         auto seg5 = [&](size_t i) { return l.Range(l.start[i], l.start[i + 1]); };
-        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(0), 16, 0, true, true, &r) && r == Ranges{{6, 5}}), true, "F1");
-        NS_TEST_EXPECT_MSG_EQ((!Parse(seg5(1), 1016, 16, true, true, &r) && r.empty()), true, "F2: split ULPDU");
-        NS_TEST_EXPECT_MSG_EQ((!Parse(seg5(1), 1016, 16, true, false, &r) && r.empty()), true, "F2, CRC off");
-        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(2), 504, 1032, true, true, &r) && r == Ranges{{2, 498}}), true, "F3");
-        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(3), 12, 1536, true, true, &r) && r == Ranges{{6, 0}}), true, "F4");
-        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(4), 508, 1548, true, true, &r) && r == Ranges{{2, 498}}), true, "F5");
+        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(0), 16, 0, true, true, &r) && r == Ulpdus{lu[0]}), true, "F1");
+        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(1), 1016, 16, true, true, &r) && r == Ulpdus{lu[1]}), true,
+                              "F2: a marker inside the ULPDU is taken out");
+        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(1), 1016, 16, true, false, &r) && r == Ulpdus{lu[1]}), true,
+                              "F2, CRC off");
+        Bytes f2 = seg5(1);
+        f2[512 - 16 + 3] ^= 0x04; // F2's inner marker (stream offset 512) points elsewhere
+        NS_TEST_EXPECT_MSG_EQ((!Parse(f2, f2.size(), 16, true, false, &r) && r.empty()), true,
+                              "F2 with a wrong inner FPDUPTR, CRC off: refused");
+        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(2), 504, 1032, true, true, &r) && r == Ulpdus{lu[2]}), true, "F3");
+        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(3), 12, 1536, true, true, &r) && r == Ulpdus{lu[3]}), true, "F4");
+        NS_TEST_EXPECT_MSG_EQ((Parse(seg5(4), 508, 1548, true, true, &r) && r == Ulpdus{lu[4]}), true, "F5");
+        Bytes all = l.Range(0, 2056);
+        NS_TEST_EXPECT_MSG_EQ((Parse(all, all.size(), 0, true, true, &r) && r == lu), true,
+                              "all five FPDUs in one segment");
         Bytes tail = l.Range(1032, 2056);
         NS_TEST_EXPECT_MSG_EQ((Parse(tail, tail.size(), 1032, true, true, &r) &&
-                               r == Ranges{{2, 498}, {510, 0}, {518, 498}}),
+                               r == Ulpdus{lu[2], lu[3], lu[4]}),
                               true, "F3+F4+F5 in one segment");
         tail[2051 - 1032] ^= 0x04; // F5's pre-CRC marker
         NS_TEST_EXPECT_MSG_EQ((!Parse(tail, tail.size(), 1032, true, true, &r) && r.size() == 2), true,

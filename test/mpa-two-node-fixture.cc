@@ -14,6 +14,7 @@ MpaTwoNodeFixture::MpaTwoNodeFixture(const Options& o)
     Config::SetDefault("ns3::MpaConnection::Markers", BooleanValue(o.markers));
     Config::SetDefault("ns3::MpaConnection::Crc", BooleanValue(o.crc));
     Config::SetDefault("ns3::MpaConnection::Revision", UintegerValue(o.revision));
+    Config::SetDefault("ns3::MpaConnection::AlignFpdus", BooleanValue(o.alignFpdus));
     NodeContainer nodes;
     nodes.Create(2);
     m_p2p.SetDeviceAttribute("DataRate", StringValue(o.rate));

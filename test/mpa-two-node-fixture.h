@@ -59,6 +59,7 @@ class MpaTwoNodeFixture
         uint16_t initiatorOrd{4};      ///< announced in the Rev 2 Request
         uint16_t responderIrd{4};      ///< announced in the Rev 2 Reply
         bool lowerOrdToPeerIrd{true}; ///< the initiator's MpaConnection::LowerOrdToPeerIrd
+        bool alignFpdus{true};        ///< MpaConnection::AlignFpdus at both ends
     };
 
     explicit MpaTwoNodeFixture(const Options& o);

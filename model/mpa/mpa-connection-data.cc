@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
 
 namespace ns3
 {
@@ -59,8 +60,10 @@ MpaConnection::SendSegment(Ptr<Packet> segment)
         return false; // built for an older, larger MULPDU: DDP rebuilds it
     }
     const uint32_t framed = m_tx->FramedSize(segment->GetSize());
-    if (m_socket->GetTxAvailable() < framed)
+    if (m_socket->GetTxAvailable() < framed || (m_alignFpdus && UnsentInTcp() > 0))
     {
+        // FPDU alignment: TCP cuts segments from whatever it holds unsent, so an FPDU written behind
+        // unsent octets could start mid-segment. Wait until TCP has sent them (OnTcpHighestSequence).
         m_wantSendReady = true;
         return false;
     }
@@ -79,6 +82,30 @@ MpaConnection::SendSegment(Ptr<Packet> segment)
         Simulator::ScheduleNow(&MpaConnection::Close, this, CloseMode::Graceful);
     }
     return true;
+}
+
+uint32_t
+MpaConnection::UnsentInTcp() const
+{
+    if (!m_tcp)
+    {
+        return 0;
+    }
+    const SequenceNumber32 tail = m_tcp->GetTxBuffer()->TailSequence();
+    return tail > m_tcpHighestSent ? uint32_t(tail - m_tcpHighestSent) : 0;
+}
+
+void
+MpaConnection::OnTcpHighestSequence(SequenceNumber32, SequenceNumber32 newValue)
+{
+    m_tcpHighestSent = newValue;
+    if (m_alignFpdus && m_wantSendReady && (m_state == ESTABLISHED || m_state == FAILED) && UnsentInTcp() == 0)
+    {
+        // Called from inside TCP's transmit; the next FPDU written now goes out in a segment of its own
+        // (TcpSocketBase::Send only schedules the transmission).
+        m_wantSendReady = false;
+        NotifySendReady();
+    }
 }
 
 void
@@ -216,11 +243,11 @@ MpaConnection::OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSoc
     const uint64_t offset = uint32_t(h.GetSequenceNumber() - m_rxStreamBase);
     std::vector<uint8_t> bytes(p->GetSize());
     p->CopyData(bytes.data(), bytes.size());
-    std::vector<std::pair<size_t, size_t>> ulpdus;
+    std::vector<std::vector<uint8_t>> ulpdus;
     MpaFpduReceiver::ParseAlignedFpdus(bytes.data(), bytes.size(), offset, m_rxMarkers, m_crc, &ulpdus);
-    for (const auto& [start, len] : ulpdus)
+    for (const auto& octets : ulpdus)
     {
-        Ptr<Packet> u = Create<Packet>(bytes.data() + start, len);
+        Ptr<Packet> u = Create<Packet>(octets.data(), octets.size());
         m_earlyPlacementTrace(u);
         NotifyReceive(u, kOrderUnknown); // placed now, delivered when TCP has the order (DDP-005)
     }

@@ -44,6 +44,14 @@ MpaConnection::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpaConnection::m_peerToPeer),
                           MakeBooleanChecker())
+            .AddAttribute("AlignFpdus",
+                          "Hand TCP an FPDU only once TCP has sent every earlier octet, so each FPDU "
+                          "starts a TCP segment (RFC 5044 FPDU alignment) even when FPDUs are shorter "
+                          "than the MSS (markers, a message's last segment); false lets TCP pack "
+                          "FPDUs back to back across segment boundaries",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpaConnection::m_alignFpdus),
+                          MakeBooleanChecker())
             .AddAttribute("LowerOrdToPeerIrd",
                           "Rev 2, initiator: when the Reply's IRD is below the local ORD, lower the "
                           "ORD to it (true), or end set-up with an MPA 'insufficient IRD resources' "
@@ -116,8 +124,11 @@ MpaConnection::DoDispose()
         m_socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
                                     MakeNullCallback<void, Ptr<Socket>>());
         m_socket->TraceDisconnectWithoutContext("Rx", MakeCallback(&MpaConnection::OnTcpRx, this));
+        m_socket->TraceDisconnectWithoutContext("HighestSequence",
+                                                MakeCallback(&MpaConnection::OnTcpHighestSequence, this));
     }
     m_socket = nullptr;
+    m_tcp = nullptr;
     m_requestCb = SetupFrameCallback();
     m_replyCb = SetupFrameCallback();
     m_setupFailedCb = SetupFailedCallback();
@@ -149,6 +160,12 @@ MpaConnection::HookSocket(Ptr<Socket> socket)
     socket->SetCloseCallbacks(MakeCallback(&MpaConnection::OnNormalClose, this),
                               MakeCallback(&MpaConnection::OnErrorClose, this));
     socket->TraceConnectWithoutContext("Rx", MakeCallback(&MpaConnection::OnTcpRx, this));
+    m_tcp = DynamicCast<TcpSocketBase>(socket);
+    if (m_tcp)
+    {
+        socket->TraceConnectWithoutContext("HighestSequence",
+                                           MakeCallback(&MpaConnection::OnTcpHighestSequence, this));
+    }
 }
 
 uint32_t

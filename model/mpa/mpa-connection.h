@@ -125,6 +125,9 @@ class MpaConnection : public DdpLowerLayer
     void OnSendSpace(Ptr<Socket> s, uint32_t available);
     void OnRecv(Ptr<Socket> s);
     void OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> sock);
+    void OnTcpHighestSequence(SequenceNumber32 oldValue, SequenceNumber32 newValue);
+    /** Octets written to TCP that it has not sent yet (0 when unknown: not a TcpSocketBase). */
+    uint32_t UnsentInTcp() const;
 
     void SendSetupFrame(const MpaSetupFrame& f);
     bool ConsumeSetup();
@@ -140,6 +143,8 @@ class MpaConnection : public DdpLowerLayer
     bool WriteToTcp(Ptr<Packet> p);
 
     Ptr<Socket> m_socket;
+    Ptr<TcpSocketBase> m_tcp; ///< m_socket as ns-3's TCP, for its send buffer and sequence traces
+    SequenceNumber32 m_tcpHighestSent; ///< one past the highest octet TCP has sent
     bool m_initiator{false};
     TracedValue<State> m_state;
 
@@ -150,6 +155,7 @@ class MpaConnection : public DdpLowerLayer
     bool m_peerToPeer;
     bool m_outOfOrderPlacement;
     bool m_lowerOrdToPeerIrd{true};
+    bool m_alignFpdus{true};
     Time m_initiatorTimeout;
     Time m_responderTimeout;
     uint16_t m_ird{4};

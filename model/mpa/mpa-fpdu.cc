@@ -534,7 +534,7 @@ MpaFpduReceiver::ParseAlignedFpdus(const uint8_t* seg,
                                    uint64_t streamOffset,
                                    bool markers,
                                    bool crc,
-                                   std::vector<std::pair<size_t, size_t>>* ulpdus)
+                                   std::vector<std::vector<uint8_t>>* ulpdus)
 {
     size_t i = 0;
     while (i < len)
@@ -555,22 +555,43 @@ MpaFpduReceiver::ParseAlignedFpdus(const uint8_t* seg,
         }
         const size_t lenAt = i;
         const uint32_t n = uint32_t((seg[i] << 8) | seg[i + 1]);
-        const size_t bodyEnd = lenAt + kMpaLengthFieldLen + n + MpaPadLength(n); // ULPDU_Length..PAD
-        if (bodyEnd > len)
+        // Walk ULPDU_Length, ULPDU and PAD ("content"), taking out the ULPDU's octets and checking
+        // every marker on the way: each must point back to this FPDU's ULPDU_Length.
+        const uint64_t content = kMpaLengthFieldLen + uint64_t(n) + MpaPadLength(n);
+        std::vector<uint8_t> ulpdu;
+        ulpdu.reserve(n);
+        uint64_t done = 0;
+        while (done < content)
         {
-            return false; // not wholly inside the segment
-        }
-        if (markers)
-        {
-            // A marker inside ULPDU/PAD would split the ULPDU range: leave it to the in-order path.
-            uint64_t nextMarker = (streamOffset + lenAt) / kMpaMarkerInterval * kMpaMarkerInterval +
-                                  kMpaMarkerInterval;
-            if (nextMarker < streamOffset + bodyEnd)
+            if (markers && IsMarkerPos(streamOffset + i))
             {
-                return false;
+                if (len - i < kMpaMarkerLen || MarkerPtr(seg + i) != i - lenAt)
+                {
+                    return false;
+                }
+                i += kMpaMarkerLen;
+                continue;
             }
+            if (i >= len)
+            {
+                return false; // not wholly inside the segment
+            }
+            uint64_t chunk = std::min<uint64_t>(content - done, len - i);
+            if (markers)
+            {
+                chunk = std::min(chunk, RoomBeforeMarker(streamOffset + i));
+            }
+            // The ULPDU is content [2, 2 + n).
+            const uint64_t from = std::max<uint64_t>(done, kMpaLengthFieldLen);
+            const uint64_t to = std::min<uint64_t>(done + chunk, kMpaLengthFieldLen + uint64_t(n));
+            if (from < to)
+            {
+                const uint8_t* p = seg + i + (from - done);
+                ulpdu.insert(ulpdu.end(), p, p + (to - from));
+            }
+            i += chunk;
+            done += chunk;
         }
-        i = bodyEnd;
         if (markers && IsMarkerPos(streamOffset + i))
         {
             if (len - i < kMpaMarkerLen || MarkerPtr(seg + i) != i - lenAt)
@@ -587,7 +608,7 @@ MpaFpduReceiver::ParseAlignedFpdus(const uint8_t* seg,
         {
             return false;
         }
-        ulpdus->emplace_back(lenAt + kMpaLengthFieldLen, n);
+        ulpdus->push_back(std::move(ulpdu));
         i += kMpaCrcLen;
     }
     return true;

@@ -130,19 +130,18 @@ class MpaFpduReceiver
 
     /**
      * Out-of-order helper: `seg` is one TCP segment that starts exactly at an FPDU boundary, at stream offset
-     * `streamOffset` (counted from the first octet after the Request/Reply). Appends to *ulpdus the
-     * (offset in seg, length) of the ULPDU of each FPDU from the start of the segment that is wholly inside
-     * it and checks out (CRC when `crc`; FPDUPTR of every marker when `markers`), stopping at the first that
-     * does not. Returns true if the segment is exactly a run of such FPDUs. With markers, an FPDU whose
-     * ULPDU is split by a marker cannot be given as one range: parsing stops there and false is returned (the
-     * caller leaves that segment to the in-order path); markers at FPDU starts or before a CRC are fine.
+     * `streamOffset` (counted from the first octet after the Request/Reply). Appends to *ulpdus the octets
+     * of the ULPDU of each FPDU from the start of the segment that is wholly inside it and checks out (CRC
+     * when `crc`; with `markers`, every marker inside the FPDU must point back to its ULPDU_Length, and the
+     * markers are taken out of the ULPDU), stopping at the first that does not. Returns true if the segment
+     * is exactly a run of such FPDUs.
      */
     static bool ParseAlignedFpdus(const uint8_t* seg,
                                   size_t len,
                                   uint64_t streamOffset,
                                   bool markers,
                                   bool crc,
-                                  std::vector<std::pair<size_t, size_t>>* ulpdus);
+                                  std::vector<std::vector<uint8_t>>* ulpdus);
 
   private:
     /** The FPDU field being received (markers are handled by stream position, outside this state). */
