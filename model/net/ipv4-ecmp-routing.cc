@@ -52,14 +52,20 @@ void
 Ipv4EcmpRouting::SetRoute(Ipv4Address dest, std::vector<NextHop> nextHops)
 {
     NS_ASSERT(!nextHops.empty());
-    m_routes[dest.Get()] = std::move(nextHops);
+    // Builders add destinations in an order where neighbours share sets; comparing with the
+    // last set only keeps this O(1) and still stores each run once.
+    if (m_sets.empty() || m_sets.back() != nextHops)
+    {
+        m_sets.push_back(std::move(nextHops));
+    }
+    m_routes[dest.Get()] = static_cast<uint32_t>(m_sets.size() - 1);
 }
 
 const std::vector<Ipv4EcmpRouting::NextHop>*
 Ipv4EcmpRouting::GetNextHops(Ipv4Address dest) const
 {
     auto it = m_routes.find(dest.Get());
-    return it == m_routes.end() ? nullptr : &it->second;
+    return it == m_routes.end() ? nullptr : &m_sets[it->second];
 }
 
 uint32_t
@@ -70,11 +76,13 @@ Ipv4EcmpRouting::Select(uint32_t n, Ipv4Address src, Ipv4Address dst, uint8_t pr
     {
         return 0;
     }
-    uint32_t node = 0;
-    if (m_ipv4)
+    if (m_nodeId < 0 && m_ipv4)
     {
-        node = m_ipv4->GetObject<Node>()->GetId();
+        // Looked up once: the Ipv4 may not be aggregated to its node yet at SetIpv4.
+        Ptr<Node> node = m_ipv4->GetObject<Node>();
+        m_nodeId = node ? node->GetId() : 0;
     }
+    const uint32_t node = m_nodeId < 0 ? 0 : static_cast<uint32_t>(m_nodeId);
     uint64_t h = Mix((uint64_t(src.Get()) << 32) | dst.Get());
     h = Mix(h ^ ((uint64_t(proto) << 32) | (uint64_t(sport) << 16) | dport));
     h = Mix(h ^ ((uint64_t(m_salt) << 32) | node));
@@ -164,10 +172,10 @@ Ipv4EcmpRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit) 
 {
     std::ostream& os = *stream->GetStream();
     os << "Ipv4EcmpRouting: " << m_routes.size() << " host routes\n";
-    for (const auto& [dst, hops] : m_routes)
+    for (const auto& [dst, set] : m_routes)
     {
         os << std::left << std::setw(16) << Ipv4Address(dst);
-        for (const NextHop& h : hops)
+        for (const NextHop& h : m_sets[set])
         {
             os << " if" << h.interface << "/" << h.gateway;
         }
@@ -180,6 +188,7 @@ Ipv4EcmpRouting::DoDispose()
 {
     m_ipv4 = nullptr;
     m_routes.clear();
+    m_sets.clear();
     Ipv4RoutingProtocol::DoDispose();
 }
 

@@ -25,10 +25,17 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
     {
         uint32_t interface;
         Ipv4Address gateway; ///< 0.0.0.0 when the destination is the neighbour itself
+
+        bool operator==(const NextHop& o) const
+        {
+            return interface == o.interface && gateway == o.gateway;
+        }
     };
 
     static TypeId GetTypeId();
 
+    /** Room for `routes` destinations (avoids rehashing while a builder fills the table). */
+    void Reserve(uint32_t routes) { m_routes.reserve(routes); }
     /** Replace the next hops to host `dest` (a /32). */
     void SetRoute(Ipv4Address dest, std::vector<NextHop> nextHops);
     const std::vector<NextHop>* GetNextHops(Ipv4Address dest) const;
@@ -58,7 +65,11 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
 
     Ptr<Ipv4> m_ipv4;
     uint32_t m_salt{0};
-    std::unordered_map<uint32_t, std::vector<NextHop>> m_routes; ///< by destination address
+    mutable int64_t m_nodeId{-1}; ///< hashed in; -1 until first needed
+    // Many destinations share one set of next hops (all hosts behind the same uplinks), so
+    // sets are stored once and routes point at them: a k = 16 fat-tree has 1.4 M routes.
+    std::vector<std::vector<NextHop>> m_sets;
+    std::unordered_map<uint32_t, uint32_t> m_routes; ///< destination address -> index in m_sets
 };
 
 } // namespace ns3
