@@ -340,6 +340,8 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
         link.a = g[va].name;
         link.b = g[vb].name;
         link.tier = g[e].tier;
+        link.vertexA = va;
+        link.vertexB = vb;
         link.params = ParamsFor(spec, link.tier);
         {
             DataRateValue rate(link.params.rate);
@@ -400,7 +402,7 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
         }
         TopoEdgeId first = *boost::out_edges(v, g).first;
         const BuiltLink& link = topo.links[g[first].link];
-        topo.hostAddresses[g[v].index] = (link.devA->GetNode() == g[v].node) ? link.addrA : link.addrB;
+        topo.hostAddresses[g[v].index] = (link.vertexA == v) ? link.addrA : link.addrB;
         g[v].node->GetObject<Ipv4>()->SetAttribute("IpForward", BooleanValue(false));
     }
 }

@@ -46,6 +46,8 @@ struct BuiltLink
     Ipv4Address addrB;
     uint32_t ifA{0}; ///< Ipv4 interface index of devA on its node
     uint32_t ifB{0};
+    TopoVertexId vertexA{0}; ///< graph vertex of end a
+    TopoVertexId vertexB{0};
     Ptr<GilbertElliottErrorModel> lossAtA; ///< receive-side loss at a (null: none)
     Ptr<GilbertElliottErrorModel> lossAtB;
     Ptr<ReorderingChannel> reorder; ///< the channel again when it reorders (null: it does not)

@@ -27,15 +27,17 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
 
     std::vector<Ptr<Ipv4StaticRouting>> statics(n);
     std::vector<Ptr<Ipv4EcmpRouting>> ecmp(n);
+    const bool hashed = spec.ecmp || spec.routeTable == RouteTable::Hashed;
     Ipv4StaticRoutingHelper helper;
     for (TopoVertexId v = 0; v < n; ++v)
     {
         Ptr<Ipv4> ipv4 = g[v].node->GetObject<Ipv4>();
         statics[v] = helper.GetStaticRouting(ipv4);
-        if (spec.ecmp)
+        if (hashed)
         {
             // Above static routing (priority 0): it answers for the hosts, static for the /30s.
             ecmp[v] = CreateObject<Ipv4EcmpRouting>();
+            ecmp[v]->Reserve(topo.hosts.GetN());
             DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol())->AddRoutingProtocol(ecmp[v], 10);
         }
     }
@@ -87,7 +89,7 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
                     continue;
                 }
                 const BuiltLink& link = topo.links[g[e].link];
-                const bool atA = link.devA->GetNode() == g[u].node;
+                const bool atA = link.vertexA == u;
                 hops.push_back({atA ? link.ifA : link.ifB,
                                 v == d ? Ipv4Address::GetZero() : (atA ? link.addrB : link.addrA)});
             }
@@ -95,20 +97,22 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
             if (spec.ecmp)
             {
                 ecmp[u]->SetRoute(dest, hops);
+                continue;
+            }
+            // Deterministic, and spread by destination (as D-mod-k routing in fat-trees)
+            // rather than all traffic on the first equal-cost hop.
+            const Ipv4EcmpRouting::NextHop hop = hops[g[d].index % hops.size()];
+            if (hashed)
+            {
+                ecmp[u]->SetRoute(dest, {hop});
+            }
+            else if (hop.gateway == Ipv4Address::GetZero())
+            {
+                statics[u]->AddHostRouteTo(dest, hop.interface);
             }
             else
             {
-                // Deterministic, and spread by destination (as D-mod-k routing in fat-trees)
-                // rather than all traffic on the first equal-cost hop.
-                const auto& hop = hops[g[d].index % hops.size()];
-                if (hop.gateway == Ipv4Address::GetZero())
-                {
-                    statics[u]->AddHostRouteTo(dest, hop.interface);
-                }
-                else
-                {
-                    statics[u]->AddHostRouteTo(dest, hop.gateway, hop.interface);
-                }
+                statics[u]->AddHostRouteTo(dest, hop.gateway, hop.interface);
             }
         }
     }

@@ -73,6 +73,17 @@ struct LinkImpairment
     ImpairmentSpec impairment;
 };
 
+/** Where the host routes live when ECMP is off (with ECMP on they are always Hashed). */
+enum class RouteTable
+{
+    /** ns-3's Ipv4StaticRouting host routes: linear lookup per packet and an insertion cost
+     *  that grows with the table; fine up to a few hundred hosts (k = 8 fat-tree). */
+    Static,
+    /** Ipv4EcmpRouting holding the one chosen next hop: constant-time lookup and insertion,
+     *  for larger topologies (a k = 16 fat-tree builds in seconds instead of minutes). */
+    Hashed,
+};
+
 struct TopologySpec
 {
     TopologyKind kind{TopologyKind::TwoHosts};
@@ -91,6 +102,7 @@ struct TopologySpec
 
     /** Split flows over equal-cost next hops by a 5-tuple hash; off: one deterministic path. */
     bool ecmp{false};
+    RouteTable routeTable{RouteTable::Static};
 
     std::optional<ImpairmentSpec> impairAll; ///< on every link
     std::vector<LinkImpairment> impairLinks; ///< on named links (replaces impairAll there)
