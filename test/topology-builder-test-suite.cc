@@ -149,13 +149,15 @@ class FatTree8Test : public TestCase
 
     void DoRun() override
     {
-        for (bool ecmp : {false, true})
+        const char* modes[] = {"static routes", "hashed routes", "ecmp"};
+        for (int mode : {0, 1, 2})
         {
-            BuiltTopology t = BuildKind(TopologyKind::FatTree, [ecmp](TopologySpec& s) {
+            BuiltTopology t = BuildKind(TopologyKind::FatTree, [mode](TopologySpec& s) {
                 s.k = 8;
-                s.ecmp = ecmp;
+                s.ecmp = mode == 2;
+                s.routeTable = mode == 1 ? RouteTable::Hashed : RouteTable::Static;
             });
-            std::cout << "fat-tree k=8 (ecmp " << (ecmp ? "on" : "off") << "): build "
+            std::cout << "fat-tree k=8 (" << modes[mode] << "): build "
                       << t.buildSeconds * 1e3 << " ms wall for " << t.NodeCount() << " nodes, "
                       << t.LinkCount() << " links" << std::endl;
             NS_TEST_ASSERT_MSG_EQ(t.hosts.GetN(), 128u, "k^3/4 hosts");
@@ -334,11 +336,13 @@ class EcmpTest : public TestCase
     }
 
     /** Packets each core switch forwarded for `flows` UDP flows h0 -> h15 (pods 0 and 3). */
-    std::vector<uint64_t> CorePackets(bool ecmp, uint32_t flows, uint32_t packets)
+    std::vector<uint64_t> CorePackets(bool ecmp, uint32_t flows, uint32_t packets,
+                                      RouteTable table = RouteTable::Static)
     {
-        BuiltTopology t = BuildKind(TopologyKind::FatTree, [ecmp](TopologySpec& s) {
+        BuiltTopology t = BuildKind(TopologyKind::FatTree, [ecmp, table](TopologySpec& s) {
             s.k = 4;
             s.ecmp = ecmp;
+            s.routeTable = table;
         });
         std::vector<uint64_t> count(4, 0);
         for (uint32_t c = 0; c < 4; ++c)
@@ -383,6 +387,55 @@ class EcmpTest : public TestCase
         NS_TEST_EXPECT_MSG_GT(Used(many), 1u, "sixteen flows spread over the core");
         std::vector<uint64_t> fixed = CorePackets(false, 16, 50);
         NS_TEST_EXPECT_MSG_EQ(Used(fixed), 1u, "without ECMP one path per destination");
+        std::vector<uint64_t> hashed = CorePackets(false, 16, 50, RouteTable::Hashed);
+        NS_TEST_EXPECT_MSG_EQ((hashed == fixed), true, "hashed table, same single path");
+    }
+};
+
+class PcapTest : public TestCase
+{
+  public:
+    PcapTest()
+        : TestCase("Pcap on one link by endpoint names, or on every link")
+    {
+    }
+
+    static uint64_t Size(const std::string& path)
+    {
+        std::ifstream f(path, std::ios::binary | std::ios::ate);
+        return f ? static_cast<uint64_t>(f.tellg()) : 0;
+    }
+
+    void DoRun() override
+    {
+        const std::string one = CreateTempDirFilename("one");
+        {
+            BuiltTopology t = BuildKind(TopologyKind::Dumbbell);
+            t.EnablePcap(one, "left", "h0");
+            const std::string err = ErrorOf([&t, &one]() { t.EnablePcap(one, "h0", "h1"); });
+            NS_TEST_EXPECT_MSG_EQ(Contains(err, "no link between 'h0' and 'h1'"), true,
+                                  "pcap on a link that does not exist");
+            NS_TEST_ASSERT_MSG_EQ(Echo(t, "h0", "h3", 2), 2u, "echo");
+            Simulator::Destroy();
+        }
+        // The graph's edge is h0 -> left, so that end names the first file. Each end records
+        // what it sends and receives: 2 requests and 2 replies of 16 (pcap record header) + 2
+        // (PPP) + 20 (IPv4) + 8 (UDP) + 100 octets, after the 24-octet file header.
+        const uint64_t expect = 24 + 4 * (16 + 2 + 20 + 8 + 100);
+        NS_TEST_EXPECT_MSG_EQ(Size(one + "-h0-left.pcap"), expect, "h0's end");
+        NS_TEST_EXPECT_MSG_EQ(Size(one + "-left-h0.pcap"), expect, "the switch's end");
+        NS_TEST_EXPECT_MSG_EQ(Size(one + "-left-h1.pcap"), 0u, "no other link captured");
+
+        const std::string all = CreateTempDirFilename("all");
+        {
+            // Files are complete once the devices are gone: the simulator and the topology.
+            BuiltTopology t = BuildKind(TopologyKind::TwoHosts);
+            t.EnablePcapAll(all);
+            NS_TEST_ASSERT_MSG_EQ(Echo(t, "h0", "h1", 2), 2u, "echo");
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_EQ(Size(all + "-h0-h1.pcap"), expect, "every link, one end");
+        NS_TEST_EXPECT_MSG_EQ(Size(all + "-h1-h0.pcap"), expect, "and the other");
     }
 };
 
@@ -398,6 +451,7 @@ class TopologyBuilderSuite : public TestSuite
         AddTestCase(new BadInputTest, TestCase::QUICK);
         AddTestCase(new TcpAcrossFatTreeTest, TestCase::QUICK);
         AddTestCase(new EcmpTest, TestCase::QUICK);
+        AddTestCase(new PcapTest, TestCase::QUICK);
     }
 };
 
