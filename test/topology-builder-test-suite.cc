@@ -291,6 +291,7 @@ class BadInputTest : public TestCase
             });
         },
                "lossRate");
+        NS_TEST_EXPECT_MSG_EQ(NodeList::GetNNodes(), 0u, "failed builds leave no nodes behind");
         Simulator::Destroy();
         BuiltTopology t = BuildKind(TopologyKind::Dumbbell);
         Expect([&t]() { t.GetHostAddress("left"); }, "is a switch");

@@ -266,7 +266,8 @@ TopologyBuilder::Build(const TopologySpec& spec)
         throw TopologyError("more than " + std::to_string(kMaxLinks) +
                             " links do not fit the 10.0.0.0/8 /30 plan");
     }
-    CreateNodes(topo);
+    // Every input error is thrown from here, so a failed build leaves no nodes behind.
+    Describe(spec, topo);
     for (const LinkImpairment& li : spec.impairLinks)
     {
         if (topo.FindLinks(li.a, li.b).empty())
@@ -274,6 +275,7 @@ TopologyBuilder::Build(const TopologySpec& spec)
             throw TopologyError("impairLinks: no link between '" + li.a + "' and '" + li.b + "'");
         }
     }
+    CreateNodes(topo);
     CreateLinks(spec, topo);
     AddImpairments(spec, topo);
     topo.AssignStreams(spec.firstStream);
@@ -287,7 +289,7 @@ TopologyBuilder::Build(const TopologySpec& spec)
 }
 
 void
-TopologyBuilder::CreateNodes(BuiltTopology& topo)
+TopologyBuilder::Describe(const TopologySpec& spec, BuiltTopology& topo)
 {
     TopologyGraph& g = topo.graph;
     for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
@@ -300,6 +302,34 @@ TopologyBuilder::CreateNodes(BuiltTopology& topo)
         {
             throw TopologyError("node '" + g[v].name + "' has no link");
         }
+    }
+    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(g)))
+    {
+        BuiltLink link;
+        link.vertexA = boost::source(e, g);
+        link.vertexB = boost::target(e, g);
+        link.a = g[link.vertexA].name;
+        link.b = g[link.vertexB].name;
+        link.tier = g[e].tier;
+        link.params = ParamsFor(spec, link.tier);
+        DataRateValue rate(link.params.rate);
+        TimeValue delay(link.params.delay);
+        QueueSizeValue queue(link.params.queue);
+        Override(g[e].rate, rate, MakeDataRateChecker(), "rate", link);
+        Override(g[e].delay, delay, MakeTimeChecker(), "delay", link);
+        Override(g[e].queue, queue, MakeQueueSizeChecker(), "queue", link);
+        link.params = LinkParams{rate.Get(), delay.Get(), queue.Get()};
+        g[e].link = static_cast<uint32_t>(topo.links.size());
+        topo.links.push_back(std::move(link));
+    }
+}
+
+void
+TopologyBuilder::CreateNodes(BuiltTopology& topo)
+{
+    TopologyGraph& g = topo.graph;
+    for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
+    {
         g[v].node = CreateObject<Node>();
         if (g[v].IsHost())
         {
@@ -332,27 +362,9 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
 {
     TopologyGraph& g = topo.graph;
     const Ipv4Mask mask("255.255.255.252");
-    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(g)))
+    for (uint32_t index = 0; index < topo.links.size(); ++index)
     {
-        const TopoVertexId va = boost::source(e, g);
-        const TopoVertexId vb = boost::target(e, g);
-        BuiltLink link;
-        link.a = g[va].name;
-        link.b = g[vb].name;
-        link.tier = g[e].tier;
-        link.vertexA = va;
-        link.vertexB = vb;
-        link.params = ParamsFor(spec, link.tier);
-        {
-            DataRateValue rate(link.params.rate);
-            TimeValue delay(link.params.delay);
-            QueueSizeValue queue(link.params.queue);
-            Override(g[e].rate, rate, MakeDataRateChecker(), "rate", link);
-            Override(g[e].delay, delay, MakeTimeChecker(), "delay", link);
-            Override(g[e].queue, queue, MakeQueueSizeChecker(), "queue", link);
-            link.params = LinkParams{rate.Get(), delay.Get(), queue.Get()};
-        }
-
+        BuiltLink& link = topo.links[index];
         // Reordering needs the channel subclass; plain links keep ns-3's own channel.
         const ImpairmentSpec* imp = ImpairmentFor(spec, link);
         if (imp && imp->reorderFraction > 0)
@@ -368,7 +380,6 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
         }
         link.channel->SetAttribute("Delay", TimeValue(link.params.delay));
 
-        const uint32_t index = static_cast<uint32_t>(topo.links.size());
         const uint32_t net = kBase + 4 * index;
         auto makeEnd = [&](TopoVertexId v, uint32_t host, uint32_t& ifIndex, Ipv4Address& addr) {
             Ptr<PointToPointNetDevice> dev = CreateObject<PointToPointNetDevice>();
@@ -386,10 +397,8 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
             ipv4->SetUp(ifIndex);
             return dev;
         };
-        link.devA = makeEnd(va, 1, link.ifA, link.addrA);
-        link.devB = makeEnd(vb, 2, link.ifB, link.addrB);
-        g[e].link = index;
-        topo.links.push_back(std::move(link));
+        link.devA = makeEnd(link.vertexA, 1, link.ifA, link.addrA);
+        link.devB = makeEnd(link.vertexB, 2, link.ifB, link.addrB);
     }
 
     // A host is reached at the address of its first link; hosts do not forward.

@@ -111,6 +111,8 @@ class TopologyBuilder
     static LinkParams ParamsFor(const TopologySpec& spec, LinkTier tier);
 
   private:
+    /** Names, link descriptions and parameters, all checked before any ns-3 object exists. */
+    static void Describe(const TopologySpec& spec, BuiltTopology& topo);
     static void CreateNodes(BuiltTopology& topo);
     static void CreateLinks(const TopologySpec& spec, BuiltTopology& topo);
     static void AddImpairments(const TopologySpec& spec, BuiltTopology& topo);

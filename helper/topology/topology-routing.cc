@@ -45,6 +45,7 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
     std::vector<int32_t> dist(n);
     std::deque<TopoVertexId> queue;
     std::vector<Ipv4EcmpRouting::NextHop> hops;
+    uint64_t unreachable = 0;
     for (TopoVertexId d = 0; d < n; ++d)
     {
         if (!g[d].IsHost())
@@ -78,7 +79,9 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
         {
             if (dist[u] <= 0)
             {
-                continue; // the destination itself, or cut off from it
+                // the destination itself, or cut off from it (a GraphML file can be disconnected)
+                unreachable += dist[u] < 0 && g[u].IsHost();
+                continue;
             }
             hops.clear();
             for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
@@ -115,6 +118,10 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
                 statics[u]->AddHostRouteTo(dest, hop.gateway, hop.interface);
             }
         }
+    }
+    if (unreachable > 0)
+    {
+        NS_LOG_WARN(unreachable << " ordered host pairs have no path: the graph is disconnected");
     }
 }
 
