@@ -292,6 +292,9 @@ class BadInputTest : public TestCase
         },
                "lossRate");
         NS_TEST_EXPECT_MSG_EQ(NodeList::GetNNodes(), 0u, "failed builds leave no nodes behind");
+        Expect([]() { ParseTopologyKind("fattree"); }, "unknown topology kind 'fattree'");
+        NS_TEST_EXPECT_MSG_EQ((ParseTopologyKind("leaf-spine") == TopologyKind::LeafSpine), true,
+                              "names parse back");
         Simulator::Destroy();
         BuiltTopology t = BuildKind(TopologyKind::Dumbbell);
         Expect([&t]() { t.GetHostAddress("left"); }, "is a switch");

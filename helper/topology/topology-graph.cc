@@ -174,6 +174,26 @@ ToString(TopologyKind kind)
     return "?";
 }
 
+TopologyKind
+ParseTopologyKind(const std::string& name)
+{
+    std::string valid;
+    for (TopologyKind k : {TopologyKind::TwoHosts,
+                           TopologyKind::Dumbbell,
+                           TopologyKind::LeafSpine,
+                           TopologyKind::FatTree,
+                           TopologyKind::GraphMl})
+    {
+        if (name == ToString(k))
+        {
+            return k;
+        }
+        valid += valid.empty() ? "" : ", ";
+        valid += ToString(k);
+    }
+    throw TopologyError("unknown topology kind '" + name + "' (expected one of " + valid + ")");
+}
+
 TopologyGraph
 ReadGraphMlTopology(const std::string& path)
 {

@@ -59,7 +59,10 @@ TopologyGraph MakeTopologyGraph(const TopologySpec& spec);
 /** Read a GraphML file (node "kind" = host | switch; optional edge "rate", "delay", "queue"). */
 TopologyGraph ReadGraphMlTopology(const std::string& path);
 
+/** "two-hosts", "dumbbell", "leaf-spine", "fat-tree", "graphml" (as in a scenario file). */
 const char* ToString(TopologyKind kind);
+/** The inverse of ToString; throws TopologyError listing the valid names. */
+TopologyKind ParseTopologyKind(const std::string& name);
 
 } // namespace ns3
 
