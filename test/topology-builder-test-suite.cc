@@ -52,11 +52,31 @@ Contains(const std::string& text, const std::string& part)
     return text.find(part) != std::string::npos;
 }
 
+/** UDP echo from `from` to `to`; returns the replies that came back. */
+uint32_t
+Echo(const BuiltTopology& t, const std::string& from, const std::string& to, uint32_t n)
+{
+    UdpEchoServerHelper server(9);
+    server.Install(t.GetNode(to)).Start(Seconds(0));
+    UdpEchoClientHelper client(t.GetHostAddress(to), 9);
+    client.SetAttribute("MaxPackets", UintegerValue(n));
+    client.SetAttribute("Interval", TimeValue(MicroSeconds(100)));
+    ApplicationContainer apps = client.Install(t.GetNode(from));
+    apps.Start(MilliSeconds(1));
+    uint32_t replies = 0;
+    apps.Get(0)->TraceConnectWithoutContext(
+        "Rx",
+        MakeBoundCallback(+[](uint32_t* r, Ptr<const Packet>) { ++*r; }, &replies));
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    return replies;
+}
+
 class CountsTest : public TestCase
 {
   public:
     CountsTest()
-        : TestCase("Counts, names, addresses and per-tier link parameters of each kind")
+        : TestCase("Counts, names, addresses, reachability and per-tier link parameters")
     {
     }
 
@@ -77,6 +97,8 @@ class CountsTest : public TestCase
             addrs.insert(t.hostAddresses[i].Get());
         }
         NS_TEST_ASSERT_MSG_EQ(addrs.size(), hosts, what << ": distinct host addresses");
+        NS_TEST_EXPECT_MSG_EQ(Echo(t, t.hostNames.front(), t.hostNames.back(), 2), 2u,
+                              what << ": first and last host reach each other");
         Simulator::Destroy();
     }
 
@@ -118,26 +140,6 @@ class CountsTest : public TestCase
         Simulator::Destroy();
     }
 };
-
-/** UDP echo from `from` to `to`; returns the replies that came back. */
-uint32_t
-Echo(const BuiltTopology& t, const std::string& from, const std::string& to, uint32_t n)
-{
-    UdpEchoServerHelper server(9);
-    server.Install(t.GetNode(to)).Start(Seconds(0));
-    UdpEchoClientHelper client(t.GetHostAddress(to), 9);
-    client.SetAttribute("MaxPackets", UintegerValue(n));
-    client.SetAttribute("Interval", TimeValue(MicroSeconds(100)));
-    ApplicationContainer apps = client.Install(t.GetNode(from));
-    apps.Start(MilliSeconds(1));
-    uint32_t replies = 0;
-    apps.Get(0)->TraceConnectWithoutContext(
-        "Rx",
-        MakeBoundCallback(+[](uint32_t* r, Ptr<const Packet>) { ++*r; }, &replies));
-    Simulator::Stop(MilliSeconds(50));
-    Simulator::Run();
-    return replies;
-}
 
 class FatTree8Test : public TestCase
 {
@@ -396,6 +398,39 @@ class EcmpTest : public TestCase
     }
 };
 
+class EcmpHashTest : public TestCase
+{
+  public:
+    EcmpHashTest()
+        : TestCase("ECMP hash: 5-tuples spread evenly, the same tuple always picks the same hop")
+    {
+    }
+
+    void DoRun() override
+    {
+        Ptr<Ipv4EcmpRouting> r = CreateObject<Ipv4EcmpRouting>();
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(3);
+        const uint32_t n = 4;
+        const uint32_t tuples = 40000;
+        std::vector<uint32_t> bucket(n, 0);
+        for (uint32_t i = 0; i < tuples; ++i)
+        {
+            const Ipv4Address src(0x0A000001 + 4 * u->GetInteger(0, 200));
+            const Ipv4Address dst(0x0A000002 + 4 * u->GetInteger(0, 200));
+            const uint16_t sport = 49152 + u->GetInteger(0, 16000);
+            const uint32_t pick = r->Select(n, src, dst, 6, sport, 5000);
+            NS_TEST_ASSERT_MSG_EQ(r->Select(n, src, dst, 6, sport, 5000), pick, "stable");
+            ++bucket[pick];
+        }
+        for (uint32_t b = 0; b < n; ++b)
+        {
+            // sigma = sqrt(40000 * 0.25 * 0.75) = 87 packets; five sigma is about 1.1%.
+            NS_TEST_EXPECT_MSG_EQ_TOL(double(bucket[b]) / tuples, 0.25, 0.011, "bucket " << b);
+        }
+    }
+};
+
 class PcapTest : public TestCase
 {
   public:
@@ -455,6 +490,7 @@ class TopologyBuilderSuite : public TestSuite
         AddTestCase(new BadInputTest, TestCase::QUICK);
         AddTestCase(new TcpAcrossFatTreeTest, TestCase::QUICK);
         AddTestCase(new EcmpTest, TestCase::QUICK);
+        AddTestCase(new EcmpHashTest, TestCase::QUICK);
         AddTestCase(new PcapTest, TestCase::QUICK);
     }
 };
