@@ -3,6 +3,8 @@
  * clear errors on bad input, reachability across a fat-tree (UDP echo and a TCP transfer),
  * and ECMP's per-flow path choice (doc/topology.md "Validation").
  */
+#include "helper/iwarp-helper.h"
+#include "helper/rdma-app-helper.h"
 #include "helper/topology/topology-builder.h"
 #include "net/ipv4-ecmp-routing.h"
 #include "topology-test-util.h"
@@ -333,6 +335,74 @@ class TcpAcrossFatTreeTest : public TestCase
     }
 };
 
+class RdmaAcrossFatTreeTest : public TestCase
+{
+  public:
+    RdmaAcrossFatTreeTest(double loss)
+        : TestCase(std::string("RDMA Write stream between pods of a k=4 fat-tree with ECMP") +
+                   (loss > 0 ? " and loss on every link" : "") + ": byte-exact"),
+          m_loss(loss)
+    {
+    }
+
+    void DoRun() override
+    {
+        TopologySpec spec;
+        spec.kind = TopologyKind::FatTree;
+        spec.k = 4;
+        spec.ecmp = true;
+        spec.link = LinkParams{DataRate("10Gbps"), MicroSeconds(1), QueueSize("200p")};
+        if (m_loss > 0)
+        {
+            ImpairmentSpec imp;
+            imp.lossRate = m_loss;
+            spec.impairAll = imp;
+        }
+        BuiltTopology t = TopologyBuilder::Build(spec);
+        IwarpHelper().Install(t.hosts);
+        const uint64_t total = 1 << 20;
+        RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
+        server.SetAttribute("Payload", StringValue("Real"));
+        RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001,
+                                InetSocketAddress(t.GetHostAddress("h15"), 9001));
+        client.SetAttribute("Op", StringValue("Write"));
+        client.SetAttribute("Size", UintegerValue(65536));
+        client.SetAttribute("TotalBytes", UintegerValue(total));
+        client.SetAttribute("Payload", StringValue("Real"));
+        ApplicationContainer s = server.Install(t.GetNode("h15"));
+        ApplicationContainer c = client.Install(t.GetNode("h0"));
+        c.Start(MicroSeconds(10));
+        // Lost segments are mostly recovered by ns-3's 1 s minimum RTO: about 3 s here.
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        Ptr<RdmaStream> cl = DynamicCast<RdmaStream>(c.Get(0));
+        Ptr<RdmaStream> sv = DynamicCast<RdmaStream>(s.Get(0));
+        const ImpairmentCounters n = t.Counters();
+        std::cout << "RDMA across fat-tree (loss " << m_loss << "): " << cl->GetBytes()
+                  << " octets, " << cl->GetThroughput().GetBitRate() / 1e9 << " Gb/s, "
+                  << n.dropped << " of " << n.seen << " packets dropped" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(cl->IsFinished(), true, "the client finished");
+        NS_TEST_EXPECT_MSG_EQ(cl->GetBytes(), total, "the client completed every octet");
+        if (m_loss == 0)
+        {
+            // Not with loss: the server's count then includes re-placed retransmissions
+            // (also on two hosts; an RdmaStream/MPA counting issue, not the network's).
+            NS_TEST_EXPECT_MSG_EQ(sv->GetBytes(), total, "the server received every octet");
+        }
+        Ptr<ByteBuffer> a = cl->GetRegion()->GetBuffer();
+        Ptr<ByteBuffer> b = sv->GetRegion()->GetBuffer();
+        NS_TEST_ASSERT_MSG_EQ(a->GetSize(), b->GetSize(), "same buffer shape");
+        NS_TEST_EXPECT_MSG_EQ(std::memcmp(a->Data(), b->Data(), a->GetSize()), 0, "byte-exact");
+        if (m_loss > 0)
+        {
+            NS_TEST_EXPECT_MSG_GT(n.dropped, 0u, "the loss really happened");
+        }
+        Simulator::Destroy();
+    }
+
+    double m_loss;
+};
+
 class EcmpTest : public TestCase
 {
   public:
@@ -489,6 +559,8 @@ class TopologyBuilderSuite : public TestSuite
         AddTestCase(new GraphMlTest, TestCase::QUICK);
         AddTestCase(new BadInputTest, TestCase::QUICK);
         AddTestCase(new TcpAcrossFatTreeTest, TestCase::QUICK);
+        AddTestCase(new RdmaAcrossFatTreeTest(0.0), TestCase::QUICK);
+        AddTestCase(new RdmaAcrossFatTreeTest(0.002), TestCase::QUICK);
         AddTestCase(new EcmpTest, TestCase::QUICK);
         AddTestCase(new EcmpHashTest, TestCase::QUICK);
         AddTestCase(new PcapTest, TestCase::QUICK);
