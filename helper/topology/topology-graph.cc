@@ -1,0 +1,330 @@
+#include "helper/topology/topology-graph.h"
+
+#include "ns3/log.h"
+
+#include <boost/graph/graphml.hpp>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TopologyGraph");
+
+namespace
+{
+
+TopoVertexId
+AddNode(TopologyGraph& g, const std::string& name, const std::string& kind)
+{
+    TopoVertexId v = boost::add_vertex(g);
+    g[v].name = name;
+    g[v].kind = kind;
+    return v;
+}
+
+void
+AddLink(TopologyGraph& g, TopoVertexId a, TopoVertexId b, LinkTier tier)
+{
+    TopoEdgeId e = boost::add_edge(a, b, g).first;
+    g[e].tier = tier;
+}
+
+std::vector<TopoVertexId>
+AddHosts(TopologyGraph& g, uint32_t n)
+{
+    std::vector<TopoVertexId> hosts;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        hosts.push_back(AddNode(g, "h" + std::to_string(i), "host"));
+    }
+    return hosts;
+}
+
+void
+RequirePositive(uint32_t value, const char* what, TopologyKind kind)
+{
+    if (value == 0)
+    {
+        throw TopologyError(std::string(ToString(kind)) + ": " + what + " must be at least 1 (got 0)");
+    }
+}
+
+TopologyGraph
+MakeDumbbell(uint32_t n)
+{
+    TopologyGraph g;
+    std::vector<TopoVertexId> h = AddHosts(g, 2 * n);
+    TopoVertexId left = AddNode(g, "left", "switch");
+    TopoVertexId right = AddNode(g, "right", "switch");
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        AddLink(g, h[i], left, LinkTier::Host);
+        AddLink(g, h[n + i], right, LinkTier::Host);
+    }
+    AddLink(g, left, right, LinkTier::Bottleneck);
+    return g;
+}
+
+TopologyGraph
+MakeLeafSpine(uint32_t leaves, uint32_t spines, uint32_t perLeaf)
+{
+    TopologyGraph g;
+    std::vector<TopoVertexId> h = AddHosts(g, leaves * perLeaf);
+    std::vector<TopoVertexId> leaf;
+    std::vector<TopoVertexId> spine;
+    for (uint32_t l = 0; l < leaves; ++l)
+    {
+        leaf.push_back(AddNode(g, "leaf" + std::to_string(l), "switch"));
+    }
+    for (uint32_t s = 0; s < spines; ++s)
+    {
+        spine.push_back(AddNode(g, "spine" + std::to_string(s), "switch"));
+    }
+    for (uint32_t l = 0; l < leaves; ++l)
+    {
+        for (uint32_t i = 0; i < perLeaf; ++i)
+        {
+            AddLink(g, h[l * perLeaf + i], leaf[l], LinkTier::Host);
+        }
+    }
+    for (uint32_t l = 0; l < leaves; ++l)
+    {
+        for (uint32_t s = 0; s < spines; ++s)
+        {
+            AddLink(g, leaf[l], spine[s], LinkTier::Fabric);
+        }
+    }
+    return g;
+}
+
+/*
+ * The k-ary fat-tree of Al-Fares et al. (SIGCOMM 2008): k pods, each with k/2 edge and k/2
+ * aggregation switches; edge switch e of a pod serves k/2 hosts and links to every aggregation
+ * switch of its pod; aggregation switch a links to the core switches a*k/2 ... a*k/2 + k/2 - 1.
+ */
+TopologyGraph
+MakeFatTree(uint32_t k)
+{
+    const uint32_t half = k / 2;
+    TopologyGraph g;
+    std::vector<TopoVertexId> h = AddHosts(g, k * half * half);
+    std::vector<TopoVertexId> core;
+    for (uint32_t c = 0; c < half * half; ++c)
+    {
+        core.push_back(AddNode(g, "core" + std::to_string(c), "switch"));
+    }
+    for (uint32_t p = 0; p < k; ++p)
+    {
+        std::vector<TopoVertexId> agg;
+        std::vector<TopoVertexId> edge;
+        const std::string pod = std::to_string(p) + "_";
+        for (uint32_t i = 0; i < half; ++i)
+        {
+            agg.push_back(AddNode(g, "agg" + pod + std::to_string(i), "switch"));
+        }
+        for (uint32_t i = 0; i < half; ++i)
+        {
+            edge.push_back(AddNode(g, "edge" + pod + std::to_string(i), "switch"));
+        }
+        for (uint32_t e = 0; e < half; ++e)
+        {
+            for (uint32_t i = 0; i < half; ++i)
+            {
+                AddLink(g, h[(p * half + e) * half + i], edge[e], LinkTier::Host);
+            }
+            for (uint32_t a = 0; a < half; ++a)
+            {
+                AddLink(g, edge[e], agg[a], LinkTier::Fabric);
+            }
+        }
+        for (uint32_t a = 0; a < half; ++a)
+        {
+            for (uint32_t c = 0; c < half; ++c)
+            {
+                AddLink(g, agg[a], core[a * half + c], LinkTier::Fabric);
+            }
+        }
+    }
+    return g;
+}
+
+} // namespace
+
+const char*
+ToString(TopologyKind kind)
+{
+    switch (kind)
+    {
+    case TopologyKind::TwoHosts:
+        return "two-hosts";
+    case TopologyKind::Dumbbell:
+        return "dumbbell";
+    case TopologyKind::LeafSpine:
+        return "leaf-spine";
+    case TopologyKind::FatTree:
+        return "fat-tree";
+    case TopologyKind::GraphMl:
+        return "graphml";
+    }
+    return "?";
+}
+
+TopologyKind
+ParseTopologyKind(const std::string& name)
+{
+    std::string valid;
+    for (TopologyKind k : {TopologyKind::TwoHosts,
+                           TopologyKind::Dumbbell,
+                           TopologyKind::LeafSpine,
+                           TopologyKind::FatTree,
+                           TopologyKind::GraphMl})
+    {
+        if (name == ToString(k))
+        {
+            return k;
+        }
+        valid += valid.empty() ? "" : ", ";
+        valid += ToString(k);
+    }
+    throw TopologyError("unknown topology kind '" + name + "' (expected one of " + valid + ")");
+}
+
+TopologyGraph
+ReadGraphMlTopology(const std::string& path)
+{
+    const std::string where = "GraphML file '" + path + "'";
+    std::ifstream in(path);
+    if (!in)
+    {
+        throw TopologyError(where + ": cannot be opened (missing or unreadable)");
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+
+    TopologyGraph g;
+    boost::dynamic_properties dp(boost::ignore_other_properties);
+    dp.property("kind", boost::get(&TopoVertex::kind, g));
+    dp.property("rate", boost::get(&TopoEdge::rate, g));
+    dp.property("delay", boost::get(&TopoEdge::delay, g));
+    dp.property("queue", boost::get(&TopoEdge::queue, g));
+    try
+    {
+        std::istringstream is(text.str());
+        boost::read_graphml(is, g, dp);
+    }
+    catch (const std::exception& e)
+    {
+        throw TopologyError(where + ": not valid GraphML (" + e.what() + ")");
+    }
+
+    // Boost's reader keeps no node ids; it creates the vertices in the order of the <node>
+    // elements, so a second pass over the XML names them.
+    std::vector<std::string> ids;
+    try
+    {
+        std::istringstream is(text.str());
+        boost::property_tree::ptree tree;
+        boost::property_tree::read_xml(is, tree);
+        for (const auto& child : tree.get_child("graphml.graph"))
+        {
+            if (child.first == "node")
+            {
+                ids.push_back(child.second.get<std::string>("<xmlattr>.id"));
+            }
+        }
+    }
+    catch (const std::exception& e)
+    {
+        throw TopologyError(where + ": cannot read the node ids (" + e.what() + ")");
+    }
+    if (ids.size() != boost::num_vertices(g))
+    {
+        throw TopologyError(where + ": " + std::to_string(boost::num_vertices(g)) +
+                            " vertices but " + std::to_string(ids.size()) +
+                            " <node> elements (an edge names an undeclared node?)");
+    }
+    std::set<std::string> seen;
+    uint32_t hosts = 0;
+    for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
+    {
+        g[v].name = ids[v];
+        if (!seen.insert(ids[v]).second)
+        {
+            throw TopologyError(where + ": node id '" + ids[v] + "' appears twice");
+        }
+        if (g[v].kind.empty())
+        {
+            throw TopologyError(where + ": node '" + ids[v] +
+                                "' has no 'kind' attribute (expected host or switch)");
+        }
+        if (g[v].kind != "host" && g[v].kind != "switch")
+        {
+            throw TopologyError(where + ": node '" + ids[v] + "' has kind '" + g[v].kind +
+                                "' (expected host or switch)");
+        }
+        hosts += g[v].IsHost();
+    }
+    if (hosts == 0)
+    {
+        throw TopologyError(where + ": no node of kind host");
+    }
+    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(g)))
+    {
+        TopoVertexId a = boost::source(e, g);
+        TopoVertexId b = boost::target(e, g);
+        if (a == b)
+        {
+            throw TopologyError(where + ": edge from '" + g[a].name + "' to itself");
+        }
+        g[e].tier = (g[a].IsHost() || g[b].IsHost()) ? LinkTier::Host : LinkTier::Fabric;
+    }
+    return g;
+}
+
+TopologyGraph
+MakeTopologyGraph(const TopologySpec& spec)
+{
+    switch (spec.kind)
+    {
+    case TopologyKind::TwoHosts: {
+        TopologyGraph g;
+        std::vector<TopoVertexId> h = AddHosts(g, 2);
+        AddLink(g, h[0], h[1], LinkTier::Host);
+        return g;
+    }
+    case TopologyKind::Dumbbell:
+        RequirePositive(spec.hostsPerSide, "hostsPerSide", spec.kind);
+        return MakeDumbbell(spec.hostsPerSide);
+    case TopologyKind::LeafSpine:
+        RequirePositive(spec.leaves, "leaves", spec.kind);
+        RequirePositive(spec.spines, "spines", spec.kind);
+        RequirePositive(spec.hostsPerLeaf, "hostsPerLeaf", spec.kind);
+        return MakeLeafSpine(spec.leaves, spec.spines, spec.hostsPerLeaf);
+    case TopologyKind::FatTree:
+        if (spec.k < 2 || spec.k % 2 != 0)
+        {
+            throw TopologyError("fat-tree: arity k must be even and at least 2 (got " +
+                                std::to_string(spec.k) + ")");
+        }
+        if (spec.k > 64)
+        {
+            throw TopologyError("fat-tree: arity k = " + std::to_string(spec.k) +
+                                " is more than the 64 this builder supports");
+        }
+        return MakeFatTree(spec.k);
+    case TopologyKind::GraphMl:
+        if (spec.graphmlPath.empty())
+        {
+            throw TopologyError("graphml: graphmlPath is empty");
+        }
+        return ReadGraphMlTopology(spec.graphmlPath);
+    }
+    throw TopologyError("unknown topology kind");
+}
+
+} // namespace ns3
