@@ -271,6 +271,80 @@ class PingPongTestCase : public TestCase
     }
 };
 
+class FlowControlTestCase : public TestCase
+{
+  public:
+    FlowControlTestCase()
+        : TestCase("RxBacklog: a slow receiving host closes TCP's window and holds the sender "
+                   "back; without it the sender runs ahead, and the stream never stalls")
+    {
+    }
+
+  private:
+    struct Run
+    {
+        uint64_t maxGap{0}; ///< most octets posted and not yet delivered, sampled every 100 us
+        uint64_t delivered{0};
+        double throughputBps{0};
+    };
+
+    static void Sample(Ptr<SocketStream> c, Ptr<SocketStream> s, uint64_t* maxGap)
+    {
+        *maxGap = std::max(*maxGap, c->GetPostedBytes() - s->GetDeliveredBytes());
+        Simulator::Schedule(MicroSeconds(100), &FlowControlTestCase::Sample, c, s, maxGap);
+    }
+
+    static Run RunOne(uint32_t rxBacklog, uint64_t total)
+    {
+        Run r;
+        {
+            TwoHostTopology t(kLinkRate, kLinkDelay, false);
+            Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(128 << 10));
+            Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(128 << 10));
+            MaybeInstall([](HostHelper&) {}, t.nodes.Get(0));
+            MaybeInstall(
+                [](HostHelper& h) {
+                    h.SetCpuAttribute("Cores", UintegerValue(1));
+                    h.SetCpuAttribute("Frequency", DoubleValue(0.5e9));
+                },
+                t.nodes.Get(1));
+            SocketStreamHelper server(SOCKET_ROLE_SERVER, kPort);
+            server.SetAttribute("RxBacklog", UintegerValue(rxBacklog));
+            SocketStreamHelper client(SOCKET_ROLE_CLIENT, kPort, InetSocketAddress(t.serverAddress, kPort));
+            client.SetAttribute("TotalBytes", UintegerValue(total));
+            Ptr<SocketStream> s = DynamicCast<SocketStream>(server.Install(t.nodes.Get(1)).Get(0));
+            ApplicationContainer c = client.Install(t.nodes.Get(0));
+            c.Start(MicroSeconds(10));
+            Simulator::Schedule(MicroSeconds(10), &Sample, DynamicCast<SocketStream>(c.Get(0)), s, &r.maxGap);
+            Simulator::Stop(Seconds(5));
+            Simulator::Run();
+            r.delivered = s->GetDeliveredBytes();
+            r.throughputBps = double(s->GetThroughput().GetBitRate());
+        }
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const uint64_t total = 4 << 20;
+        const double bound = 8.0 * 0.5e9 / (1.0 + 10000.0 / 1448.0); // receiver's core bound
+        Run limited = RunOne(64 << 10, total);
+        Run unlimited = RunOne(0, total);
+        NS_TEST_EXPECT_MSG_EQ(limited.delivered, total, "limited: all delivered");
+        NS_TEST_EXPECT_MSG_EQ(unlimited.delivered, total, "unlimited: all delivered");
+        // Posted and undelivered with the limit: one message in the sender's host, its socket
+        // buffer (128 KiB, which covers what is on the wire), the receiver's socket buffer
+        // (128 KiB) and the host backlog (64 KiB).
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(limited.maxGap, uint64_t((64 + 128 + 128 + 64) << 10),
+                                    "the window held the sender back");
+        NS_TEST_EXPECT_MSG_GT(unlimited.maxGap, uint64_t(1 << 20), "without the limit it runs ahead");
+        // No persist-timer stalls: the receiver's core stays the bottleneck.
+        NS_TEST_EXPECT_MSG_GT(limited.throughputBps, 0.8 * bound, "near the receiver's bound");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(limited.throughputBps, bound * 1.001, "not above it");
+    }
+};
+
 class BadAttributesTestCase : public TestCase
 {
   public:
@@ -305,6 +379,7 @@ class SocketAppsTestSuite : public TestSuite
         AddTestCase(new StreamContentionTestCase(true), TestCase::QUICK);
         AddTestCase(new StreamContentionTestCase(false), TestCase::QUICK);
         AddTestCase(new PingPongTestCase(), TestCase::QUICK);
+        AddTestCase(new FlowControlTestCase(), TestCase::QUICK);
         AddTestCase(new BadAttributesTestCase(), TestCase::QUICK);
     }
 };

@@ -2,6 +2,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -10,6 +12,26 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SocketHostPath");
+
+namespace
+{
+/**
+ * ns-3's TCP does not announce a window that reopens because the application read from a
+ * full receive buffer; the sender then waits for its persist timer (seconds). A kernel sends
+ * that window update (RFC 1122 4.2.3.3), and with RxLimit the host model is what keeps the
+ * buffer full, so SocketHostPath sends it. TcpSocketBase's ACK sender is protected: it is
+ * reached through a pointer to member formed inside a derived class, which the language
+ * allows; no object of the derived class exists.
+ */
+struct TcpWindowUpdate : public TcpSocketBase
+{
+    static void Send(TcpSocketBase* socket)
+    {
+        void (TcpSocketBase::*sendEmpty)(uint8_t) = &TcpWindowUpdate::SendEmptyPacket;
+        (socket->*sendEmpty)(TcpHeader::ACK);
+    }
+};
+} // namespace
 
 SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t core)
     : m_socket(socket),
@@ -48,9 +70,25 @@ SocketHostPath::Packets(uint64_t bytes) const
 void
 SocketHostPath::OnRecv(Ptr<Socket> s)
 {
-    Ptr<Packet> p;
-    while ((p = s->Recv()) && p->GetSize() > 0)
+    while (true)
     {
+        uint32_t room = UINT32_MAX;
+        if (m_host && m_rxLimit > 0)
+        {
+            if (m_rxBacklog >= m_rxLimit)
+            {
+                // RxDone reads on when host processing has caught up; meanwhile TCP's buffer
+                // fills and its window closes.
+                m_windowClosing = true;
+                return;
+            }
+            room = uint32_t(m_rxLimit - m_rxBacklog);
+        }
+        Ptr<Packet> p = s->Recv(room, 0);
+        if (!p || p->GetSize() == 0)
+        {
+            return;
+        }
         if (!m_host)
         {
             if (!m_deliver.IsNull())
@@ -84,6 +122,25 @@ SocketHostPath::RxDone(uint64_t chunk)
         if (!m_deliver.IsNull())
         {
             m_deliver(p);
+        }
+    }
+    if (m_socket && m_rxLimit > 0)
+    {
+        if (m_socket->GetRxAvailable() > 0)
+        {
+            OnRecv(m_socket); // room in host processing again: read on
+        }
+        // Announce the window once reading has opened half the buffer (receiver-side silly
+        // window avoidance: a window that opens a segment at a time meets the peer's delayed
+        // ACKs and crawls).
+        UintegerValue rcvBuf;
+        m_socket->GetAttribute("RcvBufSize", rcvBuf);
+        const uint64_t free = rcvBuf.Get() - std::min<uint64_t>(rcvBuf.Get(), m_socket->GetRxAvailable());
+        Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
+        if (m_windowClosing && free >= rcvBuf.Get() / 2 && tcp)
+        {
+            m_windowClosing = false;
+            TcpWindowUpdate::Send(PeekPointer(tcp));
         }
     }
 }

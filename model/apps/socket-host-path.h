@@ -12,6 +12,11 @@
  *
  * Without a HostModel (null) both directions pass straight through, so the same application
  * gives the uncharged baseline.
+ *
+ * Flow control: with SetRxLimit(L), at most L octets are taken from the socket and held in
+ * host receive processing; the rest stays in TCP's receive buffer, whose free space is the
+ * window TCP advertises, so a receiver that cannot keep up slows the sender down as a kernel's
+ * full socket buffer would. Without a limit a slow receiver only delays delivery.
  */
 #ifndef IWARP_SOCKET_HOST_PATH_H
 #define IWARP_SOCKET_HOST_PATH_H
@@ -50,6 +55,8 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     void SendMessage(Ptr<Packet> message);
     /** Nothing in host send processing nor waiting for socket buffer space. */
     bool IsSendIdle() const { return m_txCharging.empty() && m_txReady.empty(); }
+    /** At most `octets` in host receive processing at once (0: no limit, the default). */
+    void SetRxLimit(uint32_t octets) { m_rxLimit = octets; }
     /** Octets taken from the socket and not yet delivered to the user. */
     uint64_t GetRxBacklog() const { return m_rxBacklog; }
     /** Packets counted for a chunk of `bytes` (ceil(bytes / SegmentSize), at least 1). */
@@ -83,6 +90,8 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     std::deque<RxChunk> m_rx;   ///< chunks in host receive processing, stream order
     uint64_t m_rxFirst{0};      ///< chunk number of m_rx.front()
     uint64_t m_rxBacklog{0};
+    uint32_t m_rxLimit{0};
+    bool m_windowClosing{false}; ///< data left in TCP's buffer since the last window update
     std::deque<Ptr<Packet>> m_txCharging; ///< front is being charged, the rest wait for it
     bool m_charging{false};
     bool m_inSend{false};

@@ -52,6 +52,13 @@ SocketPingPong::GetTypeId()
                           IntegerValue(HostModel::kAnyCore),
                           MakeIntegerAccessor(&SocketPingPong::m_core),
                           MakeIntegerChecker<int32_t>(-1))
+            .AddAttribute("RxBacklog",
+                          "Octets the receiving host may hold in DMA, protocol processing and "
+                          "copy before the application stops reading the socket, so that TCP's "
+                          "window closes when the host cannot keep up (0: no limit)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SocketPingPong::m_rxLimit),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("Posted",
                             "The client sent a message (iteration, octets)",
                             MakeTraceSourceAccessor(&SocketPingPong::m_postedTrace),
@@ -134,6 +141,7 @@ void
 SocketPingPong::OnConnected(Ptr<Socket> s)
 {
     m_path = Create<SocketHostPath>(s, m_host, m_core);
+    m_path->SetRxLimit(m_rxLimit);
     m_path->SetDeliverCallback(MakeCallback(&SocketPingPong::OnClientDeliver, this));
     StartIteration();
 }
@@ -173,6 +181,7 @@ SocketPingPong::OnAccept(Ptr<Socket> s, const Address& /*from*/)
 {
     auto& conn = m_conns[PeekPointer(s)];
     conn.first = Create<SocketHostPath>(s, m_host, m_core);
+    conn.first->SetRxLimit(m_rxLimit);
     conn.second = 0;
     conn.first->SetDeliverCallback(MakeCallback(&SocketPingPong::OnServerDeliver, this, PeekPointer(s)));
 }

@@ -62,6 +62,7 @@ class SocketPingPong : public Application
     uint32_t m_size;
     uint32_t m_count;
     int32_t m_core;
+    uint32_t m_rxLimit{0};
 
     Ptr<Socket> m_socket;
     Ptr<SocketHostPath> m_path;

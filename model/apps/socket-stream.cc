@@ -84,6 +84,13 @@ SocketStream::GetTypeId()
                           IntegerValue(HostModel::kAnyCore),
                           MakeIntegerAccessor(&SocketStream::m_core),
                           MakeIntegerChecker<int32_t>(-1))
+            .AddAttribute("RxBacklog",
+                          "Octets the receiving host may hold in DMA, protocol processing and "
+                          "copy before the application stops reading the socket, so that TCP's "
+                          "window closes when the host cannot keep up (0: no limit)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SocketStream::m_rxLimit),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("Posted",
                             "The client posted a message (message number, octets)",
                             MakeTraceSourceAccessor(&SocketStream::m_postedTrace),
@@ -174,6 +181,7 @@ void
 SocketStream::OnConnected(Ptr<Socket> s)
 {
     m_path = Create<SocketHostPath>(s, m_host, m_core);
+    m_path->SetRxLimit(m_rxLimit);
     m_path->SetSendIdleCallback(MakeCallback(&SocketStream::PostMessages, this));
     m_start = Simulator::Now();
     PostMessages();
@@ -222,6 +230,7 @@ SocketStream::OnAccept(Ptr<Socket> s, const Address& /*from*/)
 {
     Conn& c = m_conns[PeekPointer(s)];
     c.path = Create<SocketHostPath>(s, m_host, m_core);
+    c.path->SetRxLimit(m_rxLimit);
     c.path->SetDeliverCallback(MakeCallback(&SocketStream::OnDeliver, this, PeekPointer(s)));
 }
 

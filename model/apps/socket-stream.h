@@ -86,6 +86,7 @@ class SocketStream : public Application
     uint64_t m_totalBytes;
     Time m_duration;
     int32_t m_core;
+    uint32_t m_rxLimit{0};
 
     Ptr<Socket> m_socket; ///< client's connection, or server's listening socket
     Ptr<SocketHostPath> m_path;
