@@ -334,6 +334,41 @@ class ContentionTestCase : public TestCase
     }
 };
 
+class SoftwareCrcTestCase : public TestCase
+{
+  public:
+    SoftwareCrcTestCase()
+        : TestCase("software CRC: CRC cycles in parallel with one bus read, traced as an operation")
+    {
+    }
+
+  private:
+    static void OnEnd(std::vector<std::pair<HostOperation, Time>>* out, HostOperation op, uint64_t, Time latency)
+    {
+        out->emplace_back(op, latency);
+    }
+
+    void DoRun() override
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<HostModel> host = EquationHost(node, 1.0);
+        host->GetCpu()->SetAttribute("CrcCyclesPerByte", DoubleValue(2.5));
+        std::vector<std::pair<HostOperation, Time>> ends;
+        host->TraceConnectWithoutContext("OperationEnd", MakeBoundCallback(&OnEnd, &ends));
+        host->SoftwareCrc(4000, Callback<void>());
+        Simulator::Run();
+        HostCounters c = host->GetCounters();
+        NS_TEST_ASSERT_MSG_EQ(ends.size(), 1u, "one operation");
+        NS_TEST_EXPECT_MSG_EQ((ends[0].first == HostOperation::SoftwareCrc), true, "traced kind");
+        // max(T_cpu(2.5 x 4000), T_bus(4000)) = 10000 ns: the core is the slower part.
+        NS_TEST_EXPECT_MSG_EQ(ends[0].second, NanoSeconds(10000), "core-bound CRC");
+        NS_TEST_EXPECT_MSG_EQ(c.BusBytes(MemoryTransaction::CpuRead), 4000u, "read once");
+        NS_TEST_EXPECT_MSG_EQ(c.busBytes, 4000u, "nothing written");
+        NS_TEST_EXPECT_MSG_EQ(c.cpuCycles, 10000u, "CRC cycles");
+        Simulator::Destroy();
+    }
+};
+
 class BadAttributesTestCase : public TestCase
 {
   public:
@@ -381,6 +416,7 @@ class HostModelTestSuite : public TestSuite
         AddTestCase(new RdmaVersusSocketTestCase(1.0), TestCase::QUICK);  // bus-bound copy
         AddTestCase(new RdmaVersusSocketTestCase(4.0), TestCase::QUICK);  // core-bound copy
         AddTestCase(new ContentionTestCase(), TestCase::QUICK);
+        AddTestCase(new SoftwareCrcTestCase(), TestCase::QUICK);
         AddTestCase(new BadAttributesTestCase(), TestCase::QUICK);
     }
 };

@@ -25,6 +25,8 @@ ToString(HostOperation op)
         return "SocketSend";
     case HostOperation::Copy:
         return "Copy";
+    case HostOperation::SoftwareCrc:
+        return "SoftwareCrc";
     }
     return "Unknown";
 }
@@ -153,6 +155,18 @@ HostModel::Copy(uint64_t bytes, Callback<void> done, int32_t core)
     Ptr<Op> op = NewOp(HostOperation::Copy, bytes, done);
     op->core = PickCore(core);
     StartCopy(op, MakeCallback(&HostModel::Complete, this, op));
+}
+
+void
+HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
+{
+    Ptr<Op> op = NewOp(HostOperation::SoftwareCrc, bytes, done);
+    op->core = PickCore(core);
+    op->pending = 2;
+    op->next = MakeCallback(&HostModel::Complete, this, op);
+    Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
+    GetCpu()->ExecuteOn(op->core, GetCpu()->CrcCycles(bytes), part);
+    GetMemory()->Transfer(bytes, MemoryTransaction::CpuRead, part);
 }
 
 void

@@ -13,6 +13,7 @@
  *                      -> bus: NicDmaRead(n)
  *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
  *                      complete when the core and both bus transactions are
+ *  SoftwareCrc(n)      core: CrcCycles(n) || bus: CpuRead(n)  (a software iWARP's MPA CRC)
  *
  * Each `done` runs from a scheduled event once the whole operation has completed. `core`
  * pins an operation's CPU stages to one core (a flow steered by RSS); kAnyCore picks the
@@ -38,6 +39,7 @@ enum class HostOperation : uint8_t
     SocketReceive,
     SocketSend,
     Copy,
+    SoftwareCrc,
 };
 
 const char* ToString(HostOperation op);
@@ -64,6 +66,9 @@ class HostModel : public Object
     void SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
     /** A CPU copy of `bytes`: copy cycles on a core in parallel with a bus read and a bus write. */
     void Copy(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
+
+    /** A CRC computed in software over `bytes`: CRC cycles on a core in parallel with a bus read. */
+    void SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
 
     /** Operations started and not yet done. */
     uint32_t GetInFlight() const { return m_inFlight; }
