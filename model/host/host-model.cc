@@ -52,20 +52,34 @@ HostModel::GetTypeId()
 
 HostModel::HostModel() = default;
 
+void
+HostModel::DoDispose()
+{
+    m_memory = nullptr;
+    m_cpu = nullptr;
+    Object::DoDispose();
+}
+
 Ptr<HostMemoryModel>
 HostModel::GetMemory() const
 {
-    Ptr<HostMemoryModel> m = GetObject<HostMemoryModel>();
-    NS_ABORT_MSG_IF(!m, "HostModel: no HostMemoryModel aggregated (use HostHelper::Install)");
-    return m;
+    if (!m_memory)
+    {
+        m_memory = GetObject<HostMemoryModel>();
+        NS_ABORT_MSG_IF(!m_memory, "HostModel: no HostMemoryModel aggregated (use HostHelper::Install)");
+    }
+    return m_memory;
 }
 
 Ptr<HostCpuModel>
 HostModel::GetCpu() const
 {
-    Ptr<HostCpuModel> c = GetObject<HostCpuModel>();
-    NS_ABORT_MSG_IF(!c, "HostModel: no HostCpuModel aggregated (use HostHelper::Install)");
-    return c;
+    if (!m_cpu)
+    {
+        m_cpu = GetObject<HostCpuModel>();
+        NS_ABORT_MSG_IF(!m_cpu, "HostModel: no HostCpuModel aggregated (use HostHelper::Install)");
+    }
+    return m_cpu;
 }
 
 HostCounters

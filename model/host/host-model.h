@@ -81,6 +81,9 @@ class HostModel : public Object
     /** (operation, bytes, time from submission to completion). */
     typedef void (*OperationEndTracedCallback)(HostOperation op, uint64_t bytes, Time latency);
 
+  protected:
+    void DoDispose() override;
+
   private:
     /** One operation in progress: parts still pending and what to run when none are. */
     struct Op : public SimpleRefCount<Op>
@@ -107,6 +110,9 @@ class HostModel : public Object
     void SocketTxDma(Ptr<Op> op);
 
     uint32_t m_inFlight{0};
+    /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
+    mutable Ptr<HostMemoryModel> m_memory;
+    mutable Ptr<HostCpuModel> m_cpu;
     TracedCallback<HostOperation, uint64_t> m_opStartTrace;
     TracedCallback<HostOperation, uint64_t, Time> m_opEndTrace;
 };
