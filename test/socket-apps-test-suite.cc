@@ -271,6 +271,53 @@ class PingPongTestCase : public TestCase
     }
 };
 
+class StreamDurationTestCase : public TestCase
+{
+  public:
+    StreamDurationTestCase()
+        : TestCase("stream for a Duration: posting stops after it, every posted message is delivered")
+    {
+    }
+
+  private:
+    static void OnPosted(std::vector<Time>* times, uint64_t, uint32_t)
+    {
+        times->push_back(Simulator::Now());
+    }
+
+    void DoRun() override
+    {
+        const Time duration = MilliSeconds(2);
+        std::vector<Time> posts;
+        uint64_t posted = 0;
+        uint64_t delivered = 0;
+        {
+            TwoHostTopology t(kLinkRate, kLinkDelay, false);
+            MaybeInstall([](HostHelper&) {}, t.nodes.Get(0));
+            MaybeInstall([](HostHelper&) {}, t.nodes.Get(1));
+            SocketStreamHelper server(SOCKET_ROLE_SERVER, kPort);
+            SocketStreamHelper client(SOCKET_ROLE_CLIENT, kPort, InetSocketAddress(t.serverAddress, kPort));
+            client.SetAttribute("TotalBytes", UintegerValue(0));
+            client.SetAttribute("Duration", TimeValue(duration));
+            client.SetAttribute("Size", UintegerValue(8192));
+            Ptr<SocketStream> s = DynamicCast<SocketStream>(server.Install(t.nodes.Get(1)).Get(0));
+            ApplicationContainer c = client.Install(t.nodes.Get(0));
+            c.Start(MicroSeconds(10));
+            c.Get(0)->TraceConnectWithoutContext("Posted", MakeBoundCallback(&OnPosted, &posts));
+            Simulator::Stop(Seconds(1));
+            Simulator::Run();
+            posted = DynamicCast<SocketStream>(c.Get(0))->GetPostedMessages();
+            delivered = s->GetDeliveredMessages();
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(posted, 10u, "posted for a while");
+        NS_TEST_EXPECT_MSG_EQ(posts.size(), posted, "one trace per post");
+        // Connection set-up (one RTT after the start at 10 us) precedes the first post.
+        NS_TEST_EXPECT_MSG_LT(posts.back() - posts.front(), duration, "no post after Duration");
+        NS_TEST_EXPECT_MSG_EQ(delivered, posted, "all delivered");
+    }
+};
+
 class FlowControlTestCase : public TestCase
 {
   public:
@@ -379,6 +426,7 @@ class SocketAppsTestSuite : public TestSuite
         AddTestCase(new StreamContentionTestCase(true), TestCase::QUICK);
         AddTestCase(new StreamContentionTestCase(false), TestCase::QUICK);
         AddTestCase(new PingPongTestCase(), TestCase::QUICK);
+        AddTestCase(new StreamDurationTestCase(), TestCase::QUICK);
         AddTestCase(new FlowControlTestCase(), TestCase::QUICK);
         AddTestCase(new BadAttributesTestCase(), TestCase::QUICK);
     }
