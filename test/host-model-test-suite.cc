@@ -210,6 +210,18 @@ class CpuDispatchTestCase : public TestCase
         cpu->SetAttribute("Frequency", DoubleValue(2.5e9));
         NS_TEST_EXPECT_MSG_EQ(cpu->CyclesToTime(1000), NanoSeconds(400), "1000 cycles at 2.5 GHz");
         NS_TEST_EXPECT_MSG_EQ(cpu->CyclesToTime(1), NanoSeconds(1), "0.4 ns rounded up");
+
+        // Flows are spread over the cores round-robin (HostModel::AssignFlowCore).
+        Ptr<Node> node = CreateObject<Node>();
+        HostHelper h;
+        h.SetCpuAttribute("Cores", UintegerValue(3));
+        Ptr<HostModel> host = h.Install(node);
+        std::vector<uint32_t> cores;
+        for (int i = 0; i < 4; ++i)
+        {
+            cores.push_back(host->AssignFlowCore());
+        }
+        NS_TEST_EXPECT_MSG_EQ((cores == std::vector<uint32_t>{0, 1, 2, 0}), true, "round-robin");
     }
 };
 
@@ -354,7 +366,10 @@ class SoftwareCrcTestCase : public TestCase
         Ptr<HostModel> host = EquationHost(node, 1.0);
         host->GetCpu()->SetAttribute("CrcCyclesPerByte", DoubleValue(2.5));
         std::vector<std::pair<HostOperation, Time>> ends;
-        host->TraceConnectWithoutContext("OperationEnd", MakeBoundCallback(&OnEnd, &ends));
+        // Through the Config path doc/host-model.md gives (the node is in the NodeList).
+        Config::ConnectWithoutContext("/NodeList/" + std::to_string(node->GetId()) +
+                                          "/$ns3::HostModel/OperationEnd",
+                                      MakeBoundCallback(&OnEnd, &ends));
         host->SoftwareCrc(4000, Callback<void>());
         Simulator::Run();
         HostCounters c = host->GetCounters();

@@ -38,6 +38,10 @@ SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t 
       m_host(host),
       m_core(core)
 {
+    if (m_host && m_core == HostModel::kAnyCore)
+    {
+        m_core = int32_t(m_host->AssignFlowCore()); // one connection, one core (RSS)
+    }
     UintegerValue seg;
     if (socket->GetAttributeFailSafe("SegmentSize", seg) && seg.Get() > 0)
     {

@@ -43,7 +43,10 @@ enum SocketAppRole
 class SocketHostPath : public SimpleRefCount<SocketHostPath>
 {
   public:
-    /** `host` may be null (uncharged); `core` is HostModel::kAnyCore or a core index. */
+    /**
+     * `host` may be null (uncharged). `core`: a core index, or HostModel::kAnyCore for one
+     * chosen by HostModel::AssignFlowCore (connections spread round-robin, each on one core).
+     */
     SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t core);
 
     /** In-order octets that reached the user buffer. */

@@ -48,7 +48,8 @@ SocketPingPong::GetTypeId()
                           MakeUintegerAccessor(&SocketPingPong::m_count),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Core",
-                          "Host core this flow's processing runs on (-1: the earliest free one)",
+                          "Host core this connection's processing runs on (-1: assigned round-robin per "
+                          "connection, as RSS spreads flows over cores)",
                           IntegerValue(HostModel::kAnyCore),
                           MakeIntegerAccessor(&SocketPingPong::m_core),
                           MakeIntegerChecker<int32_t>(-1))

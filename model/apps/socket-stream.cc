@@ -80,7 +80,8 @@ SocketStream::GetTypeId()
                           MakeTimeAccessor(&SocketStream::m_duration),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Core",
-                          "Host core this flow's processing runs on (-1: the earliest free one)",
+                          "Host core this connection's processing runs on (-1: assigned round-robin per "
+                          "connection, as RSS spreads flows over cores)",
                           IntegerValue(HostModel::kAnyCore),
                           MakeIntegerAccessor(&SocketStream::m_core),
                           MakeIntegerChecker<int32_t>(-1))

@@ -102,6 +102,12 @@ HostModel::NewOp(HostOperation kind, uint64_t bytes, Callback<void> done)
 }
 
 uint32_t
+HostModel::AssignFlowCore()
+{
+    return m_nextFlowCore++ % GetCpu()->GetCores();
+}
+
+uint32_t
 HostModel::PickCore(int32_t core) const
 {
     Ptr<HostCpuModel> cpu = GetCpu();

@@ -70,6 +70,12 @@ class HostModel : public Object
     /** A CRC computed in software over `bytes`: CRC cycles on a core in parallel with a bus read. */
     void SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
 
+    /**
+     * A core for a new flow: round-robin over the cores, as RSS spreads connections over
+     * receive queues. Pass it as `core` to keep one connection's processing on one core.
+     */
+    uint32_t AssignFlowCore();
+
     /** Operations started and not yet done. */
     uint32_t GetInFlight() const { return m_inFlight; }
 
@@ -110,6 +116,7 @@ class HostModel : public Object
     void SocketTxDma(Ptr<Op> op);
 
     uint32_t m_inFlight{0};
+    uint32_t m_nextFlowCore{0};
     /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
     mutable Ptr<HostMemoryModel> m_memory;
     mutable Ptr<HostCpuModel> m_cpu;
