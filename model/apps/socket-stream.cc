@@ -1,0 +1,280 @@
+#include "apps/socket-stream.h"
+
+#include "ns3/enum.h"
+#include "ns3/integer.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include "ns3/inet-socket-address.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SocketStream");
+NS_OBJECT_ENSURE_REGISTERED(SocketStream);
+
+namespace
+{
+void
+PutBe(uint8_t* p, uint64_t v, int n)
+{
+    for (int i = n - 1; i >= 0; --i, v >>= 8)
+    {
+        p[i] = uint8_t(v);
+    }
+}
+
+uint64_t
+GetBe(const uint8_t* p, int n)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        v = (v << 8) | p[i];
+    }
+    return v;
+}
+} // namespace
+
+TypeId
+SocketStream::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SocketStream")
+            .SetParent<Application>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<SocketStream>()
+            .AddAttribute("Role",
+                          "Client (connects and sends) or Server (listens and receives)",
+                          EnumValue(SOCKET_ROLE_CLIENT),
+                          MakeEnumAccessor(&SocketStream::m_role),
+                          MakeEnumChecker(SOCKET_ROLE_CLIENT, "Client", SOCKET_ROLE_SERVER, "Server"))
+            .AddAttribute("Remote",
+                          "The server's address (an InetSocketAddress; client only)",
+                          AddressValue(),
+                          MakeAddressAccessor(&SocketStream::m_remote),
+                          MakeAddressChecker())
+            .AddAttribute("Port",
+                          "TCP port the server listens on",
+                          UintegerValue(9101),
+                          MakeUintegerAccessor(&SocketStream::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("Size",
+                          "Octets per message (at least the 16-octet stamp)",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&SocketStream::m_size),
+                          MakeUintegerChecker<uint32_t>(kStampSize))
+            .AddAttribute("TotalBytes",
+                          "Octets to post, rounded up to whole messages (0: no limit, Duration "
+                          "ends the stream)",
+                          UintegerValue(10 << 20),
+                          MakeUintegerAccessor(&SocketStream::m_totalBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Duration",
+                          "Stop posting this long after the first post (0: no limit)",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&SocketStream::m_duration),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Core",
+                          "Host core this connection's processing runs on (-1: assigned round-robin per "
+                          "connection, as RSS spreads flows over cores)",
+                          IntegerValue(HostModel::kAnyCore),
+                          MakeIntegerAccessor(&SocketStream::m_core),
+                          MakeIntegerChecker<int32_t>(-1))
+            .AddAttribute("RxBacklog",
+                          "Octets the receiving host may hold in DMA, protocol processing and "
+                          "copy before the application stops reading the socket, so that TCP's "
+                          "window closes when the host cannot keep up (0: no limit)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SocketStream::m_rxLimit),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("Posted",
+                            "The client posted a message (message number, octets)",
+                            MakeTraceSourceAccessor(&SocketStream::m_postedTrace),
+                            "ns3::SocketStream::PostedTracedCallback")
+            .AddTraceSource("Delivered",
+                            "A whole message reached the server's user (message number, octets, "
+                            "latency from its post)",
+                            MakeTraceSourceAccessor(&SocketStream::m_deliveredTrace),
+                            "ns3::SocketStream::DeliveredTracedCallback");
+    return tid;
+}
+
+SocketStream::SocketStream()
+    : m_role(SOCKET_ROLE_CLIENT),
+      m_port(9101),
+      m_size(65536),
+      m_totalBytes(10 << 20),
+      m_core(HostModel::kAnyCore)
+{
+}
+
+void
+SocketStream::DoDispose()
+{
+    if (m_path)
+    {
+        m_path->Detach();
+    }
+    for (auto& [key, conn] : m_conns)
+    {
+        conn.path->Detach();
+    }
+    m_conns.clear();
+    m_path = nullptr;
+    m_socket = nullptr;
+    m_host = nullptr;
+    Application::DoDispose();
+}
+
+DataRate
+SocketStream::GetThroughput() const
+{
+    if (m_deliveredBytes == 0 || m_lastDelivery <= m_firstPost)
+    {
+        return DataRate(0);
+    }
+    return DataRate(uint64_t(double(m_deliveredBytes) * 8.0 / (m_lastDelivery - m_firstPost).GetSeconds()));
+}
+
+void
+SocketStream::StartApplication()
+{
+    m_running = true;
+    m_host = GetNode()->GetObject<HostModel>(); // null: the uncharged baseline
+    m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    if (m_role == SOCKET_ROLE_SERVER)
+    {
+        m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
+        m_socket->Listen();
+        m_socket->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&SocketStream::OnAccept, this));
+        return;
+    }
+    m_socket->Bind();
+    m_socket->SetConnectCallback(MakeCallback(&SocketStream::OnConnected, this),
+                                 MakeCallback(&SocketStream::OnConnectFailed, this));
+    m_socket->Connect(m_remote);
+}
+
+void
+SocketStream::StopApplication()
+{
+    m_running = false;
+    if (m_socket && !m_closed)
+    {
+        m_closed = true;
+        m_socket->Close();
+    }
+}
+
+void
+SocketStream::OnConnectFailed(Ptr<Socket> /*s*/)
+{
+    NS_LOG_WARN("SocketStream: connection to " << m_remote << " failed");
+}
+
+void
+SocketStream::OnConnected(Ptr<Socket> s)
+{
+    m_path = Create<SocketHostPath>(s, m_host, m_core);
+    m_path->SetRxLimit(m_rxLimit);
+    m_path->SetSendIdleCallback(MakeCallback(&SocketStream::PostMessages, this));
+    m_start = Simulator::Now();
+    PostMessages();
+}
+
+bool
+SocketStream::MorePosts() const
+{
+    if (!m_running)
+    {
+        return false;
+    }
+    if (m_totalBytes > 0 && m_postedBytes >= m_totalBytes)
+    {
+        return false;
+    }
+    return m_duration.IsZero() || Simulator::Now() - m_start < m_duration;
+}
+
+void
+SocketStream::PostMessages()
+{
+    // One message in send() at a time: the next is posted when the last is in the socket.
+    while (m_path->IsSendIdle() && MorePosts())
+    {
+        const uint64_t k = m_posted++;
+        m_postedBytes += m_size;
+        uint8_t stamp[kStampSize];
+        PutBe(stamp, k, 4);
+        PutBe(stamp + 4, m_size, 4);
+        PutBe(stamp + 8, uint64_t(Simulator::Now().GetNanoSeconds()), 8);
+        Ptr<Packet> msg = Create<Packet>(stamp, kStampSize);
+        msg->AddAtEnd(Create<Packet>(m_size - kStampSize)); // zero octets: only the stamp is read
+        m_postedTrace(k, m_size);
+        m_path->SendMessage(msg);
+    }
+    if (m_path->IsSendIdle() && !MorePosts() && !m_closed)
+    {
+        m_closed = true;
+        m_socket->Close(); // TCP sends its FIN once the buffer has drained
+    }
+}
+
+void
+SocketStream::OnAccept(Ptr<Socket> s, const Address& /*from*/)
+{
+    Conn& c = m_conns[PeekPointer(s)];
+    c.path = Create<SocketHostPath>(s, m_host, m_core);
+    c.path->SetRxLimit(m_rxLimit);
+    c.path->SetDeliverCallback(MakeCallback(&SocketStream::OnDeliver, this, PeekPointer(s)));
+}
+
+void
+SocketStream::OnDeliver(Socket* key, Ptr<Packet> chunk)
+{
+    Conn& c = m_conns.at(key);
+    const Time now = Simulator::Now();
+    m_deliveredBytes += chunk->GetSize();
+    m_lastDelivery = now;
+    uint32_t pos = 0;
+    const uint32_t len = chunk->GetSize();
+    while (pos < len)
+    {
+        if (c.offset < kStampSize)
+        {
+            const uint32_t n = std::min<uint32_t>(kStampSize - uint32_t(c.offset), len - pos);
+            chunk->CreateFragment(pos, n)->CopyData(c.stamp + c.offset, n);
+            pos += n;
+            c.offset += n;
+            if (c.offset == kStampSize)
+            {
+                c.size = uint32_t(GetBe(c.stamp + 4, 4));
+                NS_ABORT_MSG_IF(c.size < kStampSize, "SocketStream: corrupt stamp");
+                m_firstPost = std::min(m_firstPost, NanoSeconds(int64_t(GetBe(c.stamp + 8, 8))));
+            }
+        }
+        else
+        {
+            const uint64_t n = std::min<uint64_t>(c.size - c.offset, len - pos);
+            pos += uint32_t(n);
+            c.offset += n;
+        }
+        if (c.offset >= kStampSize && c.offset == c.size)
+        {
+            const uint64_t k = GetBe(c.stamp, 4);
+            const Time latency = now - NanoSeconds(int64_t(GetBe(c.stamp + 8, 8)));
+            m_latencies.push_back(latency);
+            m_deliveredTrace(k, c.size, latency);
+            c.offset = 0;
+            c.size = 0;
+        }
+    }
+}
+
+} // namespace ns3

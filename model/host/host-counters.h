@@ -1,0 +1,65 @@
+/*
+ * HostCounters: a plain snapshot of a node's host-model counters, for results writers.
+ *
+ *   HostCounters c = HostCounters::FromNode(node);   // valid == false without a host model
+ *   out << HostCounters::CsvHeader(c.coreBusy.size()) << "\n" << c.CsvRow() << "\n";
+ *
+ * Counters only include work that has completed at the time of the snapshot.
+ */
+#ifndef IWARP_HOST_COUNTERS_H
+#define IWARP_HOST_COUNTERS_H
+
+#include "host/host-memory-model.h"
+
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+class HostCpuModel;
+
+struct HostCounters
+{
+    bool valid{false};        ///< false: the node has no HostMemoryModel/HostCpuModel
+    Time at;                  ///< simulation time of the snapshot
+    std::vector<Time> coreBusy; ///< busy time per core
+    uint64_t cpuCycles{0};    ///< cycles executed, all cores
+    uint64_t cpuJobs{0};      ///< jobs executed, all cores
+    uint64_t busBytes{0};     ///< octets over the memory bus, all kinds
+    uint64_t busTransactions{0};
+    Time busBusy;             ///< time the bus was occupied
+    std::array<uint64_t, kMemoryTransactionKinds> busBytesByKind{};
+    std::array<uint64_t, kMemoryTransactionKinds> transactionsByKind{};
+    uint64_t copies{0};       ///< CPU copies (one CpuCopyWrite transaction each)
+    uint64_t dmas{0};         ///< NIC DMA transactions (NicDmaWrite + NicDmaRead)
+
+    /** Snapshot of the models aggregated to `node`. */
+    static HostCounters FromNode(Ptr<Node> node);
+    /** Snapshot of a given bus and CPU (either may be null: valid is then false). */
+    static HostCounters From(Ptr<const HostMemoryModel> mem, Ptr<const HostCpuModel> cpu);
+
+    uint64_t BusBytes(MemoryTransaction kind) const
+    {
+        return busBytesByKind[static_cast<std::size_t>(kind)];
+    }
+
+    /** Total core busy time over all cores. */
+    Time CpuBusy() const;
+
+    /** (column, value) pairs in a fixed order: time_s, cpu_busy_s_core<i>..., bus_bytes_<Kind>... */
+    std::vector<std::pair<std::string, std::string>> Fields() const;
+    /** Comma-separated column names for a host with `cores` cores. */
+    static std::string CsvHeader(std::size_t cores);
+    /** Comma-separated values, in CsvHeader's order. */
+    std::string CsvRow() const;
+};
+
+} // namespace ns3
+
+#endif // IWARP_HOST_COUNTERS_H

@@ -1,0 +1,249 @@
+#include "host/host-model.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostModel");
+NS_OBJECT_ENSURE_REGISTERED(HostModel);
+
+const char*
+ToString(HostOperation op)
+{
+    switch (op)
+    {
+    case HostOperation::RdmaReceive:
+        return "RdmaReceive";
+    case HostOperation::RdmaSend:
+        return "RdmaSend";
+    case HostOperation::SocketReceive:
+        return "SocketReceive";
+    case HostOperation::SocketSend:
+        return "SocketSend";
+    case HostOperation::Copy:
+        return "Copy";
+    case HostOperation::SoftwareCrc:
+        return "SoftwareCrc";
+    }
+    return "Unknown";
+}
+
+TypeId
+HostModel::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostModel")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<HostModel>()
+            .AddTraceSource("OperationStart",
+                            "An operation was submitted (operation, bytes)",
+                            MakeTraceSourceAccessor(&HostModel::m_opStartTrace),
+                            "ns3::HostModel::OperationStartTracedCallback")
+            .AddTraceSource("OperationEnd",
+                            "An operation completed (operation, bytes, latency)",
+                            MakeTraceSourceAccessor(&HostModel::m_opEndTrace),
+                            "ns3::HostModel::OperationEndTracedCallback");
+    return tid;
+}
+
+HostModel::HostModel() = default;
+
+void
+HostModel::DoDispose()
+{
+    m_memory = nullptr;
+    m_cpu = nullptr;
+    Object::DoDispose();
+}
+
+Ptr<HostMemoryModel>
+HostModel::GetMemory() const
+{
+    if (!m_memory)
+    {
+        m_memory = GetObject<HostMemoryModel>();
+        NS_ABORT_MSG_IF(!m_memory, "HostModel: no HostMemoryModel aggregated (use HostHelper::Install)");
+    }
+    return m_memory;
+}
+
+Ptr<HostCpuModel>
+HostModel::GetCpu() const
+{
+    if (!m_cpu)
+    {
+        m_cpu = GetObject<HostCpuModel>();
+        NS_ABORT_MSG_IF(!m_cpu, "HostModel: no HostCpuModel aggregated (use HostHelper::Install)");
+    }
+    return m_cpu;
+}
+
+HostCounters
+HostModel::GetCounters() const
+{
+    return HostCounters::From(GetMemory(), GetCpu());
+}
+
+Ptr<HostModel::Op>
+HostModel::NewOp(HostOperation kind, uint64_t bytes, Callback<void> done)
+{
+    Ptr<Op> op = Create<Op>();
+    op->kind = kind;
+    op->bytes = bytes;
+    op->submitted = Simulator::Now();
+    op->done = done;
+    ++m_inFlight;
+    m_opStartTrace(kind, bytes);
+    return op;
+}
+
+uint32_t
+HostModel::AssignFlowCore()
+{
+    return m_nextFlowCore++ % GetCpu()->GetCores();
+}
+
+uint32_t
+HostModel::PickCore(int32_t core) const
+{
+    Ptr<HostCpuModel> cpu = GetCpu();
+    if (core == kAnyCore)
+    {
+        return cpu->EarliestFreeCore();
+    }
+    NS_ABORT_MSG_IF(core < 0 || uint32_t(core) >= cpu->GetCores(), "HostModel: no core " << core);
+    return uint32_t(core);
+}
+
+void
+HostModel::PartDone(Ptr<Op> op)
+{
+    NS_ASSERT(op->pending > 0);
+    if (--op->pending == 0)
+    {
+        Callback<void> next = op->next;
+        op->next = Callback<void>();
+        next();
+    }
+}
+
+void
+HostModel::Complete(Ptr<Op> op)
+{
+    --m_inFlight;
+    m_opEndTrace(op->kind, op->bytes, Simulator::Now() - op->submitted);
+    if (!op->done.IsNull())
+    {
+        op->done();
+    }
+}
+
+void
+HostModel::StartCopy(Ptr<Op> op, Callback<void> then)
+{
+    // The core and the bus work on the copy at once (the core stalls on memory while the
+    // bus moves lines), so the copy lasts as long as the slower of the two.
+    op->pending = 3;
+    op->next = then;
+    Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
+    GetCpu()->ExecuteOn(op->core, GetCpu()->CopyCycles(op->bytes), part);
+    GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyRead, part);
+    GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyWrite, part);
+}
+
+void
+HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
+{
+    Ptr<Op> op = NewOp(HostOperation::RdmaReceive, bytes, done);
+    GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaWrite, MakeCallback(&HostModel::Complete, this, op));
+}
+
+void
+HostModel::RdmaSend(uint64_t bytes, Callback<void> done)
+{
+    Ptr<Op> op = NewOp(HostOperation::RdmaSend, bytes, done);
+    GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaRead, MakeCallback(&HostModel::Complete, this, op));
+}
+
+void
+HostModel::Copy(uint64_t bytes, Callback<void> done, int32_t core)
+{
+    Ptr<Op> op = NewOp(HostOperation::Copy, bytes, done);
+    op->core = PickCore(core);
+    StartCopy(op, MakeCallback(&HostModel::Complete, this, op));
+}
+
+void
+HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
+{
+    Ptr<Op> op = NewOp(HostOperation::SoftwareCrc, bytes, done);
+    op->core = PickCore(core);
+    op->pending = 2;
+    op->next = MakeCallback(&HostModel::Complete, this, op);
+    Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
+    GetCpu()->ExecuteOn(op->core, GetCpu()->CrcCycles(bytes), part);
+    GetMemory()->Transfer(bytes, MemoryTransaction::CpuRead, part);
+}
+
+void
+HostModel::SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core)
+{
+    Ptr<Op> op = NewOp(HostOperation::SocketReceive, bytes, done);
+    op->packets = packets;
+    // The core is chosen when the protocol stage starts (after the DMA) unless pinned.
+    op->core = core == kAnyCore ? UINT32_MAX : PickCore(core);
+    GetMemory()->Transfer(bytes,
+                          MemoryTransaction::NicDmaWrite,
+                          MakeCallback(&HostModel::SocketRxProtocol, this, op));
+}
+
+void
+HostModel::SocketRxProtocol(Ptr<Op> op)
+{
+    if (op->core == UINT32_MAX)
+    {
+        op->core = PickCore(kAnyCore);
+    }
+    Ptr<HostCpuModel> cpu = GetCpu();
+    cpu->ExecuteOn(op->core,
+                   uint64_t(op->packets) * cpu->GetRxCyclesPerPacket(),
+                   MakeCallback(&HostModel::SocketRxCopy, this, op));
+}
+
+void
+HostModel::SocketRxCopy(Ptr<Op> op)
+{
+    StartCopy(op, MakeCallback(&HostModel::Complete, this, op));
+}
+
+void
+HostModel::SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core)
+{
+    Ptr<Op> op = NewOp(HostOperation::SocketSend, bytes, done);
+    op->packets = packets;
+    op->core = PickCore(core);
+    StartCopy(op, MakeCallback(&HostModel::SocketTxProtocol, this, op));
+}
+
+void
+HostModel::SocketTxProtocol(Ptr<Op> op)
+{
+    Ptr<HostCpuModel> cpu = GetCpu();
+    cpu->ExecuteOn(op->core,
+                   uint64_t(op->packets) * cpu->GetTxCyclesPerPacket(),
+                   MakeCallback(&HostModel::SocketTxDma, this, op));
+}
+
+void
+HostModel::SocketTxDma(Ptr<Op> op)
+{
+    GetMemory()->Transfer(op->bytes,
+                          MemoryTransaction::NicDmaRead,
+                          MakeCallback(&HostModel::Complete, this, op));
+}
+
+} // namespace ns3

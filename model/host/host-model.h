@@ -1,0 +1,129 @@
+/*
+ * HostModel: the data-path operations of a host, composed from its HostMemoryModel (bus) and
+ * HostCpuModel (cores and cycle costs), all three aggregated to one Node (HostHelper::Install).
+ * RDMA and the sockets baseline charge the same two resources, so a scenario can put them side
+ * by side (doc/host-model.md "Cost equations").
+ *
+ *  RdmaReceive(n)      bus: NicDmaWrite(n)                          (data placed, no CPU)
+ *  RdmaSend(n)         bus: NicDmaRead(n)
+ *  SocketReceive(n, p) bus: NicDmaWrite(n) into a kernel buffer
+ *                      -> core: p * RxCyclesPerPacket
+ *                      -> Copy(n) kernel -> user on the same core
+ *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
+ *                      -> bus: NicDmaRead(n)
+ *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
+ *                      complete when the core and both bus transactions are
+ *  SoftwareCrc(n)      core: CrcCycles(n) || bus: CpuRead(n)  (a software iWARP's MPA CRC)
+ *
+ * Each `done` runs from a scheduled event once the whole operation has completed. `core`
+ * pins an operation's CPU stages to one core (a flow steered by RSS); kAnyCore picks the
+ * earliest free core for the first CPU stage and keeps the operation there.
+ */
+#ifndef IWARP_HOST_MODEL_H
+#define IWARP_HOST_MODEL_H
+
+#include "host/host-counters.h"
+#include "host/host-cpu-model.h"
+#include "host/host-memory-model.h"
+
+#include "ns3/simple-ref-count.h"
+
+namespace ns3
+{
+
+/** The operations HostModel composes (trace argument). */
+enum class HostOperation : uint8_t
+{
+    RdmaReceive,
+    RdmaSend,
+    SocketReceive,
+    SocketSend,
+    Copy,
+    SoftwareCrc,
+};
+
+const char* ToString(HostOperation op);
+
+class HostModel : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    HostModel();
+
+    static constexpr int32_t kAnyCore = -1;
+
+    /** The bus and CPU aggregated with this object (aborts when one is missing). */
+    Ptr<HostMemoryModel> GetMemory() const;
+    Ptr<HostCpuModel> GetCpu() const;
+
+    /** The RNIC placed `bytes` in host memory: one NIC DMA write, no CPU. */
+    void RdmaReceive(uint64_t bytes, Callback<void> done);
+    /** The RNIC fetched `bytes` to transmit: one NIC DMA read, no CPU. */
+    void RdmaSend(uint64_t bytes, Callback<void> done);
+    /** `bytes` in `packets` packets reached a socket: DMA, protocol cycles, copy to user. */
+    void SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
+    /** send() of `bytes` leaving in `packets` packets: copy to kernel, protocol cycles, DMA. */
+    void SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
+    /** A CPU copy of `bytes`: copy cycles on a core in parallel with a bus read and a bus write. */
+    void Copy(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
+
+    /** A CRC computed in software over `bytes`: CRC cycles on a core in parallel with a bus read. */
+    void SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
+
+    /**
+     * A core for a new flow: round-robin over the cores, as RSS spreads connections over
+     * receive queues. Pass it as `core` to keep one connection's processing on one core.
+     */
+    uint32_t AssignFlowCore();
+
+    /** Operations started and not yet done. */
+    uint32_t GetInFlight() const { return m_inFlight; }
+
+    /** Snapshot of the node's counters (HostCounters::FromNode on this object). */
+    HostCounters GetCounters() const;
+
+    /** (operation, bytes): an operation was submitted. */
+    typedef void (*OperationStartTracedCallback)(HostOperation op, uint64_t bytes);
+    /** (operation, bytes, time from submission to completion). */
+    typedef void (*OperationEndTracedCallback)(HostOperation op, uint64_t bytes, Time latency);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /** One operation in progress: parts still pending and what to run when none are. */
+    struct Op : public SimpleRefCount<Op>
+    {
+        HostOperation kind;
+        uint64_t bytes{0};
+        uint32_t packets{0};
+        uint32_t core{0};
+        Time submitted;
+        uint32_t pending{0};     ///< parts of the current stage not yet done
+        Callback<void> next;     ///< run when pending reaches zero
+        Callback<void> done;
+    };
+
+    Ptr<Op> NewOp(HostOperation kind, uint64_t bytes, Callback<void> done);
+    uint32_t PickCore(int32_t core) const;
+    /** Start a copy for `op` on op->core; `then` runs when its three parts are done. */
+    void StartCopy(Ptr<Op> op, Callback<void> then);
+    void PartDone(Ptr<Op> op);
+    void Complete(Ptr<Op> op);
+    void SocketRxProtocol(Ptr<Op> op);
+    void SocketRxCopy(Ptr<Op> op);
+    void SocketTxProtocol(Ptr<Op> op);
+    void SocketTxDma(Ptr<Op> op);
+
+    uint32_t m_inFlight{0};
+    uint32_t m_nextFlowCore{0};
+    /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
+    mutable Ptr<HostMemoryModel> m_memory;
+    mutable Ptr<HostCpuModel> m_cpu;
+    TracedCallback<HostOperation, uint64_t> m_opStartTrace;
+    TracedCallback<HostOperation, uint64_t, Time> m_opEndTrace;
+};
+
+} // namespace ns3
+
+#endif // IWARP_HOST_MODEL_H
