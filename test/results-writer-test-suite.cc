@@ -328,6 +328,20 @@ class FailureLeavesNothingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(threw, true, "a missing pcap is an error");
         NS_TEST_EXPECT_MSG_EQ(Entries(parent).empty(), true, "and leaves nothing");
 
+        // The scenario as run and the overrides go with the results.
+        r.pcapFiles.clear();
+        r.scenarioYaml = "stop: 1ms\n";
+        r.overrides = {"seed=7"};
+        {
+            ResultsWriter w((parent / "s").string());
+            w.Write(r);
+            w.Commit();
+        }
+        NS_TEST_EXPECT_MSG_EQ(ReadAll(parent / "s" / "scenario.yaml"), "stop: 1ms\n", "scenario.yaml written");
+        const auto js = nlohmann::json::parse(ReadAll(parent / "s" / "summary.json"));
+        NS_TEST_EXPECT_MSG_EQ(js["overrides"][0].get<std::string>(), "seed=7", "overrides in summary.json");
+        fs::remove_all(parent / "s");
+
         // Success with one pcap copied and one written straight into the temp folder.
         const fs::path src = FreshDir(CreateTempDirFilename("results-pcap-src")) / "h0-h1-0-0.pcap";
         std::ofstream(src) << "pcapdata";

@@ -336,6 +336,14 @@ class ErrorsTestCase : public TestCase
             {"bad attribute value", kMinimal + "rnic:\n  RnicPipeline::TxPerMessage: fast\n",
              ":11:31: rnic.RnicPipeline::TxPerMessage: \"fast\" is not a valid value for ns3::RnicPipeline::TxPerMessage "
              "(ns3::TimeValue)"},
+            {"duplicate key", Replace(kMinimal, "    count: 10\n", "    count: 10\n    size: 1KiB\n"),
+             ":10:5: workloads.0.size: key 'size' appears twice (first on line 8)"},
+            {"value where a link mapping belongs", kMinimal + "links: 10Gbps\n",
+             ":10:8: links: expected a mapping (key: value lines), got a value"},
+            {"graphml file missing", Replace(kMinimal, "kind: two-hosts", "kind: graphml\n  file: no-such.graphml"),
+             ":4:9: topology.file: cannot open graphml file {dir}/no-such.graphml"},
+            {"name that cannot be a folder", "name: a/b\n" + kMinimal,
+             ":1:7: name: a name is a non-empty file name: no '/', not starting with '.'"},
             {"inject in a direction the target does not have",
              kMinimal + "  - kind: inject\n    target: 0\n    from: h1\n    to: h1\n    at: 0.5ms\n    hex: '00 01'\n",
              ":12:11: workloads.1.from: 'h1' -> 'h1' is not a direction of workload 'stream-0's connection"},
@@ -347,7 +355,14 @@ class ErrorsTestCase : public TestCase
                 out << c.yaml;
             }
             const std::string msg = ErrorOf([&] { LoadScenarioFile(file); });
-            NS_TEST_EXPECT_MSG_EQ(msg, file + c.expected, c.what);
+            // {dir}: the scenario's folder, against which relative paths in it are resolved.
+            std::string expected = c.expected;
+            const auto dirAt = expected.find("{dir}");
+            if (dirAt != std::string::npos)
+            {
+                expected.replace(dirAt, 5, file.substr(0, file.rfind('/')));
+            }
+            NS_TEST_EXPECT_MSG_EQ(msg, file + expected, c.what);
         }
         // The structured accessors carry the same location.
         try
@@ -383,7 +398,7 @@ class OverridesTestCase : public TestCase
                                               {"workloads.0.size=4KiB",
                                                "links.loss=0.01",
                                                "seed=7",
-                                               "topology.ecmp=true",
+                                               "topology.ecmp=True",
                                                "per-host.h1.rnic.RnicPipeline::TxPerMessage=600ns",
                                                "links.gilbert-elliott={p: 0.1, r: 0.5}"});
         NS_TEST_EXPECT_MSG_EQ(c.workloads[0].size, 4096u, "an existing value replaced");
@@ -394,6 +409,12 @@ class OverridesTestCase : public TestCase
                               "free keys (node and attribute names) are created");
         NS_TEST_ASSERT_MSG_EQ(c.links.impairment.gilbertElliott.has_value(), true, "a flow mapping as value");
         NS_TEST_EXPECT_MSG_EQ(c.links.impairment.gilbertElliott->r, 0.5, "GE r from the flow mapping");
+
+        // resolvedYaml is the scenario as run: read back, it gives the overridden values.
+        ScenarioConfig again = LoadScenarioString(c.resolvedYaml);
+        NS_TEST_EXPECT_MSG_EQ(again.workloads[0].size, 4096u, "resolvedYaml carries the override");
+        NS_TEST_EXPECT_MSG_EQ(again.seed, 7u, "and the created keys");
+        NS_TEST_EXPECT_MSG_EQ(c.overrides.size(), 6u, "the overrides are recorded");
 
         ScenarioConfig sweep = LoadScenarioString(kMinimal, {"workloads.0.kind=ping-pong", "workloads.0.size=64",
                                                              "workloads.0.count=3"});

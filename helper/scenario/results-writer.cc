@@ -191,6 +191,7 @@ ResultsWriter::SummaryJson(const RunResult& r)
     j["wall_time_s"] = r.wallSeconds;
     j["simulated_time_s"] = r.simulatedTime.GetSeconds();
     j["stop_time_s"] = r.stopTime.GetSeconds();
+    j["overrides"] = r.overrides;
     j["events"] = r.events;
     j["events_per_wall_s"] = r.wallSeconds > 0 ? json(double(r.events) / r.wallSeconds) : json(nullptr);
     j["workloads"] = json::array();
@@ -240,6 +241,10 @@ ResultsWriter::SummaryJson(const RunResult& r)
         j["hosts"].push_back(jh);
     }
     j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
+    if (!r.scenarioYaml.empty())
+    {
+        j["files"]["scenario"] = "scenario.yaml";
+    }
     if (!r.pcapFiles.empty())
     {
         j["files"]["pcap"] = "pcap";
@@ -256,6 +261,10 @@ ResultsWriter::Write(const RunResult& r)
     }
     const fs::path dir(m_temp);
     WriteFile(dir / "summary.json", SummaryJson(r));
+    if (!r.scenarioYaml.empty())
+    {
+        WriteFile(dir / "scenario.yaml", r.scenarioYaml);
+    }
 
     std::ostringstream msg;
     msg << "workload,id,op,size,post_ns,first_placed_ns,delivered_ns,completed_ns\n";

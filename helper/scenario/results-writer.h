@@ -4,6 +4,7 @@
  *   <folder>/summary.json   the run and each workload and host, aggregated
  *   <folder>/messages.csv   one row per message, times in integer nanoseconds
  *   <folder>/host.csv       one row per host, its counters
+ *   <folder>/scenario.yaml  the scenario as run, overrides applied (when given)
  *   <folder>/pcap/          the pcaps, when tracing asked for them
  *
  * A folder that exists is always complete: everything is written into a hidden sibling
@@ -100,6 +101,9 @@ struct RunResult
     std::vector<WorkloadResult> workloads;
     std::vector<HostResult> hosts;
     std::vector<MessageRecord> messages;
+    /** The scenario as run (ScenarioConfig::resolvedYaml): written as scenario.yaml when not empty. */
+    std::string scenarioYaml;
+    std::vector<std::string> overrides; ///< the --set overrides, listed in summary.json
     /** pcap files to copy into pcap/ (files already inside the temporary folder are left as they are). */
     std::vector<std::string> pcapFiles;
 };

@@ -161,7 +161,23 @@ Load(const std::string& text,
         const std::string path = scenario::ApplyOverride(root, o);
         reader.NoteOverride(path, o.substr(path.size() + 1));
     }
-    return reader.Read(root);
+    ScenarioConfig cfg;
+    try
+    {
+        cfg = reader.Read(root);
+    }
+    catch (const YAML::Exception& e)
+    {
+        // The reader checks shapes before it indexes, so this is a gap in those checks; still a
+        // ScenarioError with a place rather than a yaml-cpp exception escaping to the user.
+        const int line = e.mark.is_null() ? 0 : e.mark.line + 1;
+        throw ScenarioError(source, line, line ? e.mark.column + 1 : 0, "", e.msg);
+    }
+    cfg.overrides = overrides;
+    YAML::Emitter out;
+    out << root;
+    cfg.resolvedYaml = std::string(out.c_str()) + "\n";
+    return cfg;
 }
 
 } // namespace

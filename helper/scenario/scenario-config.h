@@ -213,6 +213,9 @@ struct ScenarioConfig
 {
     std::string name;       ///< `name`, or the file's stem, or "scenario" for a string
     std::string sourceFile; ///< the file loaded ("" for a string)
+    std::vector<std::string> overrides; ///< the --set overrides applied, in order
+    /** The scenario as run: the YAML tree after the overrides (for the results folder). */
+    std::string resolvedYaml;
     uint32_t seed{1};       ///< ns-3 RngSeedManager::SetSeed
     uint64_t run{1};        ///< ns-3 RngSeedManager::SetRun
     Time stop;              ///< required: Simulator::Stop

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <set>
 
 namespace ns3
@@ -130,6 +131,7 @@ ScenarioReader::CheckKeys(const YAML::Node& map, const std::string& path, const 
 {
     RequireMap(map, path);
     const auto known = KeysOf(schema);
+    std::map<std::string, int> seen; // key -> line; YAML parsers keep one of two equal keys silently
     for (const auto& kv : map)
     {
         if (!kv.first.IsScalar())
@@ -137,6 +139,12 @@ ScenarioReader::CheckKeys(const YAML::Node& map, const std::string& path, const 
             Fail(kv.first, path, "keys must be plain names");
         }
         const std::string key = kv.first.Scalar();
+        if (seen.count(key))
+        {
+            Fail(kv.first, Join(path, key),
+                 "key '" + key + "' appears twice (first on line " + std::to_string(seen[key]) + ")");
+        }
+        seen[key] = kv.first.Mark().line + 1;
         if (!schema.fields.count(key))
         {
             Fail(kv.first, Join(path, key), UnknownKeyMessage(key, known));
@@ -168,7 +176,8 @@ ScenarioReader::Str(const YAML::Node& n, const std::string& path) const
 bool
 ScenarioReader::Bool(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
+    std::string s = Str(n, path);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (s == "true" || s == "yes" || s == "on")
     {
         return true;
@@ -305,6 +314,11 @@ ScenarioReader::Read(const YAML::Node& root)
     if (root["name"])
     {
         cfg.name = Str(root["name"], "name");
+        // The name becomes the default results folder results/<name>.
+        if (cfg.name.empty() || cfg.name.find('/') != std::string::npos || cfg.name[0] == '.')
+        {
+            Fail(root["name"], "name", "a name is a non-empty file name: no '/', not starting with '.'");
+        }
     }
     if (root["seed"])
     {
@@ -461,6 +475,11 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
         {
             t.file = m_baseDir + "/" + t.file;
         }
+        // Checked now: a run that fails on a missing file after its set-up is a waste.
+        if (!std::ifstream(t.file))
+        {
+            Fail(n["file"], Join(path, "file"), "cannot open graphml file " + t.file);
+        }
     }
     if (n["ecmp"])
     {
@@ -480,6 +499,7 @@ LinkConfig
 ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path) const
 {
     const SchemaNode& linkSchema = *ScenarioSchema().fields.at("links");
+    RequireMap(n, path); // before indexing: yaml-cpp throws its own exception for a scalar
     if (n["between"])
     {
         CheckKeys(n, path, *ScenarioSchema().fields.at("per-link")->element);
