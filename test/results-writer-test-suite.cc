@@ -227,7 +227,8 @@ class FolderTestCase : public TestCase
 
         const auto host = Lines(ReadAll(final / "host.csv"));
         NS_TEST_ASSERT_MSG_EQ(host.size(), 3u, "header and one row per host");
-        NS_TEST_EXPECT_MSG_EQ(host[0], "node,cores,cpu_busy_ns_total,cpu_busy_ns_per_core,bus_bytes,copies,dma_transactions",
+        NS_TEST_EXPECT_MSG_EQ(host[0],
+                              "node,cores,cpu_busy_ns_total,cpu_busy_ns_per_core,bus_bytes,copies,dma_transactions",
                               "host.csv columns: fixed, then the union of the counters");
         NS_TEST_EXPECT_MSG_EQ(host[1], "h0,2,7000,3000;4000,16384,0,", "h0 row; a counter it lacks is empty");
         NS_TEST_EXPECT_MSG_EQ(host[2], "h1,1,1000,1000,32768,,12", "h1 row");

@@ -11,6 +11,18 @@ namespace ns3
 {
 namespace scenario
 {
+namespace
+{
+
+bool
+AllDigits(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
+}
+
+} // namespace
 
 std::string
 ApplyOverride(YAML::Node& root, const std::string& assignment)
@@ -82,9 +94,10 @@ ApplyOverride(YAML::Node& root, const std::string& assignment)
             next = schema->element;
             break;
         case SchemaNode::Kind::List: {
-            if (!std::all_of(key.begin(), key.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+            if (!AllDigits(key))
             {
-                throw ScenarioError(where, 0, 0, here, "'" + done + "' is a list: expected an index, got '" + key + "'");
+                throw ScenarioError(where, 0, 0, here,
+                                    "'" + done + "' is a list: expected an index, got '" + key + "'");
             }
             const std::size_t idx = std::stoul(key);
             const std::size_t size = cur.IsSequence() ? cur.size() : 0;
@@ -122,7 +135,8 @@ ApplyOverride(YAML::Node& root, const std::string& assignment)
         // A known key that the file leaves out is created (the reader checks what ends up there).
         if (!cur[key] && next->kind == SchemaNode::Kind::List)
         {
-            throw ScenarioError(where, 0, 0, here, "'" + here + "' is not in the scenario; an index needs an existing list");
+            throw ScenarioError(where, 0, 0, here,
+                                "'" + here + "' is not in the scenario; an index needs an existing list");
         }
         if (!cur[key])
         {

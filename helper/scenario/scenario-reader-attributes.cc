@@ -115,7 +115,8 @@ ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path) con
         };
         if (sep == std::string::npos || !ident(rest.substr(0, sep)) || !ident(rest.substr(sep + 2)))
         {
-            Fail(kv.first, p, "attribute names are TypeName::Attribute (e.g. RnicPipeline::TxPerMessage), got '" + key + "'");
+            Fail(kv.first, p,
+                 "attribute names are TypeName::Attribute (e.g. RnicPipeline::TxPerMessage), got '" + key + "'");
         }
         const std::string value = Str(kv.second, p);
         CheckAttribute(kv.first, kv.second, p, full, value);

@@ -408,7 +408,10 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
         const YAML::Node t = list[i]["target"];
         const std::string text = Str(t, Join(p, "target"));
         std::size_t target = cfg.workloads.size();
-        if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        const bool isIndex = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) != 0;
+        });
+        if (isIndex)
         {
             target = std::stoul(text);
         }

@@ -403,7 +403,8 @@ ScenarioReader::Read(const YAML::Node& root)
         WorkloadConfig w = ReadWorkload(wl[i], p, i);
         if (!names.insert(w.name).second)
         {
-            Fail(wl[i]["name"] ? wl[i]["name"] : wl[i], Join(p, "name"), "a workload named '" + w.name + "' already exists");
+            Fail(wl[i]["name"] ? wl[i]["name"] : wl[i], Join(p, "name"),
+                 "a workload named '" + w.name + "' already exists");
         }
         const Time begin = w.kind == WorkloadKind::Inject ? w.inject->at : w.start;
         if (begin >= cfg.stop)
