@@ -8,9 +8,13 @@
  *  - --set overrides: replacing, creating known optional keys, refusing unknown paths, and
  *    errors in overridden values pointing at the override.
  */
+#include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/units.h"
+#include "rnic/rnic-pipeline.h"
 
+#include "ns3/config.h"
+#include "ns3/nstime.h"
 #include "ns3/test.h"
 
 #include <fstream>
@@ -362,6 +366,8 @@ class ErrorsTestCase : public TestCase
             {"inject field out of range",
              kMinimal + "  - {kind: inject, target: 0, from: h0, to: h1, at: 0.5ms, fields: {dv: 4}}\n",
              ":10:73: workloads.1.fields.dv: value 4 is above the largest allowed, 3"},
+            {"incast sender twice", Replace(kMinimal, "kind: stream\n    from: h0", "kind: incast\n    senders: [h0, h0]"),
+             ":6:19: workloads.0.senders.1: sender 'h0' is listed twice"},
             {"inject in a direction the target does not have",
              kMinimal + "  - kind: inject\n    target: 0\n    from: h1\n    to: h1\n    at: 0.5ms\n    hex: '00 01'\n",
              ":12:11: workloads.1.from: 'h1' -> 'h1' is not a direction of workload 'stream-0's connection"},
@@ -466,6 +472,36 @@ class OverridesTestCase : public TestCase
     }
 };
 
+class AttributesTestCase : public TestCase
+{
+  public:
+    AttributesTestCase()
+        : TestCase("attribute maps reach the objects they name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ScenarioConfig c = LoadScenarioString(kMinimal + "rnic:\n  RnicPipeline::TxPerMessage: 777ns\n"
+                                                               "  TcpSocket::SegmentSize: \"1000\"\n");
+        Ptr<RnicPipeline> p = CreateObject<RnicPipeline>();
+        NS_TEST_EXPECT_MSG_EQ(ApplyAttributes(p, c.rnic), 1u, "only the RnicPipeline entry applies");
+        TimeValue v;
+        p->GetAttribute("TxPerMessage", v);
+        NS_TEST_EXPECT_MSG_EQ(v.Get(), NanoSeconds(777), "the value was set");
+
+        // Defaults: objects created afterwards get the value; restored so other tests see ns-3's.
+        TimeValue before;
+        CreateObject<RnicPipeline>()->GetAttribute("TxPerMessage", before);
+        SetAttributeDefaults({{"ns3::RnicPipeline::TxPerMessage", "555ns"}});
+        TimeValue after;
+        CreateObject<RnicPipeline>()->GetAttribute("TxPerMessage", after);
+        Config::SetDefault("ns3::RnicPipeline::TxPerMessage", before);
+        NS_TEST_EXPECT_MSG_EQ(after.Get(), NanoSeconds(555), "the default changed");
+    }
+};
+
 class ScenarioConfigTestSuite : public TestSuite
 {
   public:
@@ -477,6 +513,7 @@ class ScenarioConfigTestSuite : public TestSuite
         AddTestCase(new FullExampleTestCase(), TestCase::QUICK);
         AddTestCase(new ErrorsTestCase(), TestCase::QUICK);
         AddTestCase(new OverridesTestCase(), TestCase::QUICK);
+        AddTestCase(new AttributesTestCase(), TestCase::QUICK);
     }
 };
 

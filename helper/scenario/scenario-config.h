@@ -104,12 +104,14 @@ struct TopologyConfig
  * Object::SetAttribute on the matching objects of a node (or Config::SetDefault).
  */
 using AttributeMap = std::map<std::string, std::string>;
+using HostConfig = AttributeMap; ///< `host`: HostMemoryModel, HostCpuModel, TcpSocket, ... attributes
+using RnicConfig = AttributeMap; ///< `rnic`: Rnic, RnicPipeline, RdmapEndpoint, ... attributes
 
 /** `per-host` entry: attributes for one node on top of the scenario-wide `host` / `rnic`. */
 struct NodeAttributeConfig
 {
-    AttributeMap host; ///< HostMemoryModel / HostCpuModel / ... attributes
-    AttributeMap rnic; ///< Rnic / RnicPipeline / RdmapEndpoint / ... attributes
+    HostConfig host;
+    RnicConfig rnic;
 };
 
 enum class WorkloadKind
@@ -223,8 +225,8 @@ struct ScenarioConfig
     TopologyConfig topology;
     LinkConfig links;                  ///< every link (and the impairments everywhere)
     std::vector<PerLinkConfig> perLink;
-    AttributeMap host;                 ///< every host
-    AttributeMap rnic;                 ///< every RNIC
+    HostConfig host;                   ///< every host
+    RnicConfig rnic;                   ///< every RNIC
     std::map<std::string, NodeAttributeConfig> perHost;
     std::vector<WorkloadConfig> workloads;
     TracingConfig tracing;

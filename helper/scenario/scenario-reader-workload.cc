@@ -217,8 +217,13 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         for (std::size_t i = 0; i < s.size(); ++i)
         {
             const std::string p = Join(Join(path, "senders"), std::to_string(i));
-            w.senders.push_back(Str(s[i], p));
-            CheckNode(s[i], p, w.senders.back(), true);
+            const std::string sender = Str(s[i], p);
+            CheckNode(s[i], p, sender, true);
+            if (std::count(w.senders.begin(), w.senders.end(), sender))
+            {
+                Fail(s[i], p, "sender '" + sender + "' is listed twice");
+            }
+            w.senders.push_back(sender);
         }
     }
     else
