@@ -100,7 +100,9 @@ struct ProgressBar::State
                                   floor,
                                   ceiling);
         // No other event pending: the simulation is over unless we keep it going, so we do not.
-        if (Simulator::IsFinished())
+        // Past the stop time there is nothing left to report either (and a run without a Stop
+        // event cannot be kept alive by us beyond it).
+        if (Simulator::IsFinished() || Simulator::Now() >= self->stop)
         {
             return;
         }
