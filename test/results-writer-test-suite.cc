@@ -311,6 +311,13 @@ class FailureLeavesNothingTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(Entries(parent).empty(), true, "nothing left after a failure");
 
+        // Parent folders the writer created for the run go too.
+        {
+            ResultsWriter w((parent / "new" / "deeper" / "run").string());
+            NS_TEST_EXPECT_MSG_EQ(fs::is_directory(parent / "new" / "deeper"), true, "parents created");
+        }
+        NS_TEST_EXPECT_MSG_EQ(Entries(parent).empty(), true, "and removed after a failure");
+
         // Failure inside Write: a pcap that does not exist.
         RunResult r = SampleRun();
         r.pcapFiles = {(parent / "missing.pcap").string()};

@@ -131,6 +131,15 @@ ResultsWriter::ResultsWriter(std::string folder)
                            " already exists; refusing to overwrite it (remove it or choose another output)");
     }
     const fs::path parent = final.has_parent_path() ? final.parent_path() : fs::path(".");
+    // The folders about to be created, deepest first, so that a failed run removes them too.
+    for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path())
+    {
+        m_createdParents.push_back(p.string());
+        if (p == p.parent_path())
+        {
+            break;
+        }
+    }
     fs::create_directories(parent, ec);
     if (ec)
     {
@@ -164,6 +173,11 @@ ResultsWriter::Abandon()
     }
     std::error_code ec;
     fs::remove_all(m_temp, ec);
+    for (const auto& dir : m_createdParents)
+    {
+        fs::remove(dir, ec); // only if empty: another run may have put its results there meanwhile
+    }
+    m_createdParents.clear();
 }
 
 std::string

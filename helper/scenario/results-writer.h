@@ -12,7 +12,8 @@
  * RENAME_NOREPLACE, so that a folder that appeared meanwhile is not replaced either).  A run
  * never overwrites an existing results folder: the constructor refuses with ResultsError before
  * the simulation starts.  A run that fails (an exception, or the writer destroyed before Commit)
- * removes its temporary folder and leaves nothing.
+ * removes its temporary folder, and the parent folders it created if they are empty: it leaves
+ * nothing.
  *
  *   ResultsWriter out("results/incast");          // throws if results/incast exists
  *   pcapHelper.EnablePcap(out.PcapDirectory() + "/link", ...);  // pcaps straight into the temp folder
@@ -141,6 +142,7 @@ class ResultsWriter
     std::string m_final;
     std::string m_temp;
     bool m_committed{false};
+    std::vector<std::string> m_createdParents; ///< parent folders the constructor created, deepest first
 };
 
 } // namespace ns3
