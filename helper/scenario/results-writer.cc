@@ -1,0 +1,386 @@
+#include "helper/scenario/results-writer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace ns3
+{
+namespace
+{
+
+namespace fs = std::filesystem;
+
+std::string
+CsvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+    {
+        return s;
+    }
+    std::string q = "\"";
+    for (char c : s)
+    {
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return q + "\"";
+}
+
+std::string
+Ns(const std::optional<Time>& t)
+{
+    return t ? std::to_string(t->GetNanoSeconds()) : std::string();
+}
+
+std::string
+Number(double v)
+{
+    std::ostringstream os;
+    os.precision(17);
+    os << v;
+    return os.str();
+}
+
+/** The samples the latency statistics are computed over, in nanoseconds. */
+std::vector<double>
+LatencySamples(const WorkloadResult& w, const std::vector<MessageRecord>& messages)
+{
+    std::vector<double> out;
+    if (!w.latencies.empty())
+    {
+        for (const Time& t : w.latencies)
+        {
+            out.push_back(double(t.GetNanoSeconds()));
+        }
+        return out;
+    }
+    for (const auto& m : messages)
+    {
+        if (m.workload == w.name && m.completed)
+        {
+            out.push_back(double((*m.completed - m.post).GetNanoSeconds()));
+        }
+    }
+    return out;
+}
+
+/** bits / (last completion - first post) over the workload's completed messages; 0 if undefined. */
+double
+DerivedThroughput(const WorkloadResult& w, const std::vector<MessageRecord>& messages)
+{
+    std::optional<Time> first;
+    std::optional<Time> last;
+    uint64_t bytes = 0;
+    for (const auto& m : messages)
+    {
+        if (m.workload != w.name || !m.completed)
+        {
+            continue;
+        }
+        first = first ? std::min(*first, m.post) : m.post;
+        last = last ? std::max(*last, *m.completed) : *m.completed;
+        bytes += m.size;
+    }
+    if (!first || !(*last > *first))
+    {
+        return 0;
+    }
+    return double(bytes) * 8.0 / (*last - *first).GetSeconds();
+}
+
+void
+WriteFile(const fs::path& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out)
+    {
+        throw ResultsError("cannot write " + path.string());
+    }
+}
+
+} // namespace
+
+ResultsWriter::ResultsWriter(std::string folder)
+{
+    while (folder.size() > 1 && folder.back() == '/')
+    {
+        folder.pop_back();
+    }
+    if (folder.empty())
+    {
+        throw ResultsError("results folder: empty path");
+    }
+    const fs::path final(folder);
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(final, ec)))
+    {
+        throw ResultsError("results folder " + folder +
+                           " already exists; refusing to overwrite it (remove it or choose another output)");
+    }
+    const fs::path parent = final.has_parent_path() ? final.parent_path() : fs::path(".");
+    // The folders about to be created, deepest first, so that a failed run removes them too.
+    for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path())
+    {
+        m_createdParents.push_back(p.string());
+        if (p == p.parent_path())
+        {
+            break;
+        }
+    }
+    fs::create_directories(parent, ec);
+    if (ec)
+    {
+        throw ResultsError("cannot create " + parent.string() + ": " + ec.message());
+    }
+    // A hidden sibling in the same folder, so that the final rename stays within one file system.
+    const fs::path temp = parent / ("." + final.filename().string() + ".tmp-" + std::to_string(::getpid()));
+    fs::remove_all(temp, ec); // left by an earlier process that had our pid and crashed
+    if (!fs::create_directory(temp, ec) || ec)
+    {
+        throw ResultsError("cannot create " + temp.string() + ": " + (ec ? ec.message() : "it exists"));
+    }
+    m_final = final.string();
+    m_temp = temp.string();
+}
+
+ResultsWriter::~ResultsWriter()
+{
+    if (!m_committed)
+    {
+        Abandon();
+    }
+}
+
+void
+ResultsWriter::Abandon()
+{
+    if (m_committed || m_temp.empty())
+    {
+        return;
+    }
+    std::error_code ec;
+    fs::remove_all(m_temp, ec);
+    for (const auto& dir : m_createdParents)
+    {
+        fs::remove(dir, ec); // only if empty: another run may have put its results there meanwhile
+    }
+    m_createdParents.clear();
+}
+
+std::string
+ResultsWriter::PcapDirectory()
+{
+    const fs::path dir = fs::path(m_temp) / "pcap";
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+    {
+        throw ResultsError("cannot create " + dir.string() + ": " + ec.message());
+    }
+    return dir.string();
+}
+
+std::string
+ResultsWriter::SummaryJson(const RunResult& r)
+{
+    using nlohmann::json;
+    json j;
+    j["format"] = 1;
+    j["scenario"] = r.scenario;
+    j["seed"] = r.seed;
+    j["run"] = r.run;
+    j["wall_time_s"] = r.wallSeconds;
+    j["simulated_time_s"] = r.simulatedTime.GetSeconds();
+    j["stop_time_s"] = r.stopTime.GetSeconds();
+    j["overrides"] = r.overrides;
+    j["events"] = r.events;
+    j["events_per_wall_s"] = r.wallSeconds > 0 ? json(double(r.events) / r.wallSeconds) : json(nullptr);
+    j["workloads"] = json::array();
+    for (const auto& w : r.workloads)
+    {
+        json jw;
+        jw["name"] = w.name;
+        jw["kind"] = w.kind;
+        jw["messages"] = w.messages;
+        jw["bytes"] = w.bytes;
+        jw["throughput_bps"] = w.throughputBps ? *w.throughputBps : DerivedThroughput(w, r.messages);
+        const SampleStats s = ComputeStats(LatencySamples(w, r.messages));
+        json lat;
+        lat["count"] = s.count;
+        // null rather than 0 when there is no sample: 0 ns would read as a measurement.
+        lat["p50"] = s.count ? json(s.p50) : json(nullptr);
+        lat["p99"] = s.count ? json(s.p99) : json(nullptr);
+        lat["max"] = s.count ? json(s.max) : json(nullptr);
+        lat["mean"] = s.count ? json(s.mean) : json(nullptr);
+        jw["latency_ns"] = lat;
+        jw["retransmissions"] = w.retransmissions;
+        jw["terminates"] = json::array();
+        for (const auto& t : w.terminates)
+        {
+            jw["terminates"].push_back({{"time_ns", t.time.GetNanoSeconds()},
+                                        {"node", t.node},
+                                        {"direction", t.sent ? "sent" : "received"},
+                                        {"layer", t.layer},
+                                        {"type", t.type},
+                                        {"code", t.code}});
+        }
+        j["workloads"].push_back(jw);
+    }
+    j["hosts"] = json::array();
+    for (const auto& h : r.hosts)
+    {
+        json jh;
+        jh["node"] = h.node;
+        json cores = json::array();
+        for (const Time& t : h.cpuBusyPerCore)
+        {
+            cores.push_back(t.GetNanoSeconds());
+        }
+        jh["cpu_busy_ns"] = cores;
+        jh["bus_bytes"] = h.busBytes;
+        jh["counters"] = h.counters;
+        j["hosts"].push_back(jh);
+    }
+    j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
+    if (!r.scenarioYaml.empty())
+    {
+        j["files"]["scenario"] = "scenario.yaml";
+    }
+    if (!r.pcapFiles.empty())
+    {
+        j["files"]["pcap"] = "pcap";
+    }
+    return j.dump(2) + "\n";
+}
+
+void
+ResultsWriter::Write(const RunResult& r)
+{
+    if (m_committed)
+    {
+        throw ResultsError("results folder " + m_final + " is already committed");
+    }
+    const fs::path dir(m_temp);
+    WriteFile(dir / "summary.json", SummaryJson(r));
+    if (!r.scenarioYaml.empty())
+    {
+        WriteFile(dir / "scenario.yaml", r.scenarioYaml);
+    }
+
+    std::ostringstream msg;
+    msg << "workload,id,op,size,post_ns,first_placed_ns,delivered_ns,completed_ns\n";
+    for (const auto& m : r.messages)
+    {
+        msg << CsvField(m.workload) << ',' << m.id << ',' << CsvField(m.op) << ',' << m.size << ','
+            << m.post.GetNanoSeconds() << ',' << Ns(m.firstPlaced) << ',' << Ns(m.delivered) << ','
+            << Ns(m.completed) << '\n';
+    }
+    WriteFile(dir / "messages.csv", msg.str());
+
+    // Counter columns are the union over the hosts, sorted, so that every row has every column.
+    std::set<std::string> counterNames;
+    for (const auto& h : r.hosts)
+    {
+        for (const auto& [name, v] : h.counters)
+        {
+            counterNames.insert(name);
+        }
+    }
+    std::ostringstream host;
+    host << "node,cores,cpu_busy_ns_total,cpu_busy_ns_per_core,bus_bytes";
+    for (const auto& name : counterNames)
+    {
+        host << ',' << CsvField(name);
+    }
+    host << '\n';
+    for (const auto& h : r.hosts)
+    {
+        int64_t total = 0;
+        std::string perCore;
+        for (const Time& t : h.cpuBusyPerCore)
+        {
+            total += t.GetNanoSeconds();
+            perCore += (perCore.empty() ? "" : ";") + std::to_string(t.GetNanoSeconds());
+        }
+        host << CsvField(h.node) << ',' << h.cpuBusyPerCore.size() << ',' << total << ',' << perCore << ','
+             << h.busBytes;
+        for (const auto& name : counterNames)
+        {
+            auto it = h.counters.find(name);
+            host << ',' << (it == h.counters.end() ? std::string() : Number(it->second));
+        }
+        host << '\n';
+    }
+    WriteFile(dir / "host.csv", host.str());
+
+    if (!r.pcapFiles.empty())
+    {
+        const fs::path pcapDir = PcapDirectory();
+        for (const auto& p : r.pcapFiles)
+        {
+            const fs::path src(p);
+            std::error_code ec;
+            const fs::path dst = pcapDir / src.filename();
+            if (fs::exists(dst) && fs::equivalent(src, dst, ec))
+            {
+                continue; // written straight into the temporary folder
+            }
+            fs::copy_file(src, dst, fs::copy_options::overwrite_existing, ec);
+            if (ec)
+            {
+                throw ResultsError("cannot copy pcap " + p + ": " + ec.message());
+            }
+        }
+    }
+}
+
+void
+ResultsWriter::Commit()
+{
+    if (m_committed)
+    {
+        return;
+    }
+    // RENAME_NOREPLACE: a plain rename(2) would silently replace an empty folder of that name
+    // created since the constructor checked.
+    int rc = ::renameat2(AT_FDCWD, m_temp.c_str(), AT_FDCWD, m_final.c_str(), RENAME_NOREPLACE);
+    if (rc != 0 && (errno == EINVAL || errno == ENOSYS))
+    {
+        // A file system without RENAME_NOREPLACE: check, then rename (a narrow race remains).
+        std::error_code ec;
+        if (fs::exists(fs::symlink_status(m_final, ec)))
+        {
+            errno = EEXIST;
+        }
+        else
+        {
+            rc = ::rename(m_temp.c_str(), m_final.c_str());
+        }
+    }
+    if (rc != 0)
+    {
+        const int err = errno;
+        Abandon();
+        if (err == EEXIST || err == ENOTEMPTY)
+        {
+            throw ResultsError("results folder " + m_final + " appeared during the run; refusing to overwrite it");
+        }
+        throw ResultsError("cannot rename " + m_temp + " to " + m_final + ": " + std::strerror(err));
+    }
+    m_committed = true;
+}
+
+} // namespace ns3

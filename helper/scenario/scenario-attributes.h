@@ -1,0 +1,30 @@
+/*
+ * Applying a scenario's attribute maps (`host`, `rnic`, `per-host`) to ns-3 objects by name.
+ * The loader has already checked every name and value against the TypeId registry, so failures
+ * here are programming errors of the runner, not of the scenario.
+ *
+ *   SetAttributeDefaults(cfg.rnic);              // before the RNICs are created: every one
+ *   ApplyAttributes(rnic->GetPipeline(), cfg.perHost["h3"].rnic);   // one object afterwards
+ */
+#ifndef IWARP_SCENARIO_ATTRIBUTES_H
+#define IWARP_SCENARIO_ATTRIBUTES_H
+
+#include "helper/scenario/scenario-config.h"
+
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+/** Config::SetDefault for each entry: objects created afterwards start with these values. */
+void SetAttributeDefaults(const AttributeMap& attributes);
+
+/**
+ * Set on `object` the entries whose type is the object's TypeId or one of its parents
+ * ("ns3::Object::..." applies to anything); the others are skipped.  Returns how many applied.
+ */
+std::size_t ApplyAttributes(Ptr<Object> object, const AttributeMap& attributes);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_ATTRIBUTES_H

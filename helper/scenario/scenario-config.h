@@ -1,0 +1,253 @@
+/*
+ * The typed description of one scenario: what a YAML scenario file (doc/scenario-format.md) says,
+ * checked and with units resolved, ready for the ScenarioRunner to build a simulation from.
+ *
+ *   ScenarioConfig cfg = LoadScenarioFile("incast.yaml", {"workloads.0.size=4KiB", "seed=7"});
+ *
+ * Loading never returns a half-valid config: every problem is a ScenarioError naming the file,
+ * line, column and key path.  Fields that the file may leave out carry their documented default
+ * here, or are std::optional where "not given" means something else than any value (a link rate
+ * that falls back to the topology-wide one, for instance).
+ */
+#ifndef IWARP_SCENARIO_CONFIG_H
+#define IWARP_SCENARIO_CONFIG_H
+
+#include "helper/scenario/scenario-error.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/** Gilbert-Elliott two-state loss: Good -> Bad with probability p, Bad -> Good with r, per packet. */
+struct GilbertElliottConfig
+{
+    double p{0};
+    double r{1};
+    double lossGood{0}; ///< loss probability in the Good state
+    double lossBad{1};  ///< loss probability in the Bad state
+};
+
+/** A fraction of packets held back by an extra delay, so that they arrive after later ones. */
+struct ReorderConfig
+{
+    double fraction{0};
+    Time extraDelay;
+};
+
+/** Impairments of a link (both directions).  An empty config impairs nothing. */
+struct ImpairmentConfig
+{
+    std::optional<double> loss; ///< independent random loss per packet, in [0, 1]
+    std::optional<GilbertElliottConfig> gilbertElliott;
+    std::optional<ReorderConfig> reorder;
+    bool Empty() const { return !loss && !gilbertElliott && !reorder; }
+};
+
+/**
+ * Properties of a link.  Unset fields fall back: a per-link entry to `links`, `links` to the
+ * builder's defaults (doc/scenario-format.md lists them).
+ */
+struct LinkConfig
+{
+    std::optional<uint64_t> rateBps;
+    std::optional<Time> delay;
+    /** ns-3 queue size text as QueueSize accepts it: "100p" (packets) or "150000B" (octets). */
+    std::optional<std::string> queue;
+    std::optional<uint32_t> mtu;
+    ImpairmentConfig impairment;
+};
+
+/** One entry of `per-link`: the link between two named nodes, set apart from the defaults. */
+struct PerLinkConfig
+{
+    std::string a;
+    std::string b;
+    LinkConfig link;
+};
+
+enum class TopologyKind
+{
+    TwoHosts,
+    Dumbbell,
+    LeafSpine,
+    FatTree,
+    GraphMl,
+};
+
+const char* ToString(TopologyKind k);
+
+struct TopologyConfig
+{
+    TopologyKind kind{TopologyKind::TwoHosts};
+    uint32_t hostsPerSide{1}; ///< dumbbell: hosts on each side
+    uint32_t leaves{2};       ///< leaf-spine
+    uint32_t spines{2};       ///< leaf-spine
+    uint32_t hostsPerLeaf{2}; ///< leaf-spine
+    uint32_t k{4};            ///< fat-tree: pods and ports per switch, even
+    std::string file;         ///< graphml: path, relative to the scenario file's folder when relative
+    bool ecmp{false};         ///< equal-cost multipath routing (per-flow hashing)
+    /** dumbbell: the link between the two routers, over `links`. */
+    LinkConfig bottleneck;
+};
+
+/**
+ * ns-3 Attribute settings by full name, "ns3::TypeName::Attribute" -> value text.  The file may
+ * write "TypeName::Attribute" (ns3:: is added) or the full name; the value is any text the
+ * Attribute's checker accepts ("550ns", "4", "true").  The runner applies them with
+ * Object::SetAttribute on the matching objects of a node (or Config::SetDefault).
+ */
+using AttributeMap = std::map<std::string, std::string>;
+using HostConfig = AttributeMap; ///< `host`: HostMemoryModel, HostCpuModel, TcpSocket, ... attributes
+using RnicConfig = AttributeMap; ///< `rnic`: Rnic, RnicPipeline, RdmapEndpoint, ... attributes
+
+/** `per-host` entry: attributes for one node on top of the scenario-wide `host` / `rnic`. */
+struct NodeAttributeConfig
+{
+    HostConfig host;
+    RnicConfig rnic;
+};
+
+enum class WorkloadKind
+{
+    PingPong,
+    Stream,
+    Read,
+    SocketsStream,
+    SocketsPingPong,
+    Incast,
+    Inject,
+};
+
+const char* ToString(WorkloadKind k);
+
+enum class RdmaOp
+{
+    Write,
+    Send,
+    Read,
+};
+
+const char* ToString(RdmaOp op);
+
+enum class Llp
+{
+    Tcp,
+    Sctp,
+};
+
+const char* ToString(Llp l);
+
+enum class PayloadMode
+{
+    Virtual,
+    Real,
+};
+
+const char* ToString(PayloadMode p);
+
+/**
+ * An injected DDP/RDMAP segment by header fields.  Unset fields take the value the target
+ * connection's next legitimate segment would have (the runner fills them in), so a test writes
+ * only what it means to break.
+ */
+struct InjectFields
+{
+    std::optional<bool> tagged;       ///< DDP T flag
+    std::optional<bool> last;         ///< DDP L flag
+    std::optional<uint8_t> dv;        ///< DDP version, 2 bits
+    std::optional<uint64_t> rsvdUlp;  ///< DDP RsvdULP: 8 bits tagged, 40 bits untagged
+    std::optional<uint32_t> stag;     ///< tagged: STag
+    std::optional<uint64_t> to;       ///< tagged: Tagged Offset
+    std::optional<uint32_t> qn;       ///< untagged: Queue Number
+    std::optional<uint32_t> msn;      ///< untagged: Message Sequence Number
+    std::optional<uint32_t> mo;       ///< untagged: Message Offset
+    std::optional<uint8_t> rv;        ///< RDMAP version, 2 bits
+    std::optional<uint8_t> opcode;    ///< RDMAP opcode, 4 bits (iwarp::Opcode values, 8-15 reserved)
+    std::optional<uint32_t> payload;  ///< octets of (zero) payload after the headers
+};
+
+struct InjectConfig
+{
+    /** The workload whose connection carries the segment: index into ScenarioConfig::workloads. */
+    std::size_t targetIndex{0};
+    std::string from; ///< the node that sends the segment (one end of the target's connection)
+    std::string to;   ///< the node that receives it
+    Time at;          ///< when it is handed to the LLP
+    std::optional<InjectFields> fields;
+    std::vector<uint8_t> raw; ///< raw DDP segment octets (from `hex`) when fields are not given
+};
+
+struct WorkloadConfig
+{
+    std::string name; ///< `name`, or "<kind>-<index>" ("ping-pong-0")
+    WorkloadKind kind{WorkloadKind::PingPong};
+    std::string from;                 ///< the initiator (client); incast: empty
+    std::string to;                   ///< the responder (server); incast: the receiver
+    std::vector<std::string> senders; ///< incast only
+    RdmaOp op{RdmaOp::Write};         ///< kind read always has op Read
+    uint64_t size{4096};              ///< octets per message
+    std::vector<uint64_t> sizes;      ///< ping-pong sweep: one run per size, in order (size ignored)
+    std::optional<uint64_t> count;    ///< messages (per sender for incast); unset with duration
+    std::optional<Time> duration;     ///< how long to keep posting; unset with count
+    uint32_t outstanding{1};          ///< messages in flight (stream, read, incast)
+    Time start;                       ///< when the workload starts
+    Llp llp{Llp::Tcp};
+    PayloadMode payload{PayloadMode::Virtual};
+    std::optional<InjectConfig> inject; ///< kind inject only
+};
+
+struct TracingConfig
+{
+    bool pcapAll{false};
+    std::vector<std::pair<std::string, std::string>> pcapLinks; ///< links by their two endpoints
+    std::string directory{"pcap"}; ///< pcap folder, inside the results folder when relative
+    bool Enabled() const { return pcapAll || !pcapLinks.empty(); }
+};
+
+struct ScenarioConfig
+{
+    std::string name;       ///< `name`, or the file's stem, or "scenario" for a string
+    std::string sourceFile; ///< the file loaded ("" for a string)
+    std::vector<std::string> overrides; ///< the --set overrides applied, in order
+    /** The scenario as run: the YAML tree after the overrides (for the results folder). */
+    std::string resolvedYaml;
+    uint32_t seed{1};       ///< ns-3 RngSeedManager::SetSeed
+    uint64_t run{1};        ///< ns-3 RngSeedManager::SetRun
+    Time stop;              ///< required: Simulator::Stop
+    std::string output;     ///< results folder; "" lets the runner choose (results/<name>)
+    TopologyConfig topology;
+    LinkConfig links;                  ///< every link (and the impairments everywhere)
+    std::vector<PerLinkConfig> perLink;
+    HostConfig host;                   ///< every host
+    RnicConfig rnic;                   ///< every RNIC
+    std::map<std::string, NodeAttributeConfig> perHost;
+    std::vector<WorkloadConfig> workloads;
+    TracingConfig tracing;
+};
+
+/**
+ * The node names a generated topology kind produces, hosts first, in the order the builder
+ * creates them; empty for graphml (names come from the file, not checked when loading).
+ * Hosts are h0..hN-1 for every generated kind; switches are named in doc/scenario-format.md.
+ */
+std::vector<std::string> ExpectedNodeNames(const TopologyConfig& t);
+/** Only the hosts of ExpectedNodeNames. */
+std::vector<std::string> ExpectedHostNames(const TopologyConfig& t);
+
+/** Load, apply the `--set` overrides (each "dot.path=value"), validate.  Throws ScenarioError. */
+ScenarioConfig LoadScenarioFile(const std::string& path, const std::vector<std::string>& overrides = {});
+/** The same from YAML text; `sourceName` stands for the file name in error messages. */
+ScenarioConfig LoadScenarioString(const std::string& yaml,
+                                  const std::vector<std::string>& overrides = {},
+                                  const std::string& sourceName = "<string>");
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_CONFIG_H

@@ -1,0 +1,581 @@
+#include "helper/scenario/scenario-reader.h"
+
+#include "helper/scenario/units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <set>
+
+namespace ns3
+{
+namespace scenario
+{
+namespace
+{
+
+std::string
+Join(const std::string& path, const std::string& key)
+{
+    return path.empty() ? key : path + "." + key;
+}
+
+const char*
+ShapeName(const YAML::Node& n)
+{
+    switch (n.Type())
+    {
+    case YAML::NodeType::Map:
+        return "a mapping";
+    case YAML::NodeType::Sequence:
+        return "a list";
+    case YAML::NodeType::Scalar:
+        return "a value";
+    default:
+        return "nothing";
+    }
+}
+
+/** Named values of an enumeration as the file spells them. */
+template <typename E>
+using Names = std::vector<std::pair<const char*, E>>;
+
+const Names<TopologyKind> kTopologyKinds = {{"two-hosts", TopologyKind::TwoHosts},
+                                            {"dumbbell", TopologyKind::Dumbbell},
+                                            {"leaf-spine", TopologyKind::LeafSpine},
+                                            {"fat-tree", TopologyKind::FatTree},
+                                            {"graphml", TopologyKind::GraphMl}};
+template <typename E>
+E
+Pick(const ScenarioReader& r, const YAML::Node& n, const std::string& path, const Names<E>& names, const char* what)
+{
+    const std::string s = r.Str(n, path);
+    std::string list;
+    for (const auto& [name, value] : names)
+    {
+        if (s == name)
+        {
+            return value;
+        }
+        list += (list.empty() ? "" : ", ") + std::string(name);
+    }
+    r.Fail(n, path, "unknown " + std::string(what) + " '" + s + "' (expected one of " + list + ")");
+}
+
+} // namespace
+
+ScenarioReader::ScenarioReader(std::string source, std::string baseDir)
+    : m_source(std::move(source)),
+      m_baseDir(std::move(baseDir))
+{
+}
+
+void
+ScenarioReader::NoteOverride(const std::string& path, const std::string& text)
+{
+    m_overrides[path] = "--set " + path + "=" + text;
+}
+
+void
+ScenarioReader::Fail(const YAML::Node& at, const std::string& path, const std::string& detail) const
+{
+    // The longest override that is the path or a prefix of it owns the value.
+    for (std::string p = path;;)
+    {
+        auto it = m_overrides.find(p);
+        if (it != m_overrides.end())
+        {
+            throw ScenarioError(it->second, 0, 0, path, detail);
+        }
+        const auto dot = p.rfind('.');
+        if (dot == std::string::npos)
+        {
+            break;
+        }
+        p.resize(dot);
+    }
+    int line = 0;
+    int column = 0;
+    if (at.IsDefined() && !at.Mark().is_null())
+    {
+        line = at.Mark().line + 1;
+        column = at.Mark().column + 1;
+    }
+    throw ScenarioError(m_source, line, column, path, detail);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Shapes and scalars
+// ------------------------------------------------------------------------------------------------
+
+void
+ScenarioReader::RequireMap(const YAML::Node& n, const std::string& path) const
+{
+    if (!n.IsMap())
+    {
+        Fail(n, path, std::string("expected a mapping (key: value lines), got ") + ShapeName(n));
+    }
+}
+
+void
+ScenarioReader::RequireList(const YAML::Node& n, const std::string& path) const
+{
+    if (!n.IsSequence())
+    {
+        Fail(n, path, std::string("expected a list, got ") + ShapeName(n));
+    }
+}
+
+void
+ScenarioReader::CheckKeys(const YAML::Node& map, const std::string& path, const SchemaNode& schema) const
+{
+    RequireMap(map, path);
+    const auto known = KeysOf(schema);
+    std::map<std::string, int> seen; // key -> line; YAML parsers keep one of two equal keys silently
+    for (const auto& kv : map)
+    {
+        if (!kv.first.IsScalar())
+        {
+            Fail(kv.first, path, "keys must be plain names");
+        }
+        const std::string key = kv.first.Scalar();
+        if (seen.count(key))
+        {
+            Fail(kv.first, Join(path, key),
+                 "key '" + key + "' appears twice (first on line " + std::to_string(seen[key]) + ")");
+        }
+        seen[key] = kv.first.Mark().line + 1;
+        if (!schema.fields.count(key))
+        {
+            Fail(kv.first, Join(path, key), UnknownKeyMessage(key, known));
+        }
+    }
+}
+
+YAML::Node
+ScenarioReader::Required(const YAML::Node& map, const std::string& path, const std::string& key) const
+{
+    YAML::Node v = map[key];
+    if (!v.IsDefined() || v.IsNull())
+    {
+        Fail(map, Join(path, key), "missing required key '" + key + "'");
+    }
+    return v;
+}
+
+std::string
+ScenarioReader::Str(const YAML::Node& n, const std::string& path) const
+{
+    if (!n.IsScalar())
+    {
+        Fail(n, path, std::string("expected a value, got ") + ShapeName(n));
+    }
+    return n.Scalar();
+}
+
+bool
+ScenarioReader::Bool(const YAML::Node& n, const std::string& path) const
+{
+    std::string s = Str(n, path);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (s == "true" || s == "yes" || s == "on")
+    {
+        return true;
+    }
+    if (s == "false" || s == "no" || s == "off")
+    {
+        return false;
+    }
+    Fail(n, path, "expected true or false, got \"" + s + "\"");
+}
+
+uint64_t
+ScenarioReader::UInt(const YAML::Node& n, const std::string& path, uint64_t max) const
+{
+    const std::string s = Str(n, path);
+    if (!s.empty() && s[0] == '-')
+    {
+        Fail(n, path, "expected a number from 0 to " + std::to_string(max) + ", got negative \"" + s + "\"");
+    }
+    // Decimal, or 0x hex: STags and header fields read better in hex.
+    const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const std::string digits = hex ? s.substr(2) : s;
+    const bool ok = !digits.empty() && std::all_of(digits.begin(), digits.end(), [hex](char c) {
+        return hex ? std::isxdigit(static_cast<unsigned char>(c)) != 0
+                   : std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
+    if (!ok || digits.size() > (hex ? 16u : 20u))
+    {
+        Fail(n, path, "expected a whole number, got \"" + s + "\"");
+    }
+    uint64_t v = 0;
+    try
+    {
+        v = std::stoull(digits, nullptr, hex ? 16 : 10);
+    }
+    catch (const std::out_of_range&)
+    {
+        Fail(n, path, "number \"" + s + "\" is too large");
+    }
+    if (v > max)
+    {
+        Fail(n, path, "value " + s + " is above the largest allowed, " + std::to_string(max));
+    }
+    return v;
+}
+
+double
+ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
+{
+    const std::string s = Str(n, path);
+    double v = 0;
+    std::size_t used = 0;
+    try
+    {
+        v = std::stod(s, &used);
+    }
+    catch (const std::exception&)
+    {
+        used = 0;
+    }
+    if (used != s.size() || s.empty())
+    {
+        Fail(n, path, "expected a probability (a number in [0, 1]), got \"" + s + "\"");
+    }
+    if (!(v >= 0.0 && v <= 1.0))
+    {
+        Fail(n, path, "probability " + s + " is outside [0, 1]");
+    }
+    return v;
+}
+
+Time
+ScenarioReader::TimeOf(const YAML::Node& n, const std::string& path) const
+{
+    const std::string s = Str(n, path);
+    try
+    {
+        return ParseTime(s);
+    }
+    catch (const UnitError& e)
+    {
+        Fail(n, path, e.what());
+    }
+}
+
+uint64_t
+ScenarioReader::SizeOf(const YAML::Node& n, const std::string& path) const
+{
+    const std::string s = Str(n, path);
+    try
+    {
+        return ParseSize(s);
+    }
+    catch (const UnitError& e)
+    {
+        Fail(n, path, e.what());
+    }
+}
+
+uint64_t
+ScenarioReader::RateOf(const YAML::Node& n, const std::string& path) const
+{
+    const std::string s = Str(n, path);
+    uint64_t v = 0;
+    try
+    {
+        v = ParseRate(s);
+    }
+    catch (const UnitError& e)
+    {
+        Fail(n, path, e.what());
+    }
+    if (v == 0)
+    {
+        Fail(n, path, "rate must be above zero");
+    }
+    return v;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Sections
+// ------------------------------------------------------------------------------------------------
+
+ScenarioConfig
+ScenarioReader::Read(const YAML::Node& root)
+{
+    const std::string top;
+    if (!root.IsDefined() || root.IsNull())
+    {
+        Fail(root, top, "the scenario is empty");
+    }
+    CheckKeys(root, top, ScenarioSchema());
+    ScenarioConfig cfg;
+    if (root["name"])
+    {
+        cfg.name = Str(root["name"], "name");
+        // The name becomes the default results folder results/<name>.
+        if (cfg.name.empty() || cfg.name.find('/') != std::string::npos || cfg.name[0] == '.')
+        {
+            Fail(root["name"], "name", "a name is a non-empty file name: no '/', not starting with '.'");
+        }
+    }
+    if (root["seed"])
+    {
+        cfg.seed = uint32_t(UInt(root["seed"], "seed", UINT32_MAX));
+        if (cfg.seed == 0)
+        {
+            Fail(root["seed"], "seed", "seed must be above zero (ns-3 RngSeedManager)");
+        }
+    }
+    if (root["run"])
+    {
+        cfg.run = UInt(root["run"], "run", UINT64_MAX);
+    }
+    cfg.stop = TimeOf(Required(root, top, "stop"), "stop");
+    if (!cfg.stop.IsStrictlyPositive())
+    {
+        Fail(root["stop"], "stop", "stop time must be above zero");
+    }
+    if (root["output"])
+    {
+        cfg.output = Str(root["output"], "output");
+    }
+
+    ReadTopology(Required(root, top, "topology"), "topology", cfg.topology);
+    if (root["links"])
+    {
+        cfg.links = ReadLink(root["links"], "links");
+    }
+    if (const YAML::Node pl = root["per-link"])
+    {
+        RequireList(pl, "per-link");
+        for (std::size_t i = 0; i < pl.size(); ++i)
+        {
+            const std::string p = Join("per-link", std::to_string(i));
+            const YAML::Node e = pl[i];
+            RequireMap(e, p);
+            PerLinkConfig c;
+            std::tie(c.a, c.b) = ReadEndpoints(Required(e, p, "between"), Join(p, "between"));
+            c.link = ReadLink(e, p); // `between` is the one extra key the link schema accepts here
+            cfg.perLink.push_back(c);
+        }
+    }
+    if (root["host"])
+    {
+        cfg.host = ReadAttributes(root["host"], "host");
+    }
+    if (root["rnic"])
+    {
+        cfg.rnic = ReadAttributes(root["rnic"], "rnic");
+    }
+    if (const YAML::Node ph = root["per-host"])
+    {
+        RequireMap(ph, "per-host");
+        for (const auto& kv : ph)
+        {
+            const std::string name = Str(kv.first, "per-host");
+            const std::string p = Join("per-host", name);
+            CheckNode(kv.first, p, name, true);
+            CheckKeys(kv.second, p, *ScenarioSchema().fields.at("per-host")->element);
+            NodeAttributeConfig& nc = cfg.perHost[name];
+            if (kv.second["host"])
+            {
+                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"));
+            }
+            if (kv.second["rnic"])
+            {
+                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"));
+            }
+        }
+    }
+
+    const YAML::Node wl = Required(root, top, "workloads");
+    RequireList(wl, "workloads");
+    if (wl.size() == 0)
+    {
+        Fail(wl, "workloads", "the scenario has no workloads");
+    }
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < wl.size(); ++i)
+    {
+        const std::string p = Join("workloads", std::to_string(i));
+        WorkloadConfig w = ReadWorkload(wl[i], p, i);
+        if (!names.insert(w.name).second)
+        {
+            Fail(wl[i]["name"] ? wl[i]["name"] : wl[i], Join(p, "name"),
+                 "a workload named '" + w.name + "' already exists");
+        }
+        const Time begin = w.kind == WorkloadKind::Inject ? w.inject->at : w.start;
+        if (begin >= cfg.stop)
+        {
+            const char* key = w.kind == WorkloadKind::Inject ? "at" : "start";
+            Fail(wl[i][key], Join(p, key),
+                 "starts at " + std::to_string(begin.GetNanoSeconds()) + "ns, not before the stop time " +
+                     std::to_string(cfg.stop.GetNanoSeconds()) + "ns");
+        }
+        cfg.workloads.push_back(std::move(w));
+    }
+    ResolveInjects(wl, "workloads", cfg);
+
+    if (root["tracing"])
+    {
+        ReadTracing(root["tracing"], "tracing", cfg.tracing);
+    }
+    return cfg;
+}
+
+void
+ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t)
+{
+    CheckKeys(n, path, *ScenarioSchema().fields.at("topology"));
+    t.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), kTopologyKinds, "topology kind");
+    // Parameters of the other kinds are errors rather than ignored: a leaf-spine file that says
+    // k: 8 was probably meant to be a fat-tree.
+    const std::map<TopologyKind, std::set<std::string>> own = {
+        {TopologyKind::TwoHosts, {}},
+        {TopologyKind::Dumbbell, {"hosts-per-side", "bottleneck"}},
+        {TopologyKind::LeafSpine, {"leaves", "spines", "hosts-per-leaf"}},
+        {TopologyKind::FatTree, {"k"}},
+        {TopologyKind::GraphMl, {"file"}}};
+    for (const auto& kv : n)
+    {
+        const std::string key = kv.first.Scalar();
+        if (key == "kind" || key == "ecmp" || own.at(t.kind).count(key))
+        {
+            continue;
+        }
+        Fail(kv.first, Join(path, key), "key '" + key + "' does not apply to topology kind '" + ToString(t.kind) + "'");
+    }
+    auto positive = [&](const char* key, uint32_t& out) {
+        if (n[key])
+        {
+            out = uint32_t(UInt(n[key], Join(path, key), 65535));
+            if (out == 0)
+            {
+                Fail(n[key], Join(path, key), std::string(key) + " must be at least 1");
+            }
+        }
+    };
+    positive("hosts-per-side", t.hostsPerSide);
+    positive("leaves", t.leaves);
+    positive("spines", t.spines);
+    positive("hosts-per-leaf", t.hostsPerLeaf);
+    if (n["k"])
+    {
+        t.k = uint32_t(UInt(n["k"], Join(path, "k"), 64));
+        if (t.k < 2 || t.k % 2 != 0)
+        {
+            Fail(n["k"], Join(path, "k"), "fat-tree k must be even and at least 2, got " + std::to_string(t.k));
+        }
+    }
+    if (t.kind == TopologyKind::GraphMl)
+    {
+        t.file = Str(Required(n, path, "file"), Join(path, "file"));
+        if (!t.file.empty() && t.file[0] != '/' && !m_baseDir.empty())
+        {
+            t.file = m_baseDir + "/" + t.file;
+        }
+        // Checked now: a run that fails on a missing file after its set-up is a waste.
+        if (!std::ifstream(t.file))
+        {
+            Fail(n["file"], Join(path, "file"), "cannot open graphml file " + t.file);
+        }
+    }
+    if (n["ecmp"])
+    {
+        t.ecmp = Bool(n["ecmp"], Join(path, "ecmp"));
+    }
+    if (n["bottleneck"])
+    {
+        t.bottleneck = ReadLink(n["bottleneck"], Join(path, "bottleneck"));
+    }
+    // The names are what workloads, per-link and pcap entries are checked against below.
+    m_nodes = ExpectedNodeNames(t);
+    m_hosts = ExpectedHostNames(t);
+    m_topologyText = std::string("topology ") + ToString(t.kind);
+}
+
+LinkConfig
+ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path) const
+{
+    const SchemaNode& linkSchema = *ScenarioSchema().fields.at("links");
+    RequireMap(n, path); // before indexing: yaml-cpp throws its own exception for a scalar
+    if (n["between"])
+    {
+        CheckKeys(n, path, *ScenarioSchema().fields.at("per-link")->element);
+    }
+    else
+    {
+        CheckKeys(n, path, linkSchema);
+    }
+    LinkConfig c;
+    if (n["rate"])
+    {
+        c.rateBps = RateOf(n["rate"], Join(path, "rate"));
+    }
+    if (n["delay"])
+    {
+        c.delay = TimeOf(n["delay"], Join(path, "delay"));
+    }
+    if (const YAML::Node q = n["queue"])
+    {
+        const std::string s = Str(q, Join(path, "queue"));
+        // "<n>p" is a packet count; anything else is a size in octets, normalised to ns-3's "<n>B".
+        if (s.size() > 1 && s.back() == 'p' &&
+            std::all_of(s.begin(), s.end() - 1, [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+        {
+            c.queue = s;
+        }
+        else
+        {
+            c.queue = std::to_string(SizeOf(q, Join(path, "queue"))) + "B";
+        }
+        if (c.queue == "0p" || c.queue == "0B")
+        {
+            Fail(q, Join(path, "queue"), "a queue must hold at least one packet");
+        }
+    }
+    if (n["mtu"])
+    {
+        c.mtu = uint32_t(UInt(n["mtu"], Join(path, "mtu"), 65535));
+        if (*c.mtu < 68)
+        {
+            Fail(n["mtu"], Join(path, "mtu"), "MTU below IPv4's minimum of 68");
+        }
+    }
+    if (n["loss"])
+    {
+        c.impairment.loss = Probability(n["loss"], Join(path, "loss"));
+    }
+    if (const YAML::Node g = n["gilbert-elliott"])
+    {
+        const std::string p = Join(path, "gilbert-elliott");
+        CheckKeys(g, p, *linkSchema.fields.at("gilbert-elliott"));
+        GilbertElliottConfig ge;
+        ge.p = Probability(Required(g, p, "p"), Join(p, "p"));
+        ge.r = Probability(Required(g, p, "r"), Join(p, "r"));
+        if (g["loss-good"])
+        {
+            ge.lossGood = Probability(g["loss-good"], Join(p, "loss-good"));
+        }
+        if (g["loss-bad"])
+        {
+            ge.lossBad = Probability(g["loss-bad"], Join(p, "loss-bad"));
+        }
+        c.impairment.gilbertElliott = ge;
+    }
+    if (const YAML::Node r = n["reorder"])
+    {
+        const std::string p = Join(path, "reorder");
+        CheckKeys(r, p, *linkSchema.fields.at("reorder"));
+        ReorderConfig rc;
+        rc.fraction = Probability(Required(r, p, "fraction"), Join(p, "fraction"));
+        rc.extraDelay = TimeOf(Required(r, p, "delay"), Join(p, "delay"));
+        c.impairment.reorder = rc;
+    }
+    return c;
+}
+
+} // namespace scenario
+} // namespace ns3

@@ -1,0 +1,81 @@
+/*
+ * Internal to the scenario loader: the YAML tree -> ScenarioConfig reader, with the checks and
+ * the error locations, and the --set overrides applied to the tree before it.
+ */
+#ifndef IWARP_SCENARIO_READER_H
+#define IWARP_SCENARIO_READER_H
+
+#include "helper/scenario/scenario-config.h"
+#include "helper/scenario/scenario-schema.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <string>
+
+namespace ns3
+{
+namespace scenario
+{
+
+class ScenarioReader
+{
+  public:
+    /** `source` names the text in messages; `baseDir` resolves relative paths (graphml file). */
+    ScenarioReader(std::string source, std::string baseDir);
+
+    /** Values under `path` came from "--set path=text": their errors point there, not at a line. */
+    void NoteOverride(const std::string& path, const std::string& text);
+
+    ScenarioConfig Read(const YAML::Node& root);
+
+    [[noreturn]] void Fail(const YAML::Node& at, const std::string& path, const std::string& detail) const;
+
+    // Typed accessors: each checks the node's shape and range and fails with its path.
+    std::string Str(const YAML::Node& n, const std::string& path) const;
+    bool Bool(const YAML::Node& n, const std::string& path) const;
+    uint64_t UInt(const YAML::Node& n, const std::string& path, uint64_t max) const;
+    double Probability(const YAML::Node& n, const std::string& path) const;
+    Time TimeOf(const YAML::Node& n, const std::string& path) const;
+    uint64_t SizeOf(const YAML::Node& n, const std::string& path) const;
+    uint64_t RateOf(const YAML::Node& n, const std::string& path) const;
+
+  private:
+    void CheckKeys(const YAML::Node& map, const std::string& path, const SchemaNode& schema) const;
+    void RequireMap(const YAML::Node& n, const std::string& path) const;
+    void RequireList(const YAML::Node& n, const std::string& path) const;
+    YAML::Node Required(const YAML::Node& map, const std::string& path, const std::string& key) const;
+    void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
+    LinkConfig ReadLink(const YAML::Node& n, const std::string& path) const;
+    AttributeMap ReadAttributes(const YAML::Node& n, const std::string& path) const;
+    void CheckAttribute(const YAML::Node& key,
+                        const YAML::Node& value,
+                        const std::string& path,
+                        const std::string& full,
+                        const std::string& text) const;
+    WorkloadConfig ReadWorkload(const YAML::Node& n, const std::string& path, std::size_t index) const;
+    InjectFields ReadInjectFields(const YAML::Node& n, const std::string& path) const;
+    void ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
+    void ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const;
+    std::pair<std::string, std::string> ReadEndpoints(const YAML::Node& n, const std::string& path) const;
+    void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
+
+    std::string m_source;
+    std::string m_baseDir;
+    std::map<std::string, std::string> m_overrides; ///< path -> "--set path=text"
+    std::vector<std::string> m_nodes;               ///< expected node names (empty: not checked)
+    std::vector<std::string> m_hosts;
+    std::string m_topologyText;                     ///< "dumbbell with hosts-per-side 2" for messages
+};
+
+/**
+ * Apply one "dot.path=value" to `root`.  The value is parsed as YAML (a scalar or a flow
+ * collection such as "[64, 4KiB]" or "{p: 0.1, r: 0.5}").  A path that does not exist is created
+ * when every key on it is known to the schema; list indices must exist.  Returns the path.
+ */
+std::string ApplyOverride(YAML::Node& root, const std::string& assignment);
+
+} // namespace scenario
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_READER_H

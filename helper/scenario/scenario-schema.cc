@@ -1,0 +1,207 @@
+#include "helper/scenario/scenario-schema.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <utility>
+
+namespace ns3
+{
+namespace scenario
+{
+namespace
+{
+
+using Kind = SchemaNode::Kind;
+
+SchemaNode
+Map(std::initializer_list<std::pair<const std::string, const SchemaNode*>> fields)
+{
+    SchemaNode n;
+    n.kind = Kind::Map;
+    n.fields = fields;
+    return n;
+}
+
+SchemaNode
+Of(Kind kind, const SchemaNode* element)
+{
+    SchemaNode n;
+    n.kind = kind;
+    n.element = element;
+    return n;
+}
+
+/** Built once; the nodes point at each other, so they live in one function-static struct. */
+struct Schema
+{
+    SchemaNode value;
+    SchemaNode valueList = Of(Kind::List, &value);
+    SchemaNode attributes = Of(Kind::Dict, &value);
+
+    SchemaNode gilbert = Map({{"p", &value}, {"r", &value}, {"loss-good", &value}, {"loss-bad", &value}});
+    SchemaNode reorder = Map({{"fraction", &value}, {"delay", &value}});
+    SchemaNode link = Map({{"rate", &value},
+                           {"delay", &value},
+                           {"queue", &value},
+                           {"mtu", &value},
+                           {"loss", &value},
+                           {"gilbert-elliott", &gilbert},
+                           {"reorder", &reorder}});
+    SchemaNode perLinkEntry = [this] {
+        SchemaNode n = link;
+        n.fields["between"] = &valueList;
+        return n;
+    }();
+    SchemaNode perLink = Of(Kind::List, &perLinkEntry);
+
+    SchemaNode topology = Map({{"kind", &value},
+                               {"hosts-per-side", &value},
+                               {"leaves", &value},
+                               {"spines", &value},
+                               {"hosts-per-leaf", &value},
+                               {"k", &value},
+                               {"file", &value},
+                               {"ecmp", &value},
+                               {"bottleneck", &link}});
+
+    SchemaNode nodeAttributes = Map({{"host", &attributes}, {"rnic", &attributes}});
+    SchemaNode perHost = Of(Kind::Dict, &nodeAttributes);
+
+    SchemaNode injectFields = Map({{"tagged", &value},
+                                   {"last", &value},
+                                   {"dv", &value},
+                                   {"rsvdulp", &value},
+                                   {"stag", &value},
+                                   {"to", &value},
+                                   {"qn", &value},
+                                   {"msn", &value},
+                                   {"mo", &value},
+                                   {"rv", &value},
+                                   {"opcode", &value},
+                                   {"payload", &value}});
+    SchemaNode workload = Map({{"name", &value},
+                               {"kind", &value},
+                               {"from", &value},
+                               {"to", &value},
+                               {"senders", &valueList},
+                               {"op", &value},
+                               {"size", &value},
+                               {"sizes", &valueList},
+                               {"count", &value},
+                               {"duration", &value},
+                               {"outstanding", &value},
+                               {"start", &value},
+                               {"llp", &value},
+                               {"payload", &value},
+                               {"target", &value},
+                               {"at", &value},
+                               {"fields", &injectFields},
+                               {"hex", &value}});
+    SchemaNode workloads = Of(Kind::List, &workload);
+
+    SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}});
+
+    SchemaNode root = Map({{"name", &value},
+                           {"seed", &value},
+                           {"run", &value},
+                           {"stop", &value},
+                           {"output", &value},
+                           {"topology", &topology},
+                           {"links", &link},
+                           {"per-link", &perLink},
+                           {"host", &attributes},
+                           {"rnic", &attributes},
+                           {"per-host", &perHost},
+                           {"workloads", &workloads},
+                           {"tracing", &tracing}});
+};
+
+std::size_t
+EditDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::size_t> prev(b.size() + 1);
+    std::vector<std::size_t> cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+    {
+        prev[j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i)
+    {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+        {
+            const std::size_t subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+} // namespace
+
+const SchemaNode&
+ScenarioSchema()
+{
+    static const Schema s;
+    return s.root;
+}
+
+std::string
+ClosestKey(const std::string& key, const std::vector<std::string>& known)
+{
+    auto commonPrefix = [&key](const std::string& k) {
+        std::size_t i = 0;
+        while (i < key.size() && i < k.size() && key[i] == k[i])
+        {
+            ++i;
+        }
+        return i;
+    };
+    std::string best;
+    std::size_t bestDistance = SIZE_MAX;
+    for (const auto& k : known)
+    {
+        const std::size_t d = EditDistance(key, k);
+        // On a tie the one sharing the longer prefix: "r2" is closer to "r0" than to "h2".
+        if (d < bestDistance || (d == bestDistance && commonPrefix(k) > commonPrefix(best)))
+        {
+            best = k;
+            bestDistance = d;
+        }
+    }
+    // A third of the word, at least one edit, and never the whole word: catches typos and
+    // hyphen slips ("hosts_per_leaf"), not unrelated short names ("r7" is not "h0").
+    const std::size_t tolerance = std::max<std::size_t>(1, key.size() / 3);
+    return bestDistance <= tolerance && bestDistance < key.size() ? best : std::string();
+}
+
+std::string
+UnknownKeyMessage(const std::string& key, const std::vector<std::string>& known)
+{
+    const std::string close = ClosestKey(key, known);
+    if (!close.empty())
+    {
+        return "unknown key '" + key + "'; did you mean '" + close + "'?";
+    }
+    std::string list;
+    for (const auto& k : known)
+    {
+        list += (list.empty() ? "" : ", ") + k;
+    }
+    return "unknown key '" + key + "' (known keys: " + list + ")";
+}
+
+std::vector<std::string>
+KeysOf(const SchemaNode& map)
+{
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : map.fields)
+    {
+        keys.push_back(k);
+    }
+    return keys;
+}
+
+} // namespace scenario
+} // namespace ns3

@@ -1,0 +1,51 @@
+/*
+ * Parsing of the quantities a scenario file writes as text: sizes ("64KiB"), times ("10us") and
+ * rates ("10Gbps").  Kept apart from the YAML reader so that command-line tools and tests can use
+ * them alone.  Every function throws UnitError, whose message quotes the text and lists the units
+ * it accepts; the scenario loader adds the file, line and key path around it.
+ *
+ * Numbers may have a fraction ("1.5MiB", "2.5us") as long as the result is a whole number of the
+ * base unit (octets, nanoseconds, bits per second): "0.5B" and "1.5ns" are errors, not roundings.
+ */
+#ifndef IWARP_SCENARIO_UNITS_H
+#define IWARP_SCENARIO_UNITS_H
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+namespace scenario
+{
+
+class UnitError : public std::invalid_argument
+{
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/**
+ * Octets.  Units: B, KB (10^3), KiB (2^10), MB, MiB, GB, GiB; a bare number is octets.
+ * Negative values and results above 2^64-1 are errors.
+ */
+uint64_t ParseSize(const std::string& text);
+
+/**
+ * A time in nanoseconds.  Units: ns, us, ms, s.  A unit is required (a bare "10" could be any of
+ * them), except for "0".  Negative times are errors.
+ */
+Time ParseTime(const std::string& text);
+
+/** Bits per second.  Units: bps, Kbps, Mbps, Gbps (decimal multiples, as ns-3's DataRate). */
+uint64_t ParseRate(const std::string& text);
+
+/** "65536" -> "64KiB" style, for messages and documentation (the largest exact binary unit). */
+std::string FormatSize(uint64_t octets);
+
+} // namespace scenario
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_UNITS_H
