@@ -9,25 +9,6 @@ namespace ns3
 {
 
 const char*
-ToString(TopologyKind k)
-{
-    switch (k)
-    {
-    case TopologyKind::TwoHosts:
-        return "two-hosts";
-    case TopologyKind::Dumbbell:
-        return "dumbbell";
-    case TopologyKind::LeafSpine:
-        return "leaf-spine";
-    case TopologyKind::FatTree:
-        return "fat-tree";
-    case TopologyKind::GraphMl:
-        return "graphml";
-    }
-    return "?";
-}
-
-const char*
 ToString(WorkloadKind k)
 {
     switch (k)

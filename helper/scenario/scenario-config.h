@@ -13,6 +13,7 @@
 #define IWARP_SCENARIO_CONFIG_H
 
 #include "helper/scenario/scenario-error.h"
+#include "helper/topology/topology-spec.h"
 
 #include "ns3/nstime.h"
 
@@ -72,16 +73,7 @@ struct PerLinkConfig
     LinkConfig link;
 };
 
-enum class TopologyKind
-{
-    TwoHosts,
-    Dumbbell,
-    LeafSpine,
-    FatTree,
-    GraphMl,
-};
-
-const char* ToString(TopologyKind k);
+// TopologyKind and ToString(TopologyKind) come from helper/topology/topology-spec.h: one list of kinds.
 
 struct TopologyConfig
 {

@@ -28,6 +28,9 @@ enum class TopologyKind
     GraphMl,   ///< read from a GraphML file (node attribute "kind" = host | switch)
 };
 
+/** The kind's name in scenario files and messages: "two-hosts", "dumbbell", "leaf-spine", ... */
+const char* ToString(TopologyKind kind);
+
 /** Which class of link a set of parameters applies to (per-tier overrides). */
 enum class LinkTier
 {
