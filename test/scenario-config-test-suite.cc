@@ -153,8 +153,8 @@ class NodeNamesTestCase : public TestCase
         auto d = ExpectedNodeNames(t);
         NS_TEST_ASSERT_MSG_EQ(d.size(), 8u, "dumbbell 3: six hosts and two routers");
         NS_TEST_EXPECT_MSG_EQ(d[5], "h5", "hosts left then right, h0..h5");
-        NS_TEST_EXPECT_MSG_EQ(d[6], "r0", "left router");
-        NS_TEST_EXPECT_MSG_EQ(d[7], "r1", "right router");
+        NS_TEST_EXPECT_MSG_EQ(d[6], "left", "left router");
+        NS_TEST_EXPECT_MSG_EQ(d[7], "right", "right router");
 
         t.kind = TopologyKind::LeafSpine;
         t.leaves = 3;
@@ -171,7 +171,9 @@ class NodeNamesTestCase : public TestCase
         auto ft = ExpectedNodeNames(t);
         NS_TEST_EXPECT_MSG_EQ(ExpectedHostNames(t).size(), 16u, "fat-tree k=4: k^3/4 hosts");
         NS_TEST_ASSERT_MSG_EQ(ft.size(), 16u + 8 + 8 + 4, "8 edge, 8 aggregation, 4 core switches");
-        NS_TEST_EXPECT_MSG_EQ(ft.back(), "core3", "core switches last");
+        NS_TEST_EXPECT_MSG_EQ(ft[16], "core0", "core switches after the hosts");
+        NS_TEST_EXPECT_MSG_EQ(ft[20], "agg0_0", "then pod by pod: aggregation");
+        NS_TEST_EXPECT_MSG_EQ(ft.back(), "edge3_1", "and edge switches");
 
         t.kind = TopologyKind::GraphMl;
         NS_TEST_EXPECT_MSG_EQ(ExpectedNodeNames(t).empty(), true, "graphml: names come from the file");
@@ -313,9 +315,9 @@ class ErrorsTestCase : public TestCase
             {"unknown node in per-link", kMinimal + "per-link:\n  - between: [h0, r7]\n    loss: 0.1\n",
              ":11:19: per-link.0.between.1: unknown node 'r7'; topology two-hosts has hosts h0..h1"},
             {"unknown node in pcap", Replace(kMinimal, "kind: two-hosts", "kind: dumbbell\n  hosts-per-side: 2") +
-                                         "tracing:\n  pcap: [[r0, r2]]\n",
-             ":12:15: tracing.pcap.0.1: unknown node 'r2'; topology dumbbell has hosts h0..h3 and switches r0..r1; "
-             "did you mean 'r0'?"},
+                                         "tracing:\n  pcap: [[left, righ]]\n",
+             ":12:17: tracing.pcap.0.1: unknown node 'righ'; topology dumbbell has hosts h0..h3 and switches "
+             "left..right; did you mean 'right'?"},
             {"negative size", Replace(kMinimal, "64KiB", "-64KiB"), ":8:11: workloads.0.size: negative size \"-64KiB\""},
             {"unknown unit", Replace(kMinimal, "stop: 1ms", "stop: 1xs"),
              ":1:7: stop: unknown unit 'xs' in time \"1xs\" (expected one of ns, us, ms, s)"},

@@ -1,5 +1,9 @@
 #include "helper/scenario/scenario-config.h"
 
+#include "helper/topology/topology-graph.h"
+
+#include <boost/range/iterator_range.hpp>
+
 #include "helper/scenario/scenario-reader.h"
 
 #include <fstream>
@@ -58,64 +62,59 @@ ToString(PayloadMode p)
     return p == PayloadMode::Virtual ? "virtual" : "real";
 }
 
+namespace
+{
+
+/**
+ * The names the TopologyBuilder will give, taken from the very graph it builds (no ns-3 objects
+ * are made): one source of truth for "h3", "left", "edge1_0", ... Empty for GraphML (names are in
+ * the file, read at run time) and for shapes the builder refuses (reported elsewhere).
+ */
+std::vector<std::string>
+NamesFromGraph(const TopologyConfig& t, bool hostsOnly)
+{
+    if (t.kind == TopologyKind::GraphMl)
+    {
+        return {};
+    }
+    TopologySpec spec;
+    spec.kind = t.kind;
+    spec.hostsPerSide = t.hostsPerSide;
+    spec.leaves = t.leaves;
+    spec.spines = t.spines;
+    spec.hostsPerLeaf = t.hostsPerLeaf;
+    spec.k = t.k;
+    std::vector<std::string> names;
+    try
+    {
+        const TopologyGraph g = MakeTopologyGraph(spec);
+        for (auto v : boost::make_iterator_range(boost::vertices(g)))
+        {
+            if (!hostsOnly || g[v].IsHost())
+            {
+                names.push_back(g[v].name);
+            }
+        }
+    }
+    catch (const TopologyError&)
+    {
+        return {};
+    }
+    return names;
+}
+
+} // namespace
+
 std::vector<std::string>
 ExpectedHostNames(const TopologyConfig& t)
 {
-    uint64_t n = 0;
-    switch (t.kind)
-    {
-    case TopologyKind::TwoHosts:
-        n = 2;
-        break;
-    case TopologyKind::Dumbbell:
-        n = 2ull * t.hostsPerSide; // left side h0..h(n-1), then the right side
-        break;
-    case TopologyKind::LeafSpine:
-        n = uint64_t(t.leaves) * t.hostsPerLeaf; // leaf 0's hosts first
-        break;
-    case TopologyKind::FatTree:
-        n = uint64_t(t.k) * t.k * t.k / 4; // pod by pod, edge switch by edge switch
-        break;
-    case TopologyKind::GraphMl:
-        return {};
-    }
-    std::vector<std::string> names;
-    for (uint64_t i = 0; i < n; ++i)
-    {
-        names.push_back("h" + std::to_string(i));
-    }
-    return names;
+    return NamesFromGraph(t, true);
 }
 
 std::vector<std::string>
 ExpectedNodeNames(const TopologyConfig& t)
 {
-    std::vector<std::string> names = ExpectedHostNames(t);
-    auto add = [&names](const char* prefix, uint64_t count) {
-        for (uint64_t i = 0; i < count; ++i)
-        {
-            names.push_back(prefix + std::to_string(i));
-        }
-    };
-    switch (t.kind)
-    {
-    case TopologyKind::TwoHosts:
-    case TopologyKind::GraphMl:
-        break;
-    case TopologyKind::Dumbbell:
-        add("r", 2); // r0 left router, r1 right router; r0-r1 is the bottleneck
-        break;
-    case TopologyKind::LeafSpine:
-        add("leaf", t.leaves);
-        add("spine", t.spines);
-        break;
-    case TopologyKind::FatTree:
-        add("edge", uint64_t(t.k) * t.k / 2);
-        add("agg", uint64_t(t.k) * t.k / 2);
-        add("core", uint64_t(t.k) * t.k / 4);
-        break;
-    }
-    return names;
+    return NamesFromGraph(t, false);
 }
 
 namespace
