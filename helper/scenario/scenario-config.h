@@ -145,8 +145,9 @@ enum class PayloadMode
 const char* ToString(PayloadMode p);
 
 /**
- * An injected DDP/RDMAP segment by header fields.  Unset fields take the value the target
- * connection's next legitimate segment would have (the runner fills them in), so a test writes
+ * An injected DDP/RDMAP segment by header fields.  Unset fields take fixed defaults (a tagged,
+ * last, DV 1 / RV 1 Write to STag 0, TO 0; untagged: a Send on QN 0, MSN 1, MO 0; see
+ * helper/scenario/scenario-inject.cc), so a test writes
  * only what it means to break.
  */
 struct InjectFields

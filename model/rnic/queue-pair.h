@@ -72,6 +72,7 @@ class QueuePair : public Object
     Ptr<RdmapEndpoint> GetRdmap() const { return m_rdmap; }
     Ptr<DdpEndpoint> GetDdp() const { return m_ddp; }
     Ptr<DdpLowerLayer> GetLlp() const { return m_pipeline->GetInner(); }
+    Ptr<RnicPipeline> GetPipeline() const { return m_pipeline; }
     Ptr<ProtectionDomain> GetPd() const { return m_pd; }
 
     typedef void (*EventTracedCallback)(const RdmapEventInfo& e);

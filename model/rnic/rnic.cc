@@ -1,5 +1,11 @@
 #include "rnic/rnic.h"
 
+#include "common/iwarp-constants.h"
+#include "host/host-model.h"
+
+#include "ns3/packet.h"
+#include "ns3/trace-source-accessor.h"
+
 namespace ns3
 {
 
@@ -9,7 +15,14 @@ TypeId
 Rnic::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::Rnic").SetParent<Object>().SetGroupName("Iwarp").AddConstructor<Rnic>();
+        TypeId("ns3::Rnic")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<Rnic>()
+            .AddTraceSource("QpCreated",
+                            "A queue pair was created on this RNIC",
+                            MakeTraceSourceAccessor(&Rnic::m_qpCreatedTrace),
+                            "ns3::Rnic::QpCreatedTracedCallback");
     return tid;
 }
 
@@ -41,6 +54,7 @@ Rnic::DoDispose()
     m_cm->Dispose();
     m_memory->Dispose();
     m_node = nullptr;
+    m_qpCreatedTrace = TracedCallback<Ptr<QueuePair>>(); // sinks may hold Ptrs
     Object::DoDispose();
 }
 
@@ -56,7 +70,50 @@ Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<Comple
     Ptr<QueuePair> qp = CreateObject<QueuePair>();
     qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq);
     m_qps.push_back(qp);
+    ChargeHost(qp);
+    m_qpCreatedTrace(qp);
     return qp;
+}
+
+namespace
+{
+
+/** Payload octets of a DDP segment: what the RNIC moves by DMA (headers stay on the adapter). */
+uint64_t
+PayloadOf(Ptr<const Packet> segment)
+{
+    uint8_t ctrl = 0;
+    segment->CopyData(&ctrl, 1);
+    const uint32_t hdr = (ctrl & iwarp::kDdpT) ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
+    return segment->GetSize() > hdr ? segment->GetSize() - hdr : 0;
+}
+
+void
+OnPlaced(Ptr<HostModel> host, Ptr<const Packet> segment)
+{
+    host->RdmaReceive(PayloadOf(segment), MakeNullCallback<void>()); // DESIGN.md: one bus crossing
+}
+
+void
+OnTxSegment(Ptr<HostModel> host, Ptr<const Packet> segment)
+{
+    host->RdmaSend(PayloadOf(segment), MakeNullCallback<void>());
+}
+
+} // namespace
+
+void
+Rnic::ChargeHost(Ptr<QueuePair> qp)
+{
+    Ptr<HostModel> host = m_node ? m_node->GetObject<HostModel>() : nullptr;
+    if (!host)
+    {
+        return;
+    }
+    // The charge is counted and contends for the bus with the host's other traffic (a sockets
+    // baseline on the same node); RDMA placement itself is not held back by it (doc/host-model.md).
+    qp->GetDdp()->TraceConnectWithoutContext("Placed", MakeBoundCallback(&OnPlaced, host));
+    qp->GetDdp()->TraceConnectWithoutContext("TxSegment", MakeBoundCallback(&OnTxSegment, host));
 }
 
 } // namespace ns3

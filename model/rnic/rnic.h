@@ -13,6 +13,7 @@
 
 #include "ns3/node.h"
 #include "ns3/object.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -37,17 +38,24 @@ class Rnic : public Object
     Ptr<MemoryRegistry> GetMemory() const { return m_memory; }
     Ptr<ConnectionManager> GetConnectionManager() const { return m_cm; }
     Ptr<Node> GetNode() const { return m_node; }
+    const std::vector<Ptr<QueuePair>>& GetQps() const { return m_qps; }
+
+    typedef void (*QpCreatedTracedCallback)(Ptr<QueuePair> qp);
 
   protected:
     void NotifyNewAggregate() override;
     void DoDispose() override;
 
   private:
+    /** With a HostModel on the node: the RNIC's DMA of each segment's payload crosses its memory bus. */
+    void ChargeHost(Ptr<QueuePair> qp);
+
     Ptr<Node> m_node;
     Ptr<MemoryRegistry> m_memory;
     Ptr<ConnectionManager> m_cm;
     std::vector<Ptr<QueuePair>> m_qps;
     uint32_t m_nextQpn{1};
+    TracedCallback<Ptr<QueuePair>> m_qpCreatedTrace;
 };
 
 } // namespace ns3

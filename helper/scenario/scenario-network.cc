@@ -1,0 +1,215 @@
+#include "helper/scenario/scenario-network.h"
+
+#include "helper/host-helper.h"
+#include "helper/iwarp-helper.h"
+#include "helper/scenario/scenario-attributes.h"
+#include "helper/scenario/scenario-error.h"
+
+#include "host/host-model.h"
+#include "rnic/rnic.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/queue.h"
+#include "ns3/queue-size.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ScenarioNetwork");
+
+namespace
+{
+
+ImpairmentSpec
+ToSpec(const ImpairmentConfig& c)
+{
+    ImpairmentSpec s;
+    if (c.loss)
+    {
+        s.lossRate = *c.loss;
+    }
+    if (c.gilbertElliott)
+    {
+        GilbertElliottSpec g;
+        g.pGoodToBad = c.gilbertElliott->p;
+        g.rBadToGood = c.gilbertElliott->r;
+        g.lossGood = c.gilbertElliott->lossGood;
+        g.lossBad = c.gilbertElliott->lossBad;
+        s.burstLoss = g;
+    }
+    if (c.reorder)
+    {
+        s.reorderFraction = c.reorder->fraction;
+        if (!c.reorder->extraDelay.IsZero())
+        {
+            s.reorderDelay = c.reorder->extraDelay;
+        }
+    }
+    return s;
+}
+
+/** `over` on top of `base`: the fields `over` sets. */
+LinkParams
+Overlay(LinkParams base, const LinkConfig& over)
+{
+    if (over.rateBps)
+    {
+        base.rate = DataRate(*over.rateBps);
+    }
+    if (over.delay)
+    {
+        base.delay = *over.delay;
+    }
+    if (over.queue)
+    {
+        base.queue = QueueSize(*over.queue);
+    }
+    return base;
+}
+
+[[noreturn]] void
+Fail(const ScenarioConfig& cfg, const std::string& path, const std::string& detail)
+{
+    throw ScenarioError(cfg.sourceFile.empty() ? "<string>" : cfg.sourceFile, 0, 0, path, detail);
+}
+
+} // namespace
+
+TopologySpec
+MakeTopologySpec(const ScenarioConfig& cfg)
+{
+    const TopologyConfig& t = cfg.topology;
+    TopologySpec spec;
+    spec.kind = t.kind;
+    spec.hostsPerSide = t.hostsPerSide;
+    spec.leaves = t.leaves;
+    spec.spines = t.spines;
+    spec.hostsPerLeaf = t.hostsPerLeaf;
+    spec.k = t.k;
+    spec.graphmlPath = t.file;
+    spec.link = Overlay(spec.link, cfg.links);
+    if (t.kind == TopologyKind::Dumbbell &&
+        (t.bottleneck.rateBps || t.bottleneck.delay || t.bottleneck.queue))
+    {
+        spec.bottleneck = Overlay(spec.link, t.bottleneck);
+    }
+    spec.ecmp = t.ecmp;
+    // Hashed host routes build in constant time per route; ns-3's static routing grows with the
+    // table and takes minutes past a few hundred hosts (doc/topology.md).
+    spec.routeTable = RouteTable::Hashed;
+    if (!cfg.links.impairment.Empty())
+    {
+        spec.impairAll = ToSpec(cfg.links.impairment);
+    }
+    for (const PerLinkConfig& p : cfg.perLink)
+    {
+        if (!p.link.impairment.Empty())
+        {
+            spec.impairLinks.push_back(LinkImpairment{p.a, p.b, ToSpec(p.link.impairment)});
+        }
+    }
+    // The seed and run pick the RNG substreams; the impairments use their own streams so that
+    // adding a workload does not change which packets a link drops.
+    spec.firstStream = 1000;
+    return spec;
+}
+
+std::unique_ptr<BuiltTopology>
+BuildScenarioNetwork(const ScenarioConfig& cfg)
+{
+    // Defaults first: every RNIC, pipeline, MPA connection and host model made from now on gets them.
+    SetAttributeDefaults(cfg.host);
+    SetAttributeDefaults(cfg.rnic);
+
+    std::unique_ptr<BuiltTopology> topo;
+    try
+    {
+        topo = std::make_unique<BuiltTopology>(TopologyBuilder::Build(MakeTopologySpec(cfg)));
+    }
+    catch (const TopologyError& e)
+    {
+        Fail(cfg, "topology", e.what());
+    }
+
+    // Per-link rate, delay, queue and MTU on top of the defaults.
+    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
+    {
+        const PerLinkConfig& p = cfg.perLink[i];
+        const std::vector<uint32_t> found = topo->FindLinks(p.a, p.b);
+        if (found.empty())
+        {
+            Fail(cfg, "per-link." + std::to_string(i) + ".between",
+                 "no link between '" + p.a + "' and '" + p.b + "' in this topology");
+        }
+        for (uint32_t li : found)
+        {
+            BuiltLink& l = topo->links[li];
+            for (Ptr<PointToPointNetDevice> d : {l.devA, l.devB})
+            {
+                if (p.link.rateBps)
+                {
+                    d->SetAttribute("DataRate", DataRateValue(DataRate(*p.link.rateBps)));
+                }
+                if (p.link.mtu)
+                {
+                    d->SetMtu(uint16_t(*p.link.mtu));
+                }
+                if (p.link.queue)
+                {
+                    d->GetQueue()->SetAttribute("MaxSize", QueueSizeValue(QueueSize(*p.link.queue)));
+                }
+            }
+            if (p.link.delay)
+            {
+                l.channel->SetAttribute("Delay", TimeValue(*p.link.delay));
+            }
+        }
+    }
+    if (cfg.links.mtu)
+    {
+        for (BuiltLink& l : topo->links)
+        {
+            l.devA->SetMtu(uint16_t(*cfg.links.mtu));
+            l.devB->SetMtu(uint16_t(*cfg.links.mtu));
+        }
+    }
+    topo->AssignStreams(1000);
+
+    HostHelper hosts;
+    hosts.Install(topo->hosts);
+    IwarpHelper iwarp;
+    iwarp.Install(topo->hosts);
+
+    // per-host attributes: the host model's parts and the RNIC now, the per-connection objects
+    // (pipeline, DDP, RDMAP) as the RNIC creates them.
+    for (const auto& [name, attrs] : cfg.perHost)
+    {
+        Ptr<Node> node = topo->GetNode(name);
+        for (Ptr<Object> o : {Ptr<Object>(node->GetObject<HostMemoryModel>()),
+                              Ptr<Object>(node->GetObject<HostCpuModel>()),
+                              Ptr<Object>(node->GetObject<HostModel>())})
+        {
+            if (o)
+            {
+                ApplyAttributes(o, attrs.host);
+            }
+        }
+        if (Ptr<Rnic> rnic = node->GetObject<Rnic>())
+        {
+            ApplyAttributes(rnic, attrs.rnic);
+            rnic->TraceConnectWithoutContext(
+                "QpCreated",
+                MakeBoundCallback(+[](AttributeMap m, Ptr<QueuePair> qp) {
+                    ApplyAttributes(qp->GetRdmap(), m);
+                    ApplyAttributes(qp->GetDdp(), m);
+                    ApplyAttributes(qp->GetPipeline(), m);
+                },
+                                  attrs.rnic));
+        }
+    }
+    return topo;
+}
+
+} // namespace ns3

@@ -1,0 +1,28 @@
+/*
+ * The network part of a scenario run: the topology (TopologyBuilder) with the scenario's link
+ * settings and impairments, a HostModel and an RNIC on every host, and the scenario's attribute
+ * maps applied. Internal to the ScenarioRunner.
+ */
+#ifndef IWARP_SCENARIO_NETWORK_H
+#define IWARP_SCENARIO_NETWORK_H
+
+#include "helper/scenario/scenario-config.h"
+#include "helper/topology/topology-builder.h"
+
+#include <memory>
+
+namespace ns3
+{
+
+/** TopologySpec from the scenario's topology, links and impairments (per-link rate/delay later). */
+TopologySpec MakeTopologySpec(const ScenarioConfig& cfg);
+
+/**
+ * Build everything below the workloads. Throws ScenarioError naming the scenario key when the
+ * builder refuses the topology or a per-link entry names two nodes with no link between them.
+ */
+std::unique_ptr<BuiltTopology> BuildScenarioNetwork(const ScenarioConfig& cfg);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_NETWORK_H

@@ -1,0 +1,47 @@
+/*
+ * ScenarioRunner: turns a validated ScenarioConfig into an ns-3 simulation (topology, hosts,
+ * RNICs, workloads, impairments, pcaps), runs it, and writes the results folder
+ * (doc/scenario-format.md). `iwarp-sim run` and the Python bindings both call RunScenario.
+ *
+ *   ScenarioConfig cfg = LoadScenarioFile("scenarios/two-hosts-latency.yaml", {"seed=7"});
+ *   ScenarioOutcome out = RunScenario(cfg, ScenarioRunOptions{});
+ *   std::cout << out.folder;   // results/two-hosts-latency (summary.json, messages.csv, host.csv)
+ *
+ * Errors in the scenario that only show when the network is built (a GraphML file that cannot be
+ * read, a link between nodes that are not neighbours) are ScenarioErrors too, thrown before the
+ * simulation starts and before anything is written.
+ */
+#ifndef IWARP_SCENARIO_RUNNER_H
+#define IWARP_SCENARIO_RUNNER_H
+
+#include "helper/scenario/results-writer.h"
+#include "helper/scenario/scenario-config.h"
+
+#include <string>
+
+namespace ns3
+{
+
+struct ScenarioRunOptions
+{
+    /** Results folder; empty: the scenario's `output`, else "results/<name>". */
+    std::string outDir;
+    /** Draw the progress bar on stderr (runs longer than a second of wall time only). */
+    bool progress{true};
+};
+
+struct ScenarioOutcome
+{
+    std::string folder; ///< the results folder, complete
+    RunResult result;   ///< what was written there
+};
+
+/** Build, run and record one scenario. Throws ScenarioError (bad scenario) or ResultsError. */
+ScenarioOutcome RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options);
+
+/** A few human lines about a finished run: per workload messages, throughput, latency. */
+std::string SummarizeRun(const ScenarioOutcome& outcome);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_RUNNER_H

@@ -1,0 +1,555 @@
+#include "helper/scenario/scenario-workloads.h"
+
+#include "helper/rdma-app-helper.h"
+#include "helper/socket-app-helper.h"
+
+#include "apps/rdma-ping-pong.h"
+#include "apps/rdma-stream.h"
+#include "apps/socket-ping-pong.h"
+#include "apps/socket-stream.h"
+#include "mpa/mpa-connection.h"
+#include "rnic/rnic.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <iostream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ScenarioWorkloads");
+
+std::vector<uint8_t> BuildInjectedSegment(const InjectConfig& inject); // scenario-inject.cc
+
+namespace
+{
+
+const char*
+OpName(RdmaOp op)
+{
+    return op == RdmaOp::Write ? "Write" : op == RdmaOp::Send ? "Send" : "Read";
+}
+
+std::string
+OpLabel(const WorkloadConfig& w)
+{
+    switch (w.kind)
+    {
+    case WorkloadKind::SocketsStream:
+    case WorkloadKind::SocketsPingPong:
+        return "sockets";
+    case WorkloadKind::Read:
+        return "read";
+    default:
+        return ToString(w.op);
+    }
+}
+
+/** Terminate layers and error types by name (RFC 5040 §4.8, RFC 5041 §7.2). */
+void
+DescribeCause(const iwarp::ErrorCause& c, TerminateRecord* t)
+{
+    static const char* const kRdmap[] = {"local catastrophic", "remote protection", "remote operation"};
+    static const char* const kDdp[] = {"catastrophic", "tagged buffer", "untagged buffer", "rsvd"};
+    switch (c.layer)
+    {
+    case 0:
+        t->layer = "rdmap";
+        t->type = c.etype < 3 ? kRdmap[c.etype] : "reserved";
+        break;
+    case 1:
+        t->layer = "ddp";
+        t->type = c.etype < 4 ? kDdp[c.etype] : "reserved";
+        break;
+    case 2:
+        t->layer = "llp";
+        t->type = c.etype == 0 ? "mpa" : "llp " + std::to_string(c.etype);
+        break;
+    default:
+        t->layer = "reserved " + std::to_string(c.layer);
+        t->type = std::to_string(c.etype);
+    }
+    t->code = c.code;
+}
+
+} // namespace
+
+ScenarioWorkloads::ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopology& topo)
+    : m_cfg(cfg),
+      m_topo(topo)
+{
+    for (std::size_t i = 0; i < topo.hostNames.size(); ++i)
+    {
+        m_hostByAddress[topo.hostAddresses[i].Get()] = topo.hostNames[i];
+    }
+}
+
+ScenarioWorkloads::~ScenarioWorkloads() = default;
+
+void
+ScenarioWorkloads::Install()
+{
+    for (const std::string& h : m_topo.hostNames)
+    {
+        HookRnic(h);
+    }
+    for (std::size_t i = 0; i < m_cfg.workloads.size(); ++i)
+    {
+        auto w = std::make_unique<Workload>();
+        w->cfg = &m_cfg.workloads[i];
+        w->index = i;
+        w->port = uint16_t(kBasePort + 100 * i);
+        w->sinkNode = w->cfg->kind == WorkloadKind::Read ? w->cfg->from : w->cfg->to;
+        m_workloads.push_back(std::move(w));
+    }
+    for (auto& w : m_workloads)
+    {
+        switch (w->cfg->kind)
+        {
+        case WorkloadKind::PingPong:
+            InstallPingPongChain(*w, 0, w->cfg->start);
+            break;
+        case WorkloadKind::Stream:
+        case WorkloadKind::Read:
+        case WorkloadKind::Incast:
+            InstallRdma(*w);
+            break;
+        case WorkloadKind::SocketsStream:
+            InstallSockets(*w);
+            break;
+        case WorkloadKind::SocketsPingPong:
+            InstallPingPongChain(*w, 0, w->cfg->start);
+            break;
+        case WorkloadKind::Inject:
+            InstallInject(*w);
+            break;
+        }
+    }
+}
+
+ScenarioWorkloads::Flow&
+ScenarioWorkloads::FlowOf(Workload& w, const std::string& sender)
+{
+    for (Flow& f : w.flows)
+    {
+        if (f.sender == sender)
+        {
+            return f;
+        }
+    }
+    w.flows.push_back(Flow{});
+    w.flows.back().sender = sender;
+    return w.flows.back();
+}
+
+void
+ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size)
+{
+    Flow& f = FlowOf(w, sender);
+    MessageRecord r;
+    r.workload = w.cfg->kind == WorkloadKind::Incast ? w.cfg->name + ":" + sender : w.cfg->name;
+    r.id = id;
+    r.op = OpLabel(*w.cfg);
+    r.size = size;
+    r.post = Simulator::Now();
+    f.byId[id] = f.messages.size();
+    f.messages.push_back(r);
+    f.firstPost = std::min(f.firstPost, r.post);
+}
+
+void
+ScenarioWorkloads::Done(Workload& w, const std::string& sender, uint64_t id, uint64_t size, Time latency,
+                        bool delivered)
+{
+    Flow& f = FlowOf(w, sender);
+    auto it = f.byId.find(id);
+    if (it != f.byId.end())
+    {
+        MessageRecord& r = f.messages[it->second];
+        (delivered ? r.delivered : r.completed) = Simulator::Now();
+    }
+    f.bytes += size;
+    ++f.done;
+    f.latencies.push_back(latency);
+    f.lastDone = Simulator::Now();
+}
+
+// ------------------------------------------------------------------------------ RDMA workloads
+
+void
+ScenarioWorkloads::InstallRdma(Workload& w)
+{
+    const WorkloadConfig& c = *w.cfg;
+    RdmaStreamHelper server(RDMA_ROLE_SERVER, w.port);
+    server.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
+    server.SetAttribute("Size", UintegerValue(c.size));
+    server.SetAttribute("Outstanding", UintegerValue(c.outstanding));
+    ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
+    s.Start(c.start);
+    w.apps.Add(s);
+    const std::vector<std::string> senders =
+        c.kind == WorkloadKind::Incast ? c.senders : std::vector<std::string>{c.from};
+    for (const std::string& sender : senders)
+    {
+        RdmaStreamHelper client(RDMA_ROLE_CLIENT, w.port, InetSocketAddress(m_topo.GetHostAddress(c.to), w.port));
+        client.SetAttribute("Op", StringValue(c.kind == WorkloadKind::Read ? "Read" : OpName(c.op)));
+        client.SetAttribute("Size", UintegerValue(c.size));
+        client.SetAttribute("Outstanding", UintegerValue(c.outstanding));
+        client.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
+        if (c.count)
+        {
+            client.SetAttribute("TotalBytes", UintegerValue(*c.count * c.size));
+        }
+        if (c.duration)
+        {
+            client.SetAttribute("Duration", TimeValue(*c.duration));
+        }
+        ApplicationContainer a = client.Install(m_topo.GetNode(sender));
+        a.Start(c.start);
+        w.apps.Add(a);
+        FlowOf(w, sender);
+        Ptr<Application> app = a.Get(0);
+        app->TraceConnectWithoutContext(
+            "Posted",
+            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t size) {
+                self->Posted(*wl, snd, op, size);
+            },
+                              this, &w, sender));
+        app->TraceConnectWithoutContext(
+            "Completed",
+            MakeBoundCallback(
+                +[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t size, Time lat) {
+                    self->Done(*wl, snd, op, size, lat, false);
+                },
+                this, &w, sender));
+    }
+}
+
+void
+ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start)
+{
+    const WorkloadConfig& c = *w.cfg;
+    const std::vector<uint64_t> sizes = c.sizes.empty() ? std::vector<uint64_t>{c.size} : c.sizes;
+    if (sizeIndex >= sizes.size())
+    {
+        return;
+    }
+    const uint16_t port = uint16_t(w.port + sizeIndex);
+    const uint32_t count = uint32_t(c.count.value_or(1));
+    const bool sockets = c.kind == WorkloadKind::SocketsPingPong;
+    ApplicationContainer s;
+    ApplicationContainer a;
+    const Address remote = InetSocketAddress(m_topo.GetHostAddress(c.to), port);
+    if (sockets)
+    {
+        SocketPingPongHelper server(SOCKET_ROLE_SERVER, port);
+        server.SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
+        SocketPingPongHelper client(SOCKET_ROLE_CLIENT, port, remote);
+        client.SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
+        client.SetAttribute("Count", UintegerValue(count));
+        s = server.Install(m_topo.GetNode(c.to));
+        a = client.Install(m_topo.GetNode(c.from));
+    }
+    else
+    {
+        RdmaPingPongHelper server(RDMA_ROLE_SERVER, port);
+        RdmaPingPongHelper client(RDMA_ROLE_CLIENT, port, remote);
+        for (RdmaPingPongHelper* h : {&server, &client})
+        {
+            h->SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
+            h->SetAttribute("Mode", StringValue(OpName(c.op)));
+            h->SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
+        }
+        client.SetAttribute("Count", UintegerValue(count));
+        s = server.Install(m_topo.GetNode(c.to));
+        a = client.Install(m_topo.GetNode(c.from));
+    }
+    // Installed while the simulation runs (sizes after the first): start times count from now.
+    const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
+    s.Start(delay);
+    a.Start(delay);
+    w.apps.Add(s);
+    w.apps.Add(a);
+    const std::string sender = c.from;
+    FlowOf(w, sender);
+    Ptr<Application> app = a.Get(0);
+    const uint64_t idBase = w.nextMessageId;
+    w.nextMessageId += count;
+    app->TraceConnectWithoutContext(
+        "Posted",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t base, uint32_t it, uint32_t size) {
+            self->Posted(*wl, wl->cfg->from, base + it, size);
+        },
+                          this, &w, idBase));
+    app->TraceConnectWithoutContext(
+        "Completed",
+        MakeBoundCallback(
+            +[](ScenarioWorkloads* self, Workload* wl, uint64_t base, std::size_t idx, uint32_t n, uint32_t it,
+                uint32_t size, Time halfRtt) {
+                self->Done(*wl, wl->cfg->from, base + it, size, halfRtt, false);
+                if (it + 1 == n)
+                {
+                    // The next size of the sweep starts once this one is done (one at a time, so
+                    // that they never share the link).
+                    Simulator::ScheduleNow([self, wl, idx]() {
+                        self->InstallPingPongChain(*wl, idx + 1, Simulator::Now() + MicroSeconds(1));
+                    });
+                }
+            },
+            this, &w, idBase, sizeIndex, count));
+}
+
+// --------------------------------------------------------------------------- sockets baseline
+
+void
+ScenarioWorkloads::InstallSockets(Workload& w)
+{
+    const WorkloadConfig& c = *w.cfg;
+    SocketStreamHelper server(SOCKET_ROLE_SERVER, w.port);
+    server.SetAttribute("Size", UintegerValue(c.size));
+    SocketStreamHelper client(SOCKET_ROLE_CLIENT, w.port, InetSocketAddress(m_topo.GetHostAddress(c.to), w.port));
+    client.SetAttribute("Size", UintegerValue(c.size));
+    if (c.count)
+    {
+        client.SetAttribute("TotalBytes", UintegerValue(*c.count * c.size));
+    }
+    if (c.duration)
+    {
+        client.SetAttribute("Duration", TimeValue(*c.duration));
+    }
+    ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
+    ApplicationContainer a = client.Install(m_topo.GetNode(c.from));
+    s.Start(c.start);
+    a.Start(c.start);
+    w.apps.Add(s);
+    w.apps.Add(a);
+    FlowOf(w, c.from);
+    a.Get(0)->TraceConnectWithoutContext(
+        "Posted",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size) {
+            self->Posted(*wl, wl->cfg->from, m, size);
+        },
+                          this, &w));
+    s.Get(0)->TraceConnectWithoutContext(
+        "Delivered",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size, Time lat) {
+            self->Done(*wl, wl->cfg->from, m, size, lat, true);
+        },
+                          this, &w));
+}
+
+// ------------------------------------------------------------------------------------- inject
+
+void
+ScenarioWorkloads::InstallInject(Workload& w)
+{
+    const InjectConfig& in = *w.cfg->inject;
+    const std::vector<uint8_t> bytes = BuildInjectedSegment(in);
+    Workload* target = m_workloads.at(in.targetIndex).get();
+    Simulator::Schedule(in.at, [this, &w, target, bytes, in]() {
+        auto it = target->qpByNode.find(in.from);
+        if (it == target->qpByNode.end() || !it->second->GetLlp())
+        {
+            std::cerr << "iwarp-sim: inject '" << w.cfg->name << "' at " << in.at.As(Time::US) << ": workload '"
+                      << target->cfg->name << "' has no connection on " << in.from << " yet; nothing injected\n";
+            return;
+        }
+        Ptr<Packet> p = Create<Packet>(bytes.data(), bytes.size());
+        const bool taken = it->second->GetLlp()->SendSegment(p);
+        Flow& f = FlowOf(w, in.from);
+        MessageRecord r;
+        r.workload = w.cfg->name;
+        r.id = f.messages.size();
+        r.op = "inject";
+        r.size = bytes.size();
+        r.post = Simulator::Now();
+        f.messages.push_back(r);
+        if (taken)
+        {
+            ++f.done;
+            f.bytes += bytes.size();
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------- QP probes
+
+void
+ScenarioWorkloads::HookRnic(const std::string& node)
+{
+    Ptr<Rnic> rnic = m_topo.GetNode(node)->GetObject<Rnic>();
+    if (!rnic)
+    {
+        return;
+    }
+    rnic->TraceConnectWithoutContext(
+        "QpCreated",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, std::string n, Ptr<QueuePair> qp) {
+            qp->TraceConnectWithoutContext(
+                "Event",
+                MakeBoundCallback(+[](ScenarioWorkloads* s, std::string nn, QueuePair* q, const RdmapEventInfo& e) {
+                    s->OnQpEvent(nn, Ptr<QueuePair>(q), e);
+                },
+                                  self, n, PeekPointer(qp)));
+        },
+                          this, node));
+}
+
+ScenarioWorkloads::Workload*
+ScenarioWorkloads::FindByPort(uint16_t port)
+{
+    if (port < kBasePort)
+    {
+        return nullptr;
+    }
+    const std::size_t i = (port - kBasePort) / 100;
+    return i < m_workloads.size() ? m_workloads[i].get() : nullptr;
+}
+
+void
+ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e)
+{
+    if (e.type == RdmapEvent::Established)
+    {
+        OnEstablished(node, qp);
+        return;
+    }
+    if (e.type != RdmapEvent::TerminateSent && e.type != RdmapEvent::TerminateReceived)
+    {
+        return;
+    }
+    auto it = m_qpWorkload.find(qp);
+    if (it == m_qpWorkload.end())
+    {
+        return;
+    }
+    TerminateRecord t;
+    t.time = Simulator::Now();
+    t.node = node;
+    t.sent = e.type == RdmapEvent::TerminateSent;
+    DescribeCause(t.sent ? e.cause : e.terminate.GetCause(), &t);
+    it->second->terminates.push_back(t);
+}
+
+void
+ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
+{
+    Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(qp->GetLlp());
+    if (!mpa || !mpa->GetSocket())
+    {
+        return;
+    }
+    Address local;
+    Address peer;
+    mpa->GetSocket()->GetSockName(local);
+    mpa->GetSocket()->GetPeerName(peer);
+    const InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
+    const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
+    Workload* w = FindByPort(l.GetPort());
+    bool serverSide = w != nullptr && l.GetPort() - kBasePort - 100 * w->index < 100;
+    if (!w || !serverSide)
+    {
+        w = FindByPort(p.GetPort());
+        serverSide = false;
+    }
+    if (!w)
+    {
+        return;
+    }
+    m_qpWorkload[qp] = w;
+    w->qpByNode[node] = qp;
+    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(mpa->GetSocket());
+    if (tcp)
+    {
+        tcp->TraceConnectWithoutContext(
+            "Tx",
+            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, Ptr<const Packet> pk, const TcpHeader& h,
+                                  Ptr<const TcpSocketBase> so) { self->OnTcpTx(wl, pk, h, so); },
+                              this, w));
+    }
+    if (node != w->sinkNode)
+    {
+        return;
+    }
+    // The data sink: each data message's placement and delivery, in order, for its sender's flow.
+    auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
+    const std::string sender =
+        w->cfg->kind == WorkloadKind::Read ? node : (peerHost != m_hostByAddress.end() ? peerHost->second : "?");
+    qp->GetDdp()->TraceConnectWithoutContext(
+        "Delivered",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const DdpDelivery& d) {
+            if ((d.tagged || d.qn == 0) && d.length > 0)
+            {
+                self->FlowOf(*wl, snd).sink.emplace_back(d.firstPlaced, d.delivered);
+            }
+        },
+                          this, w, sender));
+}
+
+void
+ScenarioWorkloads::OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+{
+    if (p->GetSize() == 0)
+    {
+        return;
+    }
+    const SequenceNumber32 end = h.GetSequenceNumber() + p->GetSize();
+    auto [it, fresh] = m_highestSent.emplace(PeekPointer(s), end);
+    if (!fresh)
+    {
+        if (h.GetSequenceNumber() < it->second)
+        {
+            ++w->retransmissions; // sent before: a retransmission
+        }
+        if (end > it->second)
+        {
+            it->second = end;
+        }
+    }
+}
+
+// -------------------------------------------------------------------------------------- results
+
+void
+ScenarioWorkloads::Collect(RunResult& result) const
+{
+    for (const auto& w : m_workloads)
+    {
+        WorkloadResult r;
+        r.name = w->cfg->name;
+        r.kind = ToString(w->cfg->kind);
+        r.retransmissions = w->retransmissions;
+        r.terminates = w->terminates;
+        Time first = Time::Max();
+        Time last;
+        for (const Flow& f : w->flows)
+        {
+            r.messages += f.done;
+            r.bytes += f.bytes;
+            r.latencies.insert(r.latencies.end(), f.latencies.begin(), f.latencies.end());
+            first = std::min(first, f.firstPost);
+            last = std::max(last, f.lastDone);
+            for (std::size_t i = 0; i < f.messages.size(); ++i)
+            {
+                MessageRecord m = f.messages[i];
+                if (i < f.sink.size())
+                {
+                    m.firstPlaced = f.sink[i].first;
+                    m.delivered = f.sink[i].second;
+                }
+                result.messages.push_back(m);
+            }
+        }
+        if (r.bytes > 0 && last > first && first != Time::Max())
+        {
+            r.throughputBps = double(r.bytes) * 8.0 / (last - first).GetSeconds();
+        }
+        result.workloads.push_back(r);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,95 @@
+/*
+ * The workloads of a scenario run: installs the applications each workload describes, follows
+ * every message from post to completion (application traces) and its placement and delivery at
+ * the data sink (the sink QP's DDP "Delivered" trace), counts TCP retransmissions and records
+ * every Terminate, then turns all of it into RunResult rows. Internal to the ScenarioRunner.
+ */
+#ifndef IWARP_SCENARIO_WORKLOADS_H
+#define IWARP_SCENARIO_WORKLOADS_H
+
+#include "helper/scenario/results-writer.h"
+#include "helper/scenario/scenario-config.h"
+#include "helper/topology/topology-builder.h"
+
+#include "rnic/queue-pair.h"
+
+#include "ns3/application-container.h"
+#include "ns3/sequence-number.h"
+#include "ns3/tcp-socket-base.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class ScenarioWorkloads
+{
+  public:
+    ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopology& topo);
+    ~ScenarioWorkloads();
+
+    /** Install every workload's applications and the probes on every RNIC. */
+    void Install();
+    /** Per-workload results and per-message records, after the simulation has run. */
+    void Collect(RunResult& result) const;
+
+    /** The first TCP port workloads use (workload i listens on kBasePort + i). */
+    static constexpr uint16_t kBasePort = 20000;
+
+  private:
+    /** One sender's messages to one sink (incast has one flow per sender, the others one). */
+    struct Flow
+    {
+        std::string sender;
+        std::vector<MessageRecord> messages;
+        std::map<uint64_t, std::size_t> byId; ///< application message id -> index in messages
+        std::deque<std::pair<Time, Time>> sink; ///< (first placed, delivered) in delivery order
+        uint64_t bytes{0};
+        uint64_t done{0};
+        std::vector<Time> latencies;
+        Time firstPost{Time::Max()};
+        Time lastDone;
+    };
+
+    struct Workload
+    {
+        const WorkloadConfig* cfg{nullptr};
+        std::size_t index{0};
+        uint16_t port{0};
+        std::string sinkNode; ///< where data messages are placed and delivered
+        std::vector<Flow> flows;
+        uint64_t retransmissions{0};
+        std::vector<TerminateRecord> terminates;
+        std::map<std::string, Ptr<QueuePair>> qpByNode; ///< connected QPs, by node (inject target)
+        ApplicationContainer apps;
+        uint64_t nextMessageId{0};
+    };
+
+    void InstallRdma(Workload& w);
+    void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
+    void InstallSockets(Workload& w);
+    void InstallInject(Workload& w);
+    void HookRnic(const std::string& node);
+    void OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e);
+    void OnEstablished(const std::string& node, Ptr<QueuePair> qp);
+    Workload* FindByPort(uint16_t port);
+    Flow& FlowOf(Workload& w, const std::string& sender);
+    void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
+    void Done(Workload& w, const std::string& sender, uint64_t id, uint64_t size, Time latency, bool delivered);
+    void OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+
+    const ScenarioConfig& m_cfg;
+    const BuiltTopology& m_topo;
+    std::vector<std::unique_ptr<Workload>> m_workloads;
+    std::map<Ptr<QueuePair>, Workload*> m_qpWorkload;
+    std::map<const TcpSocketBase*, SequenceNumber32> m_highestSent;
+    std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
+};
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_WORKLOADS_H
