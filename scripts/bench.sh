@@ -6,3 +6,5 @@ BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-protocol-core" "$@"
 # Three alternating pairs of 200 MB runs: the median ratio is robust to a busy stretch of the machine.
 "$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=3
+# The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
+"$BUILD_DIR/iwarp-bench-fat-tree"
