@@ -77,13 +77,7 @@ NamesFromGraph(const TopologyConfig& t, bool hostsOnly)
     {
         return {};
     }
-    TopologySpec spec;
-    spec.kind = t.kind;
-    spec.hostsPerSide = t.hostsPerSide;
-    spec.leaves = t.leaves;
-    spec.spines = t.spines;
-    spec.hostsPerLeaf = t.hostsPerLeaf;
-    spec.k = t.k;
+    const TopologySpec spec = ShapeOf(t);
     std::vector<std::string> names;
     try
     {
@@ -104,6 +98,20 @@ NamesFromGraph(const TopologyConfig& t, bool hostsOnly)
 }
 
 } // namespace
+
+TopologySpec
+ShapeOf(const TopologyConfig& t)
+{
+    TopologySpec spec;
+    spec.kind = t.kind;
+    spec.hostsPerSide = t.hostsPerSide;
+    spec.leaves = t.leaves;
+    spec.spines = t.spines;
+    spec.hostsPerLeaf = t.hostsPerLeaf;
+    spec.k = t.k;
+    spec.graphmlPath = t.file;
+    return spec;
+}
 
 std::vector<std::string>
 ExpectedHostNames(const TopologyConfig& t)

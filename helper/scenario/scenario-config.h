@@ -231,6 +231,9 @@ struct ScenarioConfig
  * Hosts are h0..hN-1 for every generated kind; switches are named in doc/scenario-format.md.
  */
 std::vector<std::string> ExpectedNodeNames(const TopologyConfig& t);
+/** The builder's description of the topology's shape (kind and size parameters, no links). */
+TopologySpec ShapeOf(const TopologyConfig& t);
+
 /** Only the hosts of ExpectedNodeNames. */
 std::vector<std::string> ExpectedHostNames(const TopologyConfig& t);
 

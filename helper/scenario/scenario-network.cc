@@ -81,14 +81,7 @@ TopologySpec
 MakeTopologySpec(const ScenarioConfig& cfg)
 {
     const TopologyConfig& t = cfg.topology;
-    TopologySpec spec;
-    spec.kind = t.kind;
-    spec.hostsPerSide = t.hostsPerSide;
-    spec.leaves = t.leaves;
-    spec.spines = t.spines;
-    spec.hostsPerLeaf = t.hostsPerLeaf;
-    spec.k = t.k;
-    spec.graphmlPath = t.file;
+    TopologySpec spec = ShapeOf(t);
     spec.link = Overlay(spec.link, cfg.links);
     if (t.kind == TopologyKind::Dumbbell &&
         (t.bottleneck.rateBps || t.bottleneck.delay || t.bottleneck.queue))
