@@ -90,6 +90,10 @@ class MpaTransferTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(t.WriteExact(), true, "the Write placed every octet");
         NS_TEST_EXPECT_MSG_EQ(t.SendExact(), true, "the Send delivered every octet");
         NS_TEST_EXPECT_MSG_EQ(t.ReadExact(), true, "the Read returned every octet");
+        // Early-placed FPDUs come up again in order; their octets are not placed a second time.
+        NS_TEST_EXPECT_MSG_EQ(t.target->GetBuffer()->GetBytesWritten(), t.data.size(), "Write octets placed once");
+        NS_TEST_EXPECT_MSG_EQ(t.recv->GetBytesWritten(), t.note.size(), "Send octets placed once");
+        NS_TEST_EXPECT_MSG_EQ(t.sink->GetBuffer()->GetBytesWritten(), t.data.size(), "Read octets placed once");
         NS_TEST_EXPECT_MSG_EQ(f.Initiator().mpa->SendsMarkers(), m_markers, "markers towards responder");
         if (m_loss > 0 && !m_markers)
         {
@@ -167,6 +171,13 @@ class MpaPlacementRecordTest : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(std::equal(data.begin(), data.end(), target->GetBuffer()->Data()), true,
                               "every Write placed byte-exact");
+        // Regression: the in-order copy of an FPDU placed early used to be placed (and counted) again.
+        NS_TEST_EXPECT_MSG_EQ(target->GetBuffer()->GetBytesWritten(), uint64_t(n) * size,
+                              "each octet placed once, early or in order");
+        if (m_loss > 0)
+        {
+            NS_TEST_EXPECT_MSG_GT(f.Responder().earlyPlacements, 0u, "FPDUs were handed up early");
+        }
     }
 
     double m_loss;

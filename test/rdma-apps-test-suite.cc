@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <optional>
 
 namespace ns3
@@ -242,6 +243,103 @@ class StreamTestCase : public TestCase
     bool m_zeroCost;
 };
 
+/**
+ * A stream over a lossy link (RateErrorModel on the server's device, so TCP holds segments out
+ * of order and MPA hands their FPDUs to DDP as early-placement hints before the in-order copy).
+ * Each octet and each message must still count once: the server's bytes equal TotalBytes, a
+ * Send stream completes one receive per operation, and the data arrive byte-exact.
+ */
+class LossyStreamTestCase : public TestCase
+{
+  public:
+    LossyStreamTestCase(std::string op, double loss, uint64_t total, uint32_t seed)
+        : TestCase("stream of " + op + " (real payload) with " + std::to_string(loss * 100).substr(0, 4) +
+                   "% loss, run " + std::to_string(seed) +
+                   ": the server counts TotalBytes and one completion per op, not the early-placed copies"),
+          m_op(op),
+          m_loss(loss),
+          m_total(total),
+          m_seed(seed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(m_seed);
+        TwoHosts h;
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetAttribute("ErrorRate", DoubleValue(m_loss));
+        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        h.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        uint64_t dropped = 0;
+        h.devices.Get(1)->TraceConnectWithoutContext(
+            "PhyRxDrop", MakeBoundCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }, &dropped));
+        const uint32_t size = 65536;
+        RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
+        server.SetAttribute("Payload", StringValue("Real"));
+        RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001, InetSocketAddress(h.serverIp, 9001));
+        client.SetAttribute("Op", StringValue(m_op));
+        client.SetAttribute("Size", UintegerValue(size));
+        client.SetAttribute("Outstanding", UintegerValue(8));
+        client.SetAttribute("TotalBytes", UintegerValue(m_total));
+        client.SetAttribute("Payload", StringValue("Real"));
+        ApplicationContainer s = server.Install(h.nodes.Get(1));
+        ApplicationContainer c = client.Install(h.nodes.Get(0));
+        c.Start(MicroSeconds(10));
+        uint64_t early = 0;
+        uint64_t earlyOctets = 0;
+        // Count MPA's early-placement hints at the server, once its QP is bound to its LLP.
+        std::function<void()> hook = [&h, &early, &earlyOctets, &hook]() {
+            for (Ptr<QueuePair> qp : h.ServerRnic()->GetQps())
+            {
+                if (qp->GetLlp())
+                {
+                    qp->GetLlp()->TraceConnectWithoutContext(
+                        "EarlyPlacement",
+                        MakeBoundCallback(+[](uint64_t* n, uint64_t* o, Ptr<const Packet> p) {
+                            ++*n;
+                            *o += p->GetSize();
+                        }, &early, &earlyOctets));
+                    return;
+                }
+            }
+            Simulator::Schedule(MicroSeconds(5), hook);
+        };
+        Simulator::Schedule(MicroSeconds(5), hook);
+        h.Run(Seconds(20));
+        Ptr<RdmaStream> cl = DynamicCast<RdmaStream>(c.Get(0));
+        Ptr<RdmaStream> sv = DynamicCast<RdmaStream>(s.Get(0));
+        const uint64_t ops = (m_total + size - 1) / size;
+        std::cout << GetName() << ": " << dropped << " packets dropped, " << early << " FPDUs ("
+                  << earlyOctets << " octets) placed early; client " << cl->GetBytes() << " B / "
+                  << cl->GetCompletions() << " completions, server " << sv->GetBytes() << " B / "
+                  << sv->GetCompletions() << " completions" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(cl->IsFinished(), true, "the client saw the fin answered");
+        NS_TEST_ASSERT_MSG_EQ(sv->IsFinished(), true, "the server saw the fin");
+        NS_TEST_EXPECT_MSG_GT(dropped, 0u, "the link lost packets");
+        NS_TEST_EXPECT_MSG_GT(early, 0u, "FPDUs held out of order were placed early");
+        NS_TEST_EXPECT_MSG_EQ(cl->GetBytes(), m_total, "the client completed TotalBytes");
+        NS_TEST_EXPECT_MSG_EQ(cl->GetCompletions(), ops, "one client completion per op");
+        NS_TEST_EXPECT_MSG_EQ(sv->GetBytes(), m_total, "the server received TotalBytes, each octet once");
+        if (m_op == "Send")
+        {
+            NS_TEST_EXPECT_MSG_EQ(sv->GetCompletions(), ops, "one server receive completion per Send");
+        }
+        Ptr<ByteBuffer> a = cl->GetRegion()->GetBuffer();
+        Ptr<ByteBuffer> b = sv->GetRegion()->GetBuffer();
+        NS_TEST_ASSERT_MSG_EQ(a->GetSize(), b->GetSize(), "same buffer shape at both ends");
+        NS_TEST_EXPECT_MSG_EQ(std::memcmp(a->Data(), b->Data(), a->GetSize()), 0,
+                              "the server's buffer equals the client's, octet for octet");
+    }
+
+    std::string m_op;
+    double m_loss;
+    uint64_t m_total;
+    uint32_t m_seed;
+};
+
 class RdmaAppsTestSuite : public TestSuite
 {
   public:
@@ -257,6 +355,12 @@ class RdmaAppsTestSuite : public TestSuite
         AddTestCase(new StreamTestCase("Send", false, 4 << 20, false), TestCase::QUICK);
         // Regression: with a pass-through engine a completion used to arrive inside PostSend and stall the stream.
         AddTestCase(new StreamTestCase("Write", false, 4 << 20, true, true), TestCase::QUICK);
+        // Regression: with loss, early-placed FPDUs were counted again when TCP delivered them in order.
+        for (uint32_t run = 1; run <= 3; ++run)
+        {
+            AddTestCase(new LossyStreamTestCase("Write", 0.01, 1 << 20, run), TestCase::QUICK);
+            AddTestCase(new LossyStreamTestCase("Send", 0.01, 1 << 20, run), TestCase::QUICK);
+        }
     }
 };
 

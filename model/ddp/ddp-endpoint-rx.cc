@@ -59,6 +59,7 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
         m_rxStopped = true;
         m_rxPending.clear();
         m_hintPlacedAt.clear();
+        m_placedEarly.clear();
         if (!m_streamEvent.IsNull())
         {
             m_streamEvent(StreamEvent::FatalError, ErrorCause{});
@@ -73,24 +74,60 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
         NS_LOG_LOGIC("ignoring duplicate segment " << order);
         return;
     }
+    // The LLP's position of the segment, when it gives one: the same for a hint and for the
+    // in-order copy that follows it, so a copy whose octets are in place already is known.
+    DdpLlpPositionTag posTag;
+    const bool positioned = segment->PeekPacketTag(posTag);
+    const uint64_t pos = posTag.GetPosition();
     RxSegment s;
-    if (!ValidateAndPlace(segment, !hint, &s))
-    {
-        return;
-    }
-    const SegmentKey key = KeyOf(s.view);
     if (hint)
     {
+        if (positioned && m_placedEarly.count(pos) != 0)
+        {
+            // A second hint for the same segment (TCP got a retransmission of a segment it
+            // still holds out of order): its octets are in place.
+            NS_LOG_LOGIC("segment at LLP position " << pos << " placed already");
+            return;
+        }
+        // A hint that fails a check is dropped silently: the in-order copy reports it.
+        if (!ValidateAndPlace(segment, false, true, &s))
+        {
+            return;
+        }
         // Remember when it was placed; the in-order copy that follows inherits the time.
-        m_hintPlacedAt.emplace(key, Simulator::Now());
+        if (positioned)
+        {
+            m_placedEarly.emplace(pos, Simulator::Now());
+        }
+        else
+        {
+            m_hintPlacedAt.emplace(KeyOf(s.view), Simulator::Now());
+        }
+        return;
+    }
+    // The in-order copy of a segment placed early is validated again (the STag or buffer may
+    // have gone meanwhile) but not placed again: placing it twice would leave the same data,
+    // but the octets would be moved, and counted, twice.
+    auto early = positioned ? m_placedEarly.find(pos) : m_placedEarly.end();
+    const bool placedEarly = early != m_placedEarly.end();
+    if (!ValidateAndPlace(segment, true, !placedEarly, &s))
+    {
         return;
     }
     s.placedAt = Simulator::Now();
-    auto h = m_hintPlacedAt.find(key);
-    if (h != m_hintPlacedAt.end())
+    if (placedEarly)
     {
-        s.placedAt = std::min(s.placedAt, h->second);
-        m_hintPlacedAt.erase(h);
+        s.placedAt = std::min(s.placedAt, early->second);
+        m_placedEarly.erase(early);
+    }
+    else if (!positioned)
+    {
+        auto h = m_hintPlacedAt.find(KeyOf(s.view));
+        if (h != m_hintPlacedAt.end())
+        {
+            s.placedAt = std::min(s.placedAt, h->second);
+            m_hintPlacedAt.erase(h);
+        }
     }
     m_rxPending.emplace(order, std::move(s));
     AdvanceDelivery();
@@ -108,7 +145,7 @@ DdpEndpoint::MakeError(ErrorCause cause, const RxSegment& s) const
 }
 
 bool
-DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, RxSegment* s)
+DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place, RxSegment* s)
 {
     const uint32_t size = segment->GetSize();
     uint8_t head[kHeadOctets] = {};
@@ -239,6 +276,10 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, RxSegment*
         target = m.buffer->window;
         targetOffset = target.offset + v.mo;
     }
+    if (!place)
+    {
+        return true; // validated; its octets were placed from an earlier copy
+    }
     if (v.payloadLength > 0)
     {
         target.buffer->Write(targetOffset, segment->CreateFragment(hdrLen, v.payloadLength));
@@ -334,6 +375,7 @@ DdpEndpoint::RaiseError(DdpReceiveError err)
     m_rxStopped = true;
     m_rxPending.clear();
     m_hintPlacedAt.clear();
+    m_placedEarly.clear();
     m_errorTrace(err);
     if (!m_error.IsNull())
     {
@@ -347,6 +389,7 @@ DdpEndpoint::StopReceiving()
     m_rxStopped = true;
     m_rxPending.clear();
     m_hintPlacedAt.clear();
+    m_placedEarly.clear();
 }
 
 } // namespace ns3

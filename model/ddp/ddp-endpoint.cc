@@ -76,6 +76,7 @@ DdpEndpoint::DoDispose()
     m_txQueue.clear();
     m_rxPending.clear();
     m_hintPlacedAt.clear();
+    m_placedEarly.clear();
     m_rxQueues.clear();
     m_deliver = DeliveryCallback();
     m_error = ErrorCallback();
@@ -123,7 +124,14 @@ std::vector<DdpUntaggedBuffer>
 DdpEndpoint::TakeBuffers(uint32_t qn)
 {
     auto it = m_rxQueues.find(qn);
-    return it == m_rxQueues.end() ? std::vector<DdpUntaggedBuffer>{} : it->second.TakeAll();
+    if (it == m_rxQueues.end())
+    {
+        return {};
+    }
+    // Hints may have been placed in the buffers taken away: in-order copies that still come
+    // must be placed wherever they then match, not skipped as placed already.
+    m_placedEarly.clear();
+    return it->second.TakeAll();
 }
 
 void
@@ -374,6 +382,7 @@ DdpEndpoint::OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause cause)
         m_rxStopped = true;
         m_rxPending.clear();
         m_hintPlacedAt.clear();
+        m_placedEarly.clear();
         if (e == DdpLowerLayer::Event::ConnectionLost)
         {
             m_down = true;

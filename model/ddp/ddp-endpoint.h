@@ -7,7 +7,9 @@
  *
  * Receive side: every segment is validated before anything is placed (DDP-060, DDP-062,
  * DDP-068) and placed on arrival, even out of order (DDP-041); messages are delivered in
- * the sender's order, exactly once (DDP-042, DDP-043, DDP-045). The first error stops
+ * the sender's order, exactly once (DDP-042, DDP-043, DDP-045). A segment the LLP handed up
+ * early as a placement hint is placed then; its in-order copy is validated again but, when
+ * the LLP identifies it (DdpLlpPositionTag), its octets are not moved a second time. The first error stops
  * placement for good (DDP-063, DDP-065) and is reported to the ULP, which may still send
  * one message, its Terminate (DDP-057, DDP-066).
  */
@@ -145,7 +147,8 @@ class DdpEndpoint : public Object
 
     // rx (ddp-endpoint-rx.cc)
     void OnReceive(Ptr<Packet> segment, uint64_t order);
-    bool ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, RxSegment* out);
+    /** Validate; then, if `place`, write the payload. False (nothing placed) on a failed check. */
+    bool ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place, RxSegment* out);
     void AdvanceDelivery();
     void Deliver(const RxSegment& last, uint64_t taggedLength);
     void RaiseError(DdpReceiveError err);
@@ -169,7 +172,10 @@ class DdpEndpoint : public Object
     uint64_t m_rxFrontier{0};                  ///< next order number to deliver
     uint64_t m_rxTaggedLength{0};              ///< octets of the tagged message being delivered
     Time m_rxMessageFirstPlaced{Time::Max()};  ///< of the message being delivered
-    std::map<SegmentKey, Time> m_hintPlacedAt; ///< placed early, waiting for the in-order copy
+    /** Hints without an LLP position, placed early, waiting for the in-order copy (timing only). */
+    std::map<SegmentKey, Time> m_hintPlacedAt;
+    /** Hints placed early, by LLP position: their in-order copy is not placed again. */
+    std::map<uint64_t, Time> m_placedEarly;
     bool m_rxStopped{false};
     bool m_peerClosed{false};
     bool m_down{false};

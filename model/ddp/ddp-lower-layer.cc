@@ -4,6 +4,23 @@ namespace ns3
 {
 
 NS_OBJECT_ENSURE_REGISTERED(DdpLowerLayer);
+NS_OBJECT_ENSURE_REGISTERED(DdpLlpPositionTag);
+
+TypeId
+DdpLlpPositionTag::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DdpLlpPositionTag")
+                            .SetParent<Tag>()
+                            .SetGroupName("Iwarp")
+                            .AddConstructor<DdpLlpPositionTag>();
+    return tid;
+}
+
+TypeId
+DdpLlpPositionTag::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
 
 TypeId
 DdpLowerLayer::GetTypeId()

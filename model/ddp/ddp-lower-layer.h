@@ -9,6 +9,8 @@
  *  - DDP-003: a segment it accepts is delivered reliably, or the stream fails;
  *  - DDP-004/007: segment boundaries and lengths are preserved (one Packet = one segment);
  *  - DDP-005: segments may be handed up out of order for placement, with the sender's order;
+ *    an LLP that hands a segment up twice (a placement hint, then in order) tags both copies
+ *    with the same DdpLlpPositionTag, so that DDP moves its octets only once.
  *  - DDP-009: graceful teardown is signalled.
  */
 #ifndef IWARP_DDP_LOWER_LAYER_H
@@ -19,6 +21,7 @@
 #include "ns3/callback.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/tag.h"
 
 #include <cstdint>
 #include <limits>
@@ -54,6 +57,8 @@ class DdpLowerLayer : public Object
      * A received segment (header + payload) and its position in the sender's order:
      * consecutive integers from 0 in the order the peer submitted segments, or
      * kOrderUnknown for a placement-only hint that will be handed up again in order.
+     * The two copies of a hinted segment should carry the same DdpLlpPositionTag; without it
+     * DDP places the in-order copy again (harmless for the data, but the octets move twice).
      */
     typedef Callback<void, Ptr<Packet>, uint64_t> ReceiveCallback;
     typedef Callback<void, uint32_t> MulpduCallback;
@@ -93,6 +98,36 @@ class DdpLowerLayer : public Object
 };
 
 const char* ToString(DdpLowerLayer::Event e);
+
+/**
+ * Where a received segment sits in the LLP's stream (MPA: the TCP stream offset just past its
+ * FPDU, modulo 2^32), as a packet tag on the segment handed up. An LLP that hands a segment
+ * up as a placement hint and later in order gives both copies the same position, and no
+ * other segment that position while either copy may still come: DDP recognises the in-order
+ * copy of a segment it already placed and does not place (or count) its octets again.
+ */
+class DdpLlpPositionTag : public Tag
+{
+  public:
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+
+    DdpLlpPositionTag() = default;
+    explicit DdpLlpPositionTag(uint64_t position)
+        : m_position(position)
+    {
+    }
+
+    uint64_t GetPosition() const { return m_position; }
+
+    uint32_t GetSerializedSize() const override { return 8; }
+    void Serialize(TagBuffer i) const override { i.WriteU64(m_position); }
+    void Deserialize(TagBuffer i) override { m_position = i.ReadU64(); }
+    void Print(std::ostream& os) const override { os << "llp-position=" << m_position; }
+
+  private:
+    uint64_t m_position{0};
+};
 
 } // namespace ns3
 

@@ -9,10 +9,51 @@
 #include "ns3/tcp-rx-buffer.h"
 #include "ns3/tcp-tx-buffer.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MpaConnectionData");
+
+namespace
+{
+/**
+ * The stream offset just past the CRC of an FPDU that starts at `start` and carries a ULPDU of
+ * `ulpduLen` octets: where MpaFpduReceiver stands once it has deframed it. With markers, one
+ * falls on every multiple of 512 inside the FPDU (one right at `start` leads it).
+ */
+uint64_t
+FpduEnd(uint64_t start, uint32_t ulpduLen, bool markers)
+{
+    uint64_t pos = start;
+    uint64_t left = iwarp::kMpaLengthFieldLen + ulpduLen + MpaPadLength(ulpduLen) + iwarp::kMpaCrcLen;
+    while (left > 0)
+    {
+        if (markers && pos % iwarp::kMpaMarkerInterval == 0)
+        {
+            pos += iwarp::kMpaMarkerLen;
+            continue;
+        }
+        const uint64_t chunk = std::min<uint64_t>(left, iwarp::kMpaMarkerInterval - pos % iwarp::kMpaMarkerInterval);
+        pos += chunk;
+        left -= chunk;
+    }
+    return pos;
+}
+
+/**
+ * Tag a ULPDU handed to DDP with its FPDU's end offset, modulo 2^32 (the early-placement path
+ * only knows offsets modulo TCP's sequence space), so that DDP recognises the in-order copy of
+ * an FPDU it was given early (DdpLlpPositionTag).
+ */
+void
+TagPosition(Ptr<Packet> ulpdu, uint64_t fpduEnd)
+{
+    DdpLlpPositionTag tag{uint64_t(uint32_t(fpduEnd))};
+    ulpdu->ReplacePacketTag(tag);
+}
+} // namespace
 
 uint32_t
 MpaConnection::GetMulpdu() const
@@ -186,6 +227,7 @@ MpaConnection::DeframeInOrder()
             return;
         }
         m_fpduRxTrace(ulpdu);
+        TagPosition(ulpdu, m_rx->GetStreamOffset());
         if (m_state == AWAIT_RTR)
         {
             SetState(ESTABLISHED);
@@ -245,9 +287,12 @@ MpaConnection::OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSoc
     p->CopyData(bytes.data(), bytes.size());
     std::vector<std::vector<uint8_t>> ulpdus;
     MpaFpduReceiver::ParseAlignedFpdus(bytes.data(), bytes.size(), offset, m_rxMarkers, m_crc, &ulpdus);
+    uint64_t at = offset; // the segment starts at an FPDU boundary; each FPDU follows the last
     for (const auto& octets : ulpdus)
     {
         Ptr<Packet> u = Create<Packet>(octets.data(), octets.size());
+        at = FpduEnd(at, uint32_t(octets.size()), m_rxMarkers);
+        TagPosition(u, at); // the position its in-order copy will have
         m_earlyPlacementTrace(u);
         NotifyReceive(u, kOrderUnknown); // placed now, delivered when TCP has the order (DDP-005)
     }
