@@ -56,7 +56,7 @@ struct SctpCookie
                         SctpCookie* out,
                         Time* staleness);
 
-    static constexpr uint32_t kBodyLen = 64;
+    static constexpr uint32_t kBodyLen = 60;
     static constexpr uint32_t kMacLen = 32;
 };
 

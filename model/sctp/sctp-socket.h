@@ -111,6 +111,8 @@ class SctpSocket : public Socket
     /** The tag this side expects in packets from the peer (its Initiate Tag). */
     uint32_t GetLocalVerificationTag() const { return m_myTag; }
     uint32_t GetPeerVerificationTag() const { return m_peerTag; }
+    /** The TSN the next new DATA chunk will get. */
+    uint32_t GetNextTsn() const { return m_txq.GetNextTsn(); }
 
     /** Called by SctpL4Protocol with a checksum-verified packet for this socket. */
     void ReceivePacket(const SctpPacket& pkt, Ipv4Address src, Ipv4Address dst);
