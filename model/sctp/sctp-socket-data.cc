@@ -42,13 +42,28 @@ SctpSocket::TrySend()
         std::vector<std::shared_ptr<SctpChunk>> chunks;
         uint32_t used = 0;
         bool sackBundled = false;
+        SctpTxQueue::Entry* first = m_txq.NextToSend(false);
+        if (first == nullptr)
+        {
+            break;
+        }
         if (m_sackTimer.IsRunning())
         {
-            // A SACK is due anyway: let it ride with the data (control chunks first, §6.10).
+            // A SACK is due anyway: let it ride with the data (control chunks first, §6.10), or send it
+            // on its own if a full-sized chunk would not fit beside it.
             auto sack = MakeSack();
-            chunks.push_back(sack);
-            used += sack->GetSerializedSize();
-            sackBundled = true;
+            if (sack->GetSerializedSize() + first->Bytes() <= budget)
+            {
+                chunks.push_back(sack);
+                used += sack->GetSerializedSize();
+                sackBundled = true;
+            }
+            else
+            {
+                m_sackTimer.Cancel();
+                m_packetsSinceSack = 0;
+                SendChunks({sack});
+            }
         }
         uint32_t flight = m_txq.GetFlightSize();
         bool anyData = false;
@@ -223,6 +238,10 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     }
     SyncTraces();
     TrySend();
+    if (r.cumAdvanced && GetTxAvailable() > 0 && m_state == SctpState::Established)
+    {
+        NotifySend(GetTxAvailable()); // the send buffer has room again
+    }
     CheckAllDataAcked();
 }
 
