@@ -85,6 +85,8 @@ SctpCookie::Decode(const std::vector<uint8_t>& bytes,
     c.peerAddress = Ipv4Address(r.U32());
     c.peerAdaptation = r.U32();
     c.hasPeerAdaptation = (r.U32() >> 24) != 0;
+    // Authentic, so worth decoding even when stale: the caller needs the peer's tag to report it.
+    *out = c;
     Time expiry = c.created + c.lifetime;
     if (now > expiry)
     {
@@ -94,7 +96,6 @@ SctpCookie::Decode(const std::vector<uint8_t>& bytes,
         }
         return Check::Stale;
     }
-    *out = c;
     return Check::Ok;
 }
 

@@ -49,7 +49,7 @@ struct SctpCookie
     };
 
     std::vector<uint8_t> Encode(const std::vector<uint8_t>& secret) const;
-    /** Authenticates and decodes; on Stale, *staleness says by how much (for the Stale Cookie cause). */
+    /** Authenticates and decodes; *out is written on Ok and on Stale (then *staleness says by how much). */
     static Check Decode(const std::vector<uint8_t>& bytes,
                         const std::vector<uint8_t>& secret,
                         Time now,

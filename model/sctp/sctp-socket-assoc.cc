@@ -344,7 +344,7 @@ SctpSocket::HandleCookieEchoAsListener(const SctpPacket& pkt,
         SctpPacket reply;
         reply.header.SetSourcePort(m_localPort);
         reply.header.SetDestinationPort(pkt.header.GetSourcePort());
-        reply.header.SetVerificationTag(pkt.header.GetVerificationTag());
+        reply.header.SetVerificationTag(c.peerTag); // the peer checks its own tag on an ERROR
         auto err = std::make_shared<SctpErrorChunk>(SctpChunkType::Error);
         err->AddStaleCookie(uint32_t(std::min<int64_t>(staleness.GetMicroSeconds(), 0xFFFFFFFF)));
         reply.Add(err);

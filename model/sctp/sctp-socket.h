@@ -18,6 +18,7 @@
 #include "sctp/sctp-congestion-ops.h"
 #include "sctp/sctp-cookie.h"
 #include "sctp/sctp-error-chunk.h"
+#include "sctp/sctp-message-tag.h"
 #include "sctp/sctp-packet.h"
 #include "sctp/sctp-rto.h"
 #include "sctp/sctp-rx-queue.h"
@@ -28,7 +29,6 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
-#include "ns3/tag.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
@@ -40,25 +40,6 @@ namespace ns3
 
 class SctpL4Protocol;
 class SctpInitChunk;
-
-/** Per-message metadata: optional on Send (stream, ppid, unordered), always on a received message. */
-class SctpMessageTag : public Tag
-{
-  public:
-    static TypeId GetTypeId();
-    TypeId GetInstanceTypeId() const override;
-    uint32_t GetSerializedSize() const override { return 16; }
-    void Serialize(TagBuffer i) const override;
-    void Deserialize(TagBuffer i) override;
-    void Print(std::ostream& os) const override;
-
-    uint16_t stream{0};
-    uint16_t ssn{0};
-    uint32_t ppid{0};
-    uint32_t tsn{0};  ///< receive: TSN of the message's first fragment
-    bool unordered{false};
-    bool eor{true};   ///< receive: this packet ends the message (false if Recv's maxSize split it)
-};
 
 class SctpSocket : public Socket
 {
