@@ -127,6 +127,13 @@ SctpTwoNodeFixture::~SctpTwoNodeFixture()
     Simulator::Destroy();
 }
 
+void
+SctpTwoNodeFixture::EnablePcap(const std::string& prefix, uint32_t i)
+{
+    PointToPointHelper p2p;
+    p2p.EnablePcap(prefix, devices.Get(i), true);
+}
+
 Ptr<SctpDropListErrorModel>
 SctpTwoNodeFixture::DropOn(uint32_t i)
 {

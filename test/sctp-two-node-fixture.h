@@ -100,6 +100,8 @@ class SctpTwoNodeFixture
 
     Ptr<SctpL4Protocol> L4(uint32_t i) const { return nodes.Get(i)->GetObject<SctpL4Protocol>(); }
     Ipv4Address Addr(uint32_t i) const { return interfaces.GetAddress(i); }
+    /** pcap of device i's traffic as `prefix`-<node>-<device>.pcap (link type PPP). */
+    void EnablePcap(const std::string& prefix, uint32_t i);
     /** Installs a drop-list error model on the receiving side of device i. */
     Ptr<SctpDropListErrorModel> DropOn(uint32_t i);
     /** Hands a hand-made packet to node i's SCTP as if it came from the other node. */
