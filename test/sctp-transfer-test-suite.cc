@@ -8,6 +8,7 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <iostream>
 
 using namespace ns3;
@@ -172,6 +173,47 @@ class SctpRtoBackoffTestCase : public TestCase
     }
 };
 
+class SctpFlowControlTestCase : public TestCase
+{
+  public:
+    SctpFlowControlTestCase()
+        : TestCase("a_rwnd: a receiver that does not read stops the sender; reading reopens the window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::SctpSocket::RcvBufSize", UintegerValue(16000));
+        SctpTwoNodeFixture f({});
+        f.serverReads = false;
+        f.Start();
+        f.QueueMessages(true, 40, 2000, 2, 8);
+        size_t arwndSeenAt2s = 0;
+        Simulator::Schedule(Seconds(2), [&]() {
+            arwndSeenAt2s = f.serverLog.sackArwnd.size();
+            NS_TEST_EXPECT_MSG_EQ(f.serverLog.received.size(), 0u, "nothing read yet");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(f.server->GetRxAvailable(), 16000u + 2004, "buffer respected");
+            NS_TEST_EXPECT_MSG_EQ(f.AllDelivered(true), false, "sender held back");
+            f.serverReads = true;
+            f.DrainServer();
+        });
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(arwndSeenAt2s, 0u, "SACKs before 2 s");
+        uint32_t minArwnd = *std::min_element(f.serverLog.sackArwnd.begin(),
+                                              f.serverLog.sackArwnd.begin() + arwndSeenAt2s);
+        NS_TEST_EXPECT_MSG_LT(minArwnd, 2004u, "the window closed");
+        std::cout << "SCTP flow control: smallest a_rwnd " << minArwnd << ", most in flight "
+                  << f.clientLog.maxFlight << ", zero-window T3 probes " << f.clientLog.rtx.size()
+                  << ", all delivered by " << f.serverLog.received.size() << " messages" << std::endl;
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(f.clientLog.maxFlight, 16000u + 2 * 1468, "flight bounded by the window");
+        NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", "everything delivered once the window reopened");
+        NS_TEST_EXPECT_MSG_EQ(int(f.client->GetState()), int(SctpState::Established), "probing did not abort");
+        Config::Reset();
+    }
+};
+
 class SctpTransferTestSuite : public TestSuite
 {
   public:
@@ -183,6 +225,7 @@ class SctpTransferTestSuite : public TestSuite
         AddTestCase(new SctpBothWaysTestCase(0.05, 3), TestCase::QUICK);
         AddTestCase(new SctpFastRetransmitTestCase(), TestCase::QUICK);
         AddTestCase(new SctpRtoBackoffTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpFlowControlTestCase(), TestCase::QUICK);
     }
 };
 

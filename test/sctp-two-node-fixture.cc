@@ -52,6 +52,16 @@ void
 LogChunkTx(SctpEndLog* log, const SctpChunk& c)
 {
     log->chunksTx.push_back(c.GetType());
+    if (const auto* sack = dynamic_cast<const SctpSackChunk*>(&c))
+    {
+        log->sackArwnd.push_back(sack->GetArwnd());
+    }
+}
+
+void
+LogFlight(SctpEndLog* log, uint32_t, uint32_t now)
+{
+    log->maxFlight = std::max(log->maxFlight, now);
 }
 
 void
@@ -160,6 +170,7 @@ SctpTwoNodeFixture::Hook(Ptr<SctpSocket> s, SctpEndLog* log)
     s->TraceConnectWithoutContext("State", MakeBoundCallback(&LogState, log));
     s->TraceConnectWithoutContext("Retransmission", MakeBoundCallback(&LogRtx, log));
     s->TraceConnectWithoutContext("Rto", MakeBoundCallback(&LogRto, log));
+    s->TraceConnectWithoutContext("BytesInFlight", MakeBoundCallback(&LogFlight, log));
     s->SetRecvCallback(MakeCallback(&SctpTwoNodeFixture::OnRecv, this));
     s->SetSendCallback(MakeCallback(&SctpTwoNodeFixture::Pump, this));
     s->SetCloseCallbacks(MakeCallback(&SctpTwoNodeFixture::OnNormalClose, this),
@@ -232,6 +243,10 @@ void
 SctpTwoNodeFixture::OnRecv(Ptr<Socket> s)
 {
     SctpEndLog* log = LogOf(s);
+    if (s == server && !serverReads && !m_draining)
+    {
+        return;
+    }
     while (Ptr<Packet> p = s->Recv(1u << 20, 0))
     {
         SctpMessageTag tag;

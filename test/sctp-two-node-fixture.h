@@ -66,6 +66,8 @@ struct SctpEndLog
     uint32_t connected{0};
     uint32_t connectFailed{0};
     std::vector<SctpErrorChunk> errorsRx; ///< ERROR and ABORT chunks received
+    std::vector<uint32_t> sackArwnd;      ///< a_rwnd of every SACK sent
+    uint32_t maxFlight{0};                ///< highest BytesInFlight
     uint32_t CountTx(SctpChunkType t) const;
     uint32_t CountRx(SctpChunkType t) const;
 };
@@ -107,6 +109,10 @@ class SctpTwoNodeFixture
     /** Hands a hand-made packet to node i's SCTP as if it came from the other node. */
     void Inject(uint32_t i, const SctpPacket& pkt);
 
+    /** False: the server application leaves received messages in the socket until DrainServer(). */
+    bool serverReads{true};
+    void DrainServer() { m_draining = true; OnRecv(server); m_draining = false; }
+
     // ---- message pump ----
     /** Queues `n` messages of 1..maxSize octets on `streams` streams (every third one unordered) from the
      *  client (fromClient) or the accepted server socket, sent as the send buffer allows. */
@@ -129,6 +135,7 @@ class SctpTwoNodeFixture
 
     std::vector<SctpTestMessage> m_sentC, m_sentS;
     size_t m_nextC{0}, m_nextS{0};
+    bool m_draining{false};
 };
 
 } // namespace iwarptest

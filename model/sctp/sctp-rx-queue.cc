@@ -52,8 +52,11 @@ SctpRxQueue::Receive(const SctpDataChunk& c)
         }
         return Verdict::Duplicate;
     }
-    // §6.2: with no room left, drop what does not close the first hole (keeps the window honest).
-    if (GetArwnd() < c.GetUserData().size() && tsn != m_cum + 1)
+    // §6.2: with no room left, new data is dropped, zero-window probes included. The one exception is
+    // the TSN that fills the first hole: without it the out-of-order data holding the buffer could never
+    // be delivered and read, and the association would deadlock.
+    bool fillsHole = tsn == m_cum + 1 && !m_above.empty();
+    if (GetArwnd() < c.GetUserData().size() && !fillsHole)
     {
         return Verdict::NoRoom;
     }

@@ -156,7 +156,8 @@ SctpSocket::T3Expired()
     m_ccOps->OnRetransmissionTimeout(m_cc);
     m_txq.MarkAllForRetransmission();
     SyncTraces();
-    if (CountError())
+    // A peer that keeps advertising a zero window is alive: probing it is not an error (§6.1 A).
+    if (m_lastAdvertisedRwnd != 0 && CountError())
     {
         return;
     }
@@ -228,6 +229,7 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     }
     uint32_t flight = m_txq.GetFlightSize();
     m_peerRwnd = arwnd > flight ? arwnd - flight : 0;
+    m_lastAdvertisedRwnd = arwnd;
     if (!m_txq.HasOutstanding())
     {
         m_t3.Cancel();
@@ -270,9 +272,10 @@ SctpSocket::HandleData(const SctpDataChunk& c, bool* gapOrDup)
     }
     bool hadGaps = m_rxq.HasGaps();
     SctpRxQueue::Verdict v = m_rxq.Receive(c);
-    if (v == SctpRxQueue::Verdict::Duplicate || m_rxq.HasGaps() || hadGaps || c.IsImmediate())
+    if (v != SctpRxQueue::Verdict::New || m_rxq.HasGaps() || hadGaps || c.IsImmediate())
     {
-        *gapOrDup = true; // out of order, a hole filled, or a duplicate: SACK at once (§6.2)
+        // Out of order, a hole filled, a duplicate, or dropped for want of room: SACK at once (§6.2).
+        *gapOrDup = true;
     }
 }
 

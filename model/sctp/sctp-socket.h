@@ -219,6 +219,7 @@ class SctpSocket : public Socket
     SctpCcState m_cc;
     Ptr<SctpCongestionOps> m_ccOps;
     uint32_t m_peerRwnd{0};
+    uint32_t m_lastAdvertisedRwnd{1}; ///< a_rwnd of the latest SACK (0: the peer is closed, we probe)
     bool m_fastRtxPending{false};
     std::deque<SctpMessage> m_rxBuffer;
     uint32_t m_rxOffset{0}; ///< octets of m_rxBuffer.front() already read
