@@ -52,6 +52,7 @@ void
 LogChunkTx(SctpEndLog* log, const SctpChunk& c)
 {
     log->chunksTx.push_back(c.GetType());
+    log->chunksTxTime.push_back(Simulator::Now());
     if (const auto* sack = dynamic_cast<const SctpSackChunk*>(&c))
     {
         log->sackArwnd.push_back(sack->GetArwnd());

@@ -55,6 +55,7 @@ struct SctpTestMessage
 struct SctpEndLog
 {
     std::vector<uint8_t> chunksTx; ///< chunk types in send order
+    std::vector<Time> chunksTxTime; ///< when each of chunksTx was sent
     std::vector<uint8_t> chunksRx;
     std::vector<SctpState> states;
     std::vector<std::pair<Time, uint32_t>> rtx; ///< (time, TSN) of T3 retransmissions

@@ -1,0 +1,222 @@
+/*
+ * SCTP timers and defences between two ns-3 nodes: delayed SACK (every second packet, else after 200 ms),
+ * heartbeats on an idle association and the ABORT when they go unanswered, INIT retransmission with
+ * back-off up to Max.Init.Retransmits, packets with a bad checksum dropped and reported by the Drop trace,
+ * verification tags enforced, and out-of-the-blue packets answered by an ABORT with the T bit.
+ */
+#include "sctp-two-node-fixture.h"
+
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::iwarptest;
+
+namespace
+{
+
+/** Times at which `log` sent chunks of type `t`, at or after `from`. */
+std::vector<Time>
+TxTimes(const SctpEndLog& log, SctpChunkType t, Time from)
+{
+    std::vector<Time> out;
+    for (size_t k = 0; k < log.chunksTx.size(); ++k)
+    {
+        if (log.chunksTx[k] == uint8_t(t) && log.chunksTxTime[k] >= from)
+        {
+            out.push_back(log.chunksTxTime[k]);
+        }
+    }
+    return out;
+}
+
+class SctpDelayedSackTestCase : public TestCase
+{
+  public:
+    SctpDelayedSackTestCase()
+        : TestCase("delayed SACK: one packet waits SackDelay, the second packet is acknowledged at once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SctpTwoNodeFixture f({});
+        f.Start();
+        Simulator::Schedule(Seconds(1), [&]() { f.QueueMessages(true, 1, 100, 1, 1); });
+        Simulator::Schedule(Seconds(2), [&]() { f.QueueMessages(true, 2, 100, 1, 2); });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", "delivered");
+        auto one = TxTimes(f.serverLog, SctpChunkType::Sack, Seconds(1));
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(one.size(), 2u, "SACKs sent");
+        // The DATA arrives about 5.1 ms after 1 s; its SACK leaves SackDelay (200 ms) later.
+        NS_TEST_EXPECT_MSG_EQ_TOL(one[0].GetSeconds(), 1.2051, 0.001, "delayed by 200 ms");
+        auto two = TxTimes(f.serverLog, SctpChunkType::Sack, Seconds(2));
+        NS_TEST_ASSERT_MSG_EQ(two.size(), 1u, "one SACK for two packets");
+        NS_TEST_EXPECT_MSG_LT(two[0], Seconds(2.01), "sent at the second packet's arrival");
+    }
+};
+
+class SctpHeartbeatTestCase : public TestCase
+{
+  public:
+    SctpHeartbeatTestCase()
+        : TestCase("heartbeats on an idle association measure the RTT; unanswered ones end it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::SctpSocket::HbInterval", TimeValue(Seconds(1)));
+        Config::SetDefault("ns3::SctpSocket::PathMaxRetrans", UintegerValue(2));
+        SctpTwoNodeFixture f({});
+        f.Start();
+        Ptr<SctpDropListErrorModel> em;
+        Simulator::Schedule(Seconds(10), [&]() {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(f.clientLog.CountTx(SctpChunkType::Heartbeat), 3u, "HEARTBEATs");
+            NS_TEST_EXPECT_MSG_EQ(f.clientLog.CountRx(SctpChunkType::HeartbeatAck),
+                                  f.clientLog.CountTx(SctpChunkType::Heartbeat),
+                                  "each one acknowledged");
+            NS_TEST_EXPECT_MSG_EQ_TOL(f.client->GetSrtt().GetSeconds(), 0.0101, 0.001, "RTT from heartbeats");
+            em = f.DropOn(1);
+            em->dropFrom = 1;
+        });
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.errorClose, 1u, "aborted after Path.Max.Retrans + 1 misses");
+        NS_TEST_EXPECT_MSG_EQ(int(f.client->GetState()), int(SctpState::Closed), "CLOSED");
+        Config::Reset();
+    }
+};
+
+class SctpInitRetransmitTestCase : public TestCase
+{
+  public:
+    SctpInitRetransmitTestCase()
+        : TestCase("INIT is retransmitted with back-off; Max.Init.Retransmits ends in a failed connect")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::SctpSocket::MaxInitRetransmits", UintegerValue(2));
+        SctpTwoNodeFixture f({});
+        Ptr<SctpDropListErrorModel> em = f.DropOn(1);
+        em->dropFrom = 1;
+        f.Start();
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+        auto inits = TxTimes(f.clientLog, SctpChunkType::Init, Seconds(0));
+        NS_TEST_ASSERT_MSG_EQ(inits.size(), 3u, "INIT and two retransmissions");
+        NS_TEST_EXPECT_MSG_EQ(inits[1] - inits[0], Seconds(1), "RTO.Initial");
+        NS_TEST_EXPECT_MSG_EQ(inits[2] - inits[1], Seconds(2), "doubled");
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.connectFailed, 1u, "connect failed");
+        NS_TEST_EXPECT_MSG_EQ(f.accepted, 0u, "nothing accepted");
+        Config::Reset();
+    }
+};
+
+class SctpDefencesTestCase : public TestCase
+{
+  public:
+    SctpDefencesTestCase()
+        : TestCase("bad checksum dropped and traced; wrong verification tag ignored; out-of-the-blue ABORT")
+    {
+    }
+
+  private:
+    std::vector<SctpParseError> m_drops;
+    std::vector<SctpPacket> m_serverTx;
+
+    void Drop(Ptr<const Packet>, Ipv4Address, SctpParseError e)
+    {
+        m_drops.push_back(e);
+    }
+
+    void Tx(Ptr<const Packet> p, Ipv4Address, Ipv4Address)
+    {
+        SctpPacket pkt;
+        SctpPacket::Parse(p, &pkt);
+        m_serverTx.push_back(pkt);
+    }
+
+    void DoRun() override
+    {
+        SctpTwoNodeFixture f({});
+        f.Start();
+        f.L4(1)->TraceConnectWithoutContext("Drop", MakeCallback(&SctpDefencesTestCase::Drop, this));
+        f.L4(1)->TraceConnectWithoutContext("Tx", MakeCallback(&SctpDefencesTestCase::Tx, this));
+        uint16_t clientPort = 0;
+        auto abortWithTag = [&](uint32_t vtag) {
+            SctpPacket p;
+            p.header.SetSourcePort(clientPort);
+            p.header.SetDestinationPort(5000);
+            p.header.SetVerificationTag(vtag);
+            p.Add(std::make_shared<SctpErrorChunk>(SctpChunkType::Abort));
+            return p;
+        };
+        size_t txBefore = 0;
+        Simulator::Schedule(Seconds(1), [&]() {
+            Address a;
+            f.client->GetSockName(a);
+            clientPort = InetSocketAddress::ConvertFrom(a).GetPort();
+            // A valid ABORT with one bit flipped after the checksum was computed.
+            std::vector<uint8_t> b = abortWithTag(f.server->GetLocalVerificationTag()).ToBytes();
+            b[12] ^= 0x40;
+            Ipv4Header h;
+            h.SetSource(f.Addr(0));
+            h.SetDestination(f.Addr(1));
+            f.L4(1)->Receive(Create<Packet>(b.data(), uint32_t(b.size())), h, nullptr);
+            // Right checksum, wrong tag.
+            f.Inject(1, abortWithTag(f.server->GetLocalVerificationTag() + 1));
+        });
+        Simulator::Schedule(Seconds(2), [&]() {
+            NS_TEST_EXPECT_MSG_EQ(int(f.server->GetState()), int(SctpState::Established), "still up");
+            // Out of the blue: DATA to a port nobody listens on.
+            txBefore = m_serverTx.size();
+            SctpPacket p;
+            p.header.SetSourcePort(7777);
+            p.header.SetDestinationPort(6000);
+            p.header.SetVerificationTag(0xABCDEF01);
+            auto d = std::make_shared<SctpDataChunk>();
+            d->SetUserData({1});
+            p.Add(d);
+            f.Inject(1, p);
+        });
+        Simulator::Schedule(Seconds(3), [&]() {
+            f.Inject(1, abortWithTag(f.server->GetLocalVerificationTag())); // the right tag: accepted
+        });
+        Simulator::Stop(Seconds(4));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_drops.size(), 1u, "one drop traced");
+        NS_TEST_EXPECT_MSG_EQ(int(m_drops[0]), int(SctpParseError::BadChecksum), "for its checksum");
+        NS_TEST_ASSERT_MSG_GT(m_serverTx.size(), txBefore, "the out-of-the-blue packet was answered");
+        const SctpPacket& ootb = m_serverTx[txBefore];
+        NS_TEST_EXPECT_MSG_EQ(ootb.header.GetDestinationPort(), 7777, "to its sender");
+        NS_TEST_EXPECT_MSG_EQ(ootb.header.GetVerificationTag(), 0xABCDEF01u, "tag reflected");
+        auto abort = std::dynamic_pointer_cast<SctpErrorChunk>(ootb.chunks.at(0));
+        NS_TEST_ASSERT_MSG_NE(abort, nullptr, "an ABORT");
+        NS_TEST_EXPECT_MSG_EQ(bool(abort->IsAbort() && abort->GetTBit()), true, "with the T bit");
+        NS_TEST_EXPECT_MSG_EQ(int(f.server->GetState()), int(SctpState::Closed), "a correct ABORT closes");
+        NS_TEST_EXPECT_MSG_EQ(f.serverLog.errorClose, 1u, "error close");
+    }
+};
+
+class SctpRobustnessTestSuite : public TestSuite
+{
+  public:
+    SctpRobustnessTestSuite()
+        : TestSuite("iwarp-sctp-robustness", UNIT)
+    {
+        AddTestCase(new SctpDelayedSackTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpHeartbeatTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpInitRetransmitTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpDefencesTestCase(), TestCase::QUICK);
+    }
+};
+
+SctpRobustnessTestSuite g_sctpRobustnessTestSuite;
+
+} // namespace
