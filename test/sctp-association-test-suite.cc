@@ -56,6 +56,15 @@ class SctpHandshakeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(f.client->GetPeerVerificationTag(), f.server->GetLocalVerificationTag(), "tags");
         NS_TEST_EXPECT_MSG_EQ(f.server->GetPeerVerificationTag(), f.client->GetLocalVerificationTag(), "tags");
         NS_TEST_EXPECT_MSG_NE(f.client->GetLocalVerificationTag(), 0u, "tag not zero");
+        // A second listener on the same port is refused; once the first closes, the port is free again.
+        Ptr<Socket> other = f.L4(1)->CreateSocket();
+        NS_TEST_EXPECT_MSG_EQ(other->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000)), 0, "bind shared");
+        NS_TEST_EXPECT_MSG_EQ(other->Listen(), -1, "second listener refused");
+        NS_TEST_EXPECT_MSG_EQ(int(other->GetErrno()), int(Socket::ERROR_ADDRINUSE), "address in use");
+        f.listener->Close();
+        Ptr<Socket> third = f.L4(1)->CreateSocket();
+        third->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        NS_TEST_EXPECT_MSG_EQ(third->Listen(), 0, "listening again after Close()");
         // A stream beyond the negotiated count is refused locally.
         NS_TEST_EXPECT_MSG_EQ(f.client->SendMsg(Create<Packet>(10), 6, 0, false), -1, "stream 6 of 6");
         Config::Reset();

@@ -144,10 +144,10 @@ SctpL4Protocol::ReleasePort(uint16_t port)
     }
 }
 
-void
+bool
 SctpL4Protocol::AddListener(uint16_t port, Ptr<SctpSocket> s)
 {
-    m_listeners[port] = s;
+    return m_listeners.emplace(port, s).second;
 }
 
 void

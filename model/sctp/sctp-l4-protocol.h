@@ -52,7 +52,8 @@ class SctpL4Protocol : public IpL4Protocol
     /** Reserves a local port (0: pick an ephemeral one); returns 0 if taken. */
     uint16_t AllocatePort(uint16_t port);
     void ReleasePort(uint16_t port);
-    void AddListener(uint16_t port, Ptr<SctpSocket> s);
+    /** False if another socket listens on `port` already. */
+    bool AddListener(uint16_t port, Ptr<SctpSocket> s);
     void RemoveListener(uint16_t port);
     /** False if an association with this key exists already. */
     bool AddAssociation(uint16_t localPort, Ipv4Address peer, uint16_t peerPort, Ptr<SctpSocket> s);

@@ -102,9 +102,9 @@ SctpSocket::OnStateEntered(SctpState from)
         if (m_registered)
         {
             m_sctp->RemoveAssociation(m_localPort, m_peerAddress, m_peerPort);
-            m_sctp->ReleasePort(m_localPort);
             m_registered = false;
         }
+        ReleaseLocalPort();
         if (!m_closeNotified)
         {
             m_closeNotified = true;
@@ -370,12 +370,13 @@ SctpSocket::HandleCookieEchoAsListener(const SctpPacket& pkt,
     Ptr<SctpSocket> s = DynamicCast<SctpSocket>(m_sctp->CreateSocket());
     s->CopyConfigFrom(this);
     s->m_localPort = m_sctp->AllocatePort(m_localPort);
+    s->m_portHeld = true;
     s->m_localAddress = m_localAddress == Ipv4Address::GetAny() ? m_sctp->SourceFor(src) : m_localAddress;
     s->m_peerAddress = src;
     s->m_peerPort = c.peerPort;
     if (!m_sctp->AddAssociation(s->m_localPort, src, c.peerPort, s))
     {
-        m_sctp->ReleasePort(s->m_localPort);
+        s->ReleaseLocalPort();
         return; // already set up (a retransmitted COOKIE ECHO goes to that socket, not here)
     }
     s->m_registered = true;

@@ -154,6 +154,16 @@ SctpSocket::CopyConfigFrom(Ptr<SctpSocket> listener)
     }
 }
 
+void
+SctpSocket::ReleaseLocalPort()
+{
+    if (m_portHeld)
+    {
+        m_sctp->ReleasePort(m_localPort);
+        m_portHeld = false;
+    }
+}
+
 uint32_t
 SctpSocket::MaxDataPayload() const
 {
@@ -181,6 +191,7 @@ SctpSocket::Bind(const Address& address)
         return -1;
     }
     m_localPort = port;
+    m_portHeld = true;
     m_localAddress = a.GetIpv4();
     return 0;
 }
@@ -206,8 +217,12 @@ SctpSocket::Listen()
         m_errno = ERROR_INVAL;
         return -1;
     }
+    if (!m_sctp->AddListener(m_localPort, this))
+    {
+        m_errno = ERROR_ADDRINUSE;
+        return -1;
+    }
     m_listening = true;
-    m_sctp->AddListener(m_localPort, this);
     return 0;
 }
 
@@ -247,6 +262,12 @@ SctpSocket::Close()
     {
         m_sctp->RemoveListener(m_localPort);
         m_listening = false;
+        ReleaseLocalPort();
+        return 0;
+    }
+    if (m_state == SctpState::Closed)
+    {
+        ReleaseLocalPort(); // bound but never associated (or already closed: then a no-op)
         return 0;
     }
     Fire(SctpEvent::ShutdownCmd);

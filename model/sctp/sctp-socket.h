@@ -114,6 +114,7 @@ class SctpSocket : public Socket
     void SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks);
     void CopyConfigFrom(Ptr<SctpSocket> listener);
     uint32_t MaxDataPayload() const;
+    void ReleaseLocalPort();
 
     // ---- sctp-socket-assoc.cc ----
     void Fire(SctpEvent e);
@@ -195,6 +196,7 @@ class SctpSocket : public Socket
     uint16_t m_peerPort{0};
     bool m_listening{false};
     bool m_registered{false};
+    bool m_portHeld{false}; ///< m_localPort is reserved in SctpL4Protocol (released exactly once)
     bool m_shutdownSend{false};
     bool m_closeNotified{false};
     bool m_passive{false};
