@@ -169,6 +169,30 @@ class SctpCookieTestCase : public TestCase
     }
 };
 
+class SctpStaleCookieRestartTestCase : public TestCase
+{
+  public:
+    SctpStaleCookieRestartTestCase()
+        : TestCase("a cookie that expires in flight: Stale Cookie ERROR, new INIT with a Cookie Preservative")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A 1 ms cookie life on a 10 ms round trip: the first cookie is always stale on arrival.
+        SctpTwoNodeFixture f({});
+        f.Start();
+        f.listener->SetAttribute("ValidCookieLife", TimeValue(MilliSeconds(1)));
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.CountTx(SctpChunkType::Init), 2u, "INIT again after the ERROR");
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.CountRx(SctpChunkType::Error), 1u, "one Stale Cookie ERROR");
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.connected, 1u, "connected with the extended cookie life");
+        NS_TEST_EXPECT_MSG_EQ(f.accepted, 1u, "accepted once");
+    }
+};
+
 class SctpShutdownTestCase : public TestCase
 {
   public:
@@ -318,6 +342,7 @@ class SctpAssociationTestSuite : public TestSuite
     {
         AddTestCase(new SctpHandshakeTestCase(), TestCase::QUICK);
         AddTestCase(new SctpCookieTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpStaleCookieRestartTestCase(), TestCase::QUICK);
         AddTestCase(new SctpShutdownTestCase(), TestCase::QUICK);
         AddTestCase(new SctpAbortTestCase(), TestCase::QUICK);
         AddTestCase(new SctpUnknownChunkTestCase(), TestCase::QUICK);

@@ -53,6 +53,8 @@ class SctpStateTableTestCase : public TestCase
         Expect(S::ShutdownReceived, E::AllDataAcked, S::ShutdownAckSent);
         Expect(S::ShutdownAckSent, E::RcvShutdownComplete, S::Closed);
         Expect(S::ShutdownSent, E::RcvShutdown, S::ShutdownAckSent);
+        Expect(S::CookieEchoed, E::RcvStaleCookie, S::CookieWait);
+        Expect(S::Established, E::RcvStaleCookie, std::nullopt);
         for (S s : {S::CookieWait, S::CookieEchoed, S::Established, S::ShutdownPending, S::ShutdownSent,
                     S::ShutdownReceived, S::ShutdownAckSent})
         {

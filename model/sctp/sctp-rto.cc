@@ -48,9 +48,13 @@ SctpRtoEstimator::Measure(Time r)
     }
     else
     {
-        double diff = std::fabs((m_srtt - r).GetSeconds());
-        m_rttvar = Seconds((1 - m_p.beta) * m_rttvar.GetSeconds() + m_p.beta * diff);
-        m_srtt = Seconds((1 - m_p.alpha) * m_srtt.GetSeconds() + m_p.alpha * r.GetSeconds());
+        // In integer nanoseconds: a negative ns3::Time converted to double trips UBSan inside ns-3's
+        // int64x64 (left shift of a negative value), and SRTT - R is negative whenever R grows.
+        const double srtt = double(m_srtt.GetNanoSeconds());
+        const double rtt = double(r.GetNanoSeconds());
+        const double diff = std::fabs(srtt - rtt);
+        m_rttvar = NanoSeconds(int64_t((1 - m_p.beta) * double(m_rttvar.GetNanoSeconds()) + m_p.beta * diff));
+        m_srtt = NanoSeconds(int64_t((1 - m_p.alpha) * srtt + m_p.alpha * rtt));
     }
     // RFC 9260 G: if RTTVAR computes to zero, use the clock granularity; ns-3's clock is exact, so a
     // nanosecond stands in for it.

@@ -160,9 +160,10 @@ SctpSocket::SendInit()
     }
     init->SetInitialTsn(m_txq.GetCumAckPoint() + 1);
     init->SetSupportedAddressTypes({5});
-    if (m_cookiePreservativeMs > 0)
+    uint32_t preservative = std::max(m_cookiePreservativeMs, m_stalePreservativeMs);
+    if (preservative > 0)
     {
-        init->SetCookiePreservative(m_cookiePreservativeMs);
+        init->SetCookiePreservative(preservative);
     }
     if (m_sendAdaptation)
     {
@@ -262,6 +263,7 @@ SctpSocket::SendCookieEcho()
     auto ce = std::make_shared<SctpCookieEchoChunk>();
     ce->SetCookie(m_cookie);
     SendChunks({ce});
+    m_cookieEchoSent = Simulator::Now();
     m_t1.Cancel();
     m_t1 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T1Expired, this);
 }
@@ -492,8 +494,9 @@ SctpSocket::ScheduleHeartbeat()
         return;
     }
     // §8.3: RTO + HB.interval, jittered by +/- 50 % of RTO.
-    double jitter = m_rng->GetValue(-0.5, 0.5);
-    Time d = m_hbInterval + m_rto.GetRto() + Seconds(jitter * m_rto.GetRto().GetSeconds());
+    // RTO * (1 + jitter) with jitter in [-0.5, 0.5), written so that no Time is ever negative.
+    double factor = m_rng->GetValue(0.5, 1.5);
+    Time d = m_hbInterval + NanoSeconds(int64_t(factor * double(m_rto.GetRto().GetNanoSeconds())));
     m_hbTimer = Simulator::Schedule(d, &SctpSocket::HeartbeatTimer, this);
 }
 

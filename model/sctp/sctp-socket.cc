@@ -594,10 +594,19 @@ SctpSocket::DispatchChunks(const SctpPacket& pkt, size_t firstChunk)
         case SctpChunkType::ShutdownComplete:
             Fire(SctpEvent::RcvShutdownComplete);
             break;
-        case SctpChunkType::Error:
-            NS_LOG_INFO("ERROR chunk from peer: " << static_cast<const SctpErrorChunk&>(c).GetCauses().size()
-                                                  << " causes");
+        case SctpChunkType::Error: {
+            const auto& err = static_cast<const SctpErrorChunk&>(c);
+            NS_LOG_INFO("ERROR chunk from peer: " << err.GetCauses().size() << " causes");
+            if (m_state == SctpState::CookieEchoed && err.HasCause(SctpCauseCode::StaleCookie))
+            {
+                // §5.2.6: ask for a longer life, the measured round trip plus at most one second.
+                Time rtt = Simulator::Now() - m_cookieEchoSent;
+                m_stalePreservativeMs = uint32_t(rtt.GetMilliSeconds()) + 1000;
+                Fire(SctpEvent::RcvStaleCookie);
+                return;
+            }
             break;
+        }
         case SctpChunkType::Init:
         case SctpChunkType::CookieEcho:
             // Restart and collision cases (§5.2) are not modelled; a duplicate COOKIE ECHO is re-acked.

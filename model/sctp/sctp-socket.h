@@ -213,6 +213,8 @@ class SctpSocket : public Socket
     std::vector<uint8_t> m_cookie; ///< active side: the cookie to echo
     uint32_t m_errorCount{0};
     uint32_t m_initRetries{0};
+    uint32_t m_stalePreservativeMs{0}; ///< Cookie Preservative to ask for after a Stale Cookie ERROR
+    Time m_cookieEchoSent{0};
     bool m_abortive{false}; ///< the Closed state was reached by ABORT or a retransmission limit
 
     SctpTxQueue m_txq;

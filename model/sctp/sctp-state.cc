@@ -36,7 +36,8 @@ SctpEventName(SctpEvent e)
 {
     static const char* names[] = {"AssociateCmd",   "CookieAccepted", "RcvInitAck",     "RcvCookieAck",
                                   "ShutdownCmd",    "AllDataAcked",   "RcvShutdown",    "RcvShutdownAck",
-                                  "RcvShutdownComplete", "AbortCmd",  "RcvAbort",       "RetransLimit"};
+                                  "RcvShutdownComplete", "AbortCmd",  "RcvAbort",       "RetransLimit",
+                                  "RcvStaleCookie"};
     return names[uint8_t(e)];
 }
 
@@ -82,6 +83,10 @@ SctpNextState(SctpState s, SctpEvent e)
         if (e == E::RcvCookieAck)
         {
             return S::Established;
+        }
+        if (e == E::RcvStaleCookie)
+        {
+            return S::CookieWait;
         }
         if (e == E::ShutdownCmd)
         {

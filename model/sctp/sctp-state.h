@@ -41,6 +41,7 @@ enum class SctpEvent : uint8_t
     AbortCmd,          ///< user Abort(), or a protocol error this side aborts for
     RcvAbort,
     RetransLimit,      ///< Association.Max.Retrans / Max.Init.Retransmits exceeded
+    RcvStaleCookie,    ///< ERROR (Stale Cookie) in reply to our COOKIE ECHO: start again (§5.2.6)
 };
 
 const char* SctpStateName(SctpState s);
