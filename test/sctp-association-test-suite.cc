@@ -224,6 +224,52 @@ class SctpShutdownTestCase : public TestCase
     }
 };
 
+class SctpShutdownVariantsTestCase : public TestCase
+{
+  public:
+    SctpShutdownVariantsTestCase()
+        : TestCase("shutdown from the passive side, from both sides at once, and during a lossy transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int variant = 0; variant < 3; ++variant)
+        {
+            SctpTwoNodeFixture::Options o;
+            if (variant == 2)
+            {
+                o.lossRate = 0.05;
+                o.lossStream = 5;
+            }
+            SctpTwoNodeFixture f(o);
+            f.Start();
+            f.QueueMessages(true, 40, 4000, 2, 30 + variant);
+            f.QueueMessages(false, 40, 4000, 2, 40 + variant);
+            Simulator::Schedule(MilliSeconds(50), [&]() {
+                if (variant != 1)
+                {
+                    f.server->Close(); // the passive side ends it, with data still queued both ways
+                }
+                if (variant >= 1)
+                {
+                    f.client->Close();
+                }
+            });
+            Simulator::Stop(Seconds(60));
+            Simulator::Run();
+            std::string v = "variant " + std::to_string(variant) + ": ";
+            NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", v << "client data delivered");
+            NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(false), "", v << "server data delivered");
+            NS_TEST_EXPECT_MSG_EQ(int(f.client->GetState()), int(SctpState::Closed), v << "client CLOSED");
+            NS_TEST_EXPECT_MSG_EQ(int(f.server->GetState()), int(SctpState::Closed), v << "server CLOSED");
+            NS_TEST_EXPECT_MSG_EQ(f.clientLog.normalClose + f.serverLog.normalClose, 2u, v << "normal closes");
+            NS_TEST_EXPECT_MSG_EQ(f.clientLog.errorClose + f.serverLog.errorClose, 0u, v << "no error close");
+        }
+    }
+};
+
 class SctpAbortTestCase : public TestCase
 {
   public:
@@ -344,6 +390,7 @@ class SctpAssociationTestSuite : public TestSuite
         AddTestCase(new SctpCookieTestCase(), TestCase::QUICK);
         AddTestCase(new SctpStaleCookieRestartTestCase(), TestCase::QUICK);
         AddTestCase(new SctpShutdownTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpShutdownVariantsTestCase(), TestCase::QUICK);
         AddTestCase(new SctpAbortTestCase(), TestCase::QUICK);
         AddTestCase(new SctpUnknownChunkTestCase(), TestCase::QUICK);
     }
