@@ -185,6 +185,17 @@ class SctpDefencesTestCase : public TestCase
             p.Add(d);
             f.Inject(1, p);
         });
+        size_t txBeforeListenerOotb = 0;
+        Simulator::Schedule(Seconds(2.5), [&]() {
+            // Out of the blue at the listener's port, from a port with no association there.
+            txBeforeListenerOotb = m_serverTx.size();
+            SctpPacket p;
+            p.header.SetSourcePort(7778);
+            p.header.SetDestinationPort(5000);
+            p.header.SetVerificationTag(0x01020304);
+            p.Add(std::make_shared<SctpShutdownChunk>());
+            f.Inject(1, p);
+        });
         Simulator::Schedule(Seconds(3), [&]() {
             f.Inject(1, abortWithTag(f.server->GetLocalVerificationTag())); // the right tag: accepted
         });
@@ -199,6 +210,10 @@ class SctpDefencesTestCase : public TestCase
         auto abort = std::dynamic_pointer_cast<SctpErrorChunk>(ootb.chunks.at(0));
         NS_TEST_ASSERT_MSG_NE(abort, nullptr, "an ABORT");
         NS_TEST_EXPECT_MSG_EQ(bool(abort->IsAbort() && abort->GetTBit()), true, "with the T bit");
+        NS_TEST_ASSERT_MSG_GT(m_serverTx.size(), txBeforeListenerOotb, "answered at the listener's port too");
+        NS_TEST_EXPECT_MSG_EQ(m_serverTx[txBeforeListenerOotb].header.GetDestinationPort(), 7778, "to it");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(m_serverTx[txBeforeListenerOotb].chunks.at(0)->GetType()),
+                              unsigned(SctpChunkType::Abort), "with an ABORT");
         NS_TEST_EXPECT_MSG_EQ(int(f.server->GetState()), int(SctpState::Closed), "a correct ABORT closes");
         NS_TEST_EXPECT_MSG_EQ(f.serverLog.errorClose, 1u, "error close");
     }

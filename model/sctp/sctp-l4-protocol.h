@@ -62,6 +62,8 @@ class SctpL4Protocol : public IpL4Protocol
     void SendPacket(const SctpPacket& pkt, Ipv4Address src, Ipv4Address dst);
     /** The secret that keys the State Cookie MAC (32 random octets per endpoint). */
     const std::vector<uint8_t>& GetSecret() const { return m_secret; }
+    /** Answers a packet that belongs to no association (RFC 9260 §8.4). */
+    void HandleOutOfTheBlue(const SctpPacket& pkt, Ipv4Address from, Ipv4Address to);
     /** Source address routing would use towards `dst` (any if there is no route). */
     Ipv4Address SourceFor(Ipv4Address dst);
 
@@ -74,7 +76,6 @@ class SctpL4Protocol : public IpL4Protocol
     void NotifyNewAggregate() override;
 
   private:
-    void HandleOutOfTheBlue(const SctpPacket& pkt, Ipv4Address from, Ipv4Address to);
 
     using AssocKey = std::tuple<uint16_t, uint32_t, uint16_t>;
 

@@ -520,6 +520,10 @@ SctpSocket::ReceivePacket(const SctpPacket& pkt, Ipv4Address src, Ipv4Address ds
                 static_cast<const SctpCookieEchoChunk&>(*pkt.chunks.front()).GetCookie(),
                 src);
         }
+        else
+        {
+            m_sctp->HandleOutOfTheBlue(pkt, src, dst); // e.g. DATA for an association that is gone
+        }
         return;
     }
     if (m_state == SctpState::Closed)
@@ -531,7 +535,6 @@ SctpSocket::ReceivePacket(const SctpPacket& pkt, Ipv4Address src, Ipv4Address ds
         NS_LOG_INFO("verification tag mismatch, packet from " << src << " dropped");
         return;
     }
-    (void)dst;
     DispatchChunks(pkt, 0);
 }
 
