@@ -6,7 +6,12 @@
  */
 #include "sctp-two-node-fixture.h"
 
+#include "sctp/sctp-init-chunk.h"
+
 #include "ns3/test.h"
+
+#include <functional>
+#include <random>
 
 using namespace ns3;
 using namespace ns3::iwarptest;
@@ -219,6 +224,156 @@ class SctpDefencesTestCase : public TestCase
     }
 };
 
+class SctpChunkFuzzTestCase : public TestCase
+{
+  public:
+    SctpChunkFuzzTestCase()
+        : TestCase("3000 well-formed but random packets into a live association: no crash, no hang")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SctpTwoNodeFixture f({});
+        f.Start();
+        f.QueueMessages(true, 50, 3000, 3, 77);
+        f.QueueMessages(false, 50, 3000, 3, 78);
+        std::mt19937 rng(4242);
+        auto rnd = [&](uint32_t lo, uint32_t hi) { return lo + uint32_t(rng() % (hi - lo + 1)); };
+        auto bytes = [&](uint32_t n) {
+            std::vector<uint8_t> v(n);
+            for (auto& b : v)
+            {
+                b = uint8_t(rng());
+            }
+            return v;
+        };
+        uint32_t injected = 0;
+        uint32_t aliveAt1500 = 0;
+        std::function<void()> inject = [&]() {
+            if (injected == 3000)
+            {
+                return;
+            }
+            injected++;
+            if (injected == 1500 && f.server && f.server->GetState() == SctpState::Established)
+            {
+                aliveAt1500 = 1;
+            }
+            Address a;
+            f.client->GetSockName(a);
+            SctpPacket p;
+            p.header.SetSourcePort(InetSocketAddress::ConvertFrom(a).GetPort());
+            p.header.SetDestinationPort(5000);
+            p.header.SetVerificationTag(f.server ? f.server->GetLocalVerificationTag() : 0);
+            uint32_t base = f.client->GetNextTsn();
+            uint32_t srvBase = f.server ? f.server->GetNextTsn() : 0;
+            for (uint32_t k = rnd(1, 3); k > 0; --k)
+            {
+                switch (rnd(0, 11))
+                {
+                case 0:
+                case 1: {
+                    auto d = std::make_shared<SctpDataChunk>();
+                    d->SetFlags(uint8_t(rnd(0, 15)));
+                    d->SetTsn(base + rnd(0, 40) - 20);
+                    d->SetStreamId(uint16_t(rnd(0, 12)));
+                    d->SetSsn(uint16_t(rnd(0, 4)));
+                    d->SetUserData(bytes(rnd(1, 60)));
+                    p.Add(d);
+                    break;
+                }
+                case 2:
+                case 3: {
+                    auto sk = std::make_shared<SctpSackChunk>();
+                    sk->SetCumTsnAck(srvBase + rnd(0, 60) - 50);
+                    sk->SetArwnd(rnd(0, 300000));
+                    for (uint32_t g = rnd(0, 4); g > 0; --g)
+                    {
+                        sk->AddGapBlock(uint16_t(rnd(0, 30)), uint16_t(rnd(0, 30)));
+                    }
+                    for (uint32_t g = rnd(0, 2); g > 0; --g)
+                    {
+                        sk->AddDupTsn(rng());
+                    }
+                    p.Add(sk);
+                    break;
+                }
+                case 4: {
+                    auto hb = std::make_shared<SctpHeartbeatChunk>(rnd(0, 1) == 1);
+                    hb->SetInfo(bytes(rnd(0, 20)));
+                    p.Add(hb);
+                    break;
+                }
+                case 5: {
+                    // SHUTDOWN (a tenth of the time in the second half: it ends the association for good)
+                    if (injected > 1500 && rnd(0, 9) == 0)
+                    {
+                        auto sd = std::make_shared<SctpShutdownChunk>();
+                        sd->SetCumTsnAck(srvBase + rnd(0, 60) - 50);
+                        p.Add(sd);
+                    }
+                    break;
+                }
+                case 6: {
+                    // SHUTDOWN ACK / COMPLETE only late: they too may end the association.
+                    static const SctpChunkType t[] = {SctpChunkType::CookieAck, SctpChunkType::ShutdownAck,
+                                                      SctpChunkType::ShutdownComplete};
+                    auto e = std::make_shared<SctpEmptyChunk>(t[injected > 2500 ? rnd(0, 2) : 0]);
+                    e->SetFlags(uint8_t(rnd(0, 1)));
+                    p.Add(e);
+                    break;
+                }
+                case 7: {
+                    bool abort = injected > 2900 && rnd(0, 20) == 0;
+                    auto e = std::make_shared<SctpErrorChunk>(abort ? SctpChunkType::Abort : SctpChunkType::Error);
+                    e->AddCause(SctpCauseCode(rnd(0, 15)), bytes(rnd(0, 12)));
+                    p.Add(e);
+                    break;
+                }
+                case 8: {
+                    auto c = std::make_shared<SctpCookieEchoChunk>();
+                    c->SetCookie(bytes(rnd(0, 100)));
+                    p.Add(c);
+                    break;
+                }
+                case 9: {
+                    auto i = std::make_shared<SctpInitChunk>(rnd(0, 1) == 1);
+                    i->SetInitiateTag(rng());
+                    i->SetOutboundStreams(uint16_t(rnd(0, 3)));
+                    i->SetInboundStreams(uint16_t(rnd(0, 3)));
+                    i->SetInitialTsn(rng());
+                    if (rnd(0, 1))
+                    {
+                        i->SetStateCookie(bytes(rnd(0, 40)));
+                    }
+                    p.Add(i);
+                    break;
+                }
+                default: {
+                    auto u = std::make_shared<SctpUnknownChunk>(uint8_t(rnd(15, 255)), uint8_t(rng()));
+                    u->SetValue(bytes(rnd(0, 16)));
+                    p.Add(u);
+                    break;
+                }
+                }
+            }
+            f.Inject(1, p);
+            Simulator::Schedule(MilliSeconds(1), inject);
+        };
+        Simulator::Schedule(MilliSeconds(30), inject);
+        Simulator::Stop(Seconds(120));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(injected, 3000u, "all injected and survived");
+        NS_TEST_EXPECT_MSG_LT(int(f.client->GetState()), 8, "a valid state");
+        NS_TEST_EXPECT_MSG_GT(aliveAt1500, 0u, "the association survived the first half");
+        std::cout << "fuzz: client " << SctpStateName(f.client->GetState()) << ", server "
+                  << SctpStateName(f.server->GetState()) << ", server received " << f.serverLog.received.size()
+                  << " messages" << std::endl;
+    }
+};
+
 class SctpRobustnessTestSuite : public TestSuite
 {
   public:
@@ -229,6 +384,7 @@ class SctpRobustnessTestSuite : public TestSuite
         AddTestCase(new SctpHeartbeatTestCase(), TestCase::QUICK);
         AddTestCase(new SctpInitRetransmitTestCase(), TestCase::QUICK);
         AddTestCase(new SctpDefencesTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpChunkFuzzTestCase(), TestCase::QUICK);
     }
 };
 
