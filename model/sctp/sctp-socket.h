@@ -7,7 +7,8 @@
  * SendMsg(packet, stream, ppid, unordered), Abort(), and every received message carries an SctpMessageTag
  * (stream, SSN, PPID, U flag, TSN of its first fragment, end of record).
  *
- * One class, three source files by concern: sctp-socket.cc (socket API, attributes, packet dispatch),
+ * One class, four source files by concern: sctp-socket.cc (socket API, attributes), sctp-socket-dispatch.cc
+ * (received packets: tag check, chunk dispatch),
  * sctp-socket-assoc.cc (set-up, teardown, the state machine of sctp-state.h, heartbeats),
  * sctp-socket-data.cc (DATA, SACK, retransmission, congestion, delayed SACK). The queues, the RTO estimator
  * and the congestion policy are separate classes.
@@ -106,7 +107,7 @@ class SctpSocket : public Socket
     void DoDispose() override;
 
   private:
-    // ---- sctp-socket.cc ----
+    // ---- sctp-socket.cc and sctp-socket-dispatch.cc ----
     void DispatchChunks(const SctpPacket& pkt, size_t firstChunk);
     bool CheckVerificationTag(const SctpPacket& pkt) const;
     /** Sends control chunks (and nothing else) to the peer in one packet. */
