@@ -72,13 +72,19 @@ class SctpBothWaysTestCase : public TestCase
                                       f.serverLog.rtx.size(),
                                   0u,
                                   "losses were repaired by retransmissions");
+            NS_TEST_EXPECT_MSG_GT(f.clientLog.sacksWithGaps + f.serverLog.sacksWithGaps, 0u, "gap ack blocks");
         }
+        // Both ends send data and SACKs at once, so SACKs ride along with DATA.
+        NS_TEST_EXPECT_MSG_GT(f.clientLog.bundledPackets + f.serverLog.bundledPackets, 0u, "bundling");
         std::cout << "SCTP both ways, loss " << m_loss * 100 << " %: " << bytes << " octets in "
                   << doneAt.GetSeconds() << " s simulated, goodput "
                   << (doneAt.IsPositive() ? bytes * 8 / doneAt.GetSeconds() / 1e6 : 0) << " Mb/s; fast rtx "
                   << f.clientLog.fastRtx << "/" << f.serverLog.fastRtx << ", T3 rtx " << f.clientLog.rtx.size()
                   << "/" << f.serverLog.rtx.size() << ", cwnd " << f.client->GetCwnd() << "/"
-                  << f.server->GetCwnd() << ", SRTT " << f.client->GetSrtt().As(Time::MS) << std::endl;
+                  << f.server->GetCwnd() << ", SRTT " << f.client->GetSrtt().As(Time::MS) << "; SACKs with gaps "
+                  << f.clientLog.sacksWithGaps + f.serverLog.sacksWithGaps << ", with duplicates "
+                  << f.clientLog.sacksWithDups + f.serverLog.sacksWithDups << ", bundled packets "
+                  << f.clientLog.bundledPackets + f.serverLog.bundledPackets << std::endl;
     }
 
     double m_loss;

@@ -56,6 +56,18 @@ LogChunkTx(SctpEndLog* log, const SctpChunk& c)
     if (const auto* sack = dynamic_cast<const SctpSackChunk*>(&c))
     {
         log->sackArwnd.push_back(sack->GetArwnd());
+        log->sacksWithGaps += sack->GetGapBlocks().empty() ? 0 : 1;
+        log->sacksWithDups += sack->GetDupTsns().empty() ? 0 : 1;
+    }
+}
+
+void
+LogL4Tx(SctpEndLog* log, Ptr<const Packet> p, Ipv4Address, Ipv4Address)
+{
+    SctpPacket pkt;
+    if (SctpPacket::Parse(p, &pkt) == SctpParseError::None && pkt.chunks.size() > 1)
+    {
+        log->bundledPackets++;
     }
 }
 
@@ -115,6 +127,8 @@ SctpTwoNodeFixture::SctpTwoNodeFixture(const Options& o)
     addr.SetBase("10.1.1.0", "255.255.255.0");
     interfaces = addr.Assign(devices);
     SctpHelper().Install(nodes);
+    L4(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&LogL4Tx, &clientLog));
+    L4(1)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&LogL4Tx, &serverLog));
     if (o.lossRate > 0)
     {
         for (uint32_t i = 0; i < 2; ++i)

@@ -69,6 +69,9 @@ struct SctpEndLog
     std::vector<SctpErrorChunk> errorsRx; ///< ERROR and ABORT chunks received
     std::vector<uint32_t> sackArwnd;      ///< a_rwnd of every SACK sent
     uint32_t maxFlight{0};                ///< highest BytesInFlight
+    uint32_t sacksWithGaps{0};            ///< SACKs sent carrying gap ack blocks
+    uint32_t sacksWithDups{0};            ///< SACKs sent reporting duplicate TSNs
+    uint32_t bundledPackets{0};           ///< packets this node sent with more than one chunk
     uint32_t CountTx(SctpChunkType t) const;
     uint32_t CountRx(SctpChunkType t) const;
 };
