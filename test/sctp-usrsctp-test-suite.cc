@@ -5,10 +5,11 @@
  * 10.0.0.2, and gives the model's packets to usrsctp_conninput(). usrsctp runs without threads: its timers
  * are driven from simulated time (usrsctp_handle_timers every 10 ms), so the run is deterministic.
  *
- * usrsctp connects to the model's listener (so the model's passive side, cookie and all, must satisfy it),
- * sends messages on two streams, ordered and unordered, fragmented by both sides; the model sends others
- * back; both checksum every packet (usrsctp checks CRC32c on input unless told otherwise). Then usrsctp
- * shuts the association down gracefully.
+ * First usrsctp connects to the model's listener (so the model's passive side, cookie and all, must satisfy
+ * it), sends messages on two streams, ordered and unordered, fragmented by both sides; the model sends others
+ * back; then usrsctp shuts the association down gracefully. Then the roles are reversed: usrsctp listens on
+ * a one-to-many socket, the model connects, data goes both ways and the model closes gracefully. Both stacks
+ * checksum every packet (usrsctp checks CRC32c on input unless told otherwise).
  */
 #include "test-bytes.h"
 
@@ -49,6 +50,11 @@ struct Bridge
     std::vector<uint8_t> partial;
     bool usrsctpConnected{false};
     bool usrsctpShutdown{false};
+    // Phase 2 (usrsctp listening, one-to-many socket):
+    struct socket* server{nullptr};
+    std::vector<std::pair<uint16_t, std::vector<uint8_t>>> serverReceived;
+    std::vector<uint8_t> serverPartial;
+    sctp_assoc_t serverAssoc{0};
 };
 
 Bridge* g_bridge = nullptr;
@@ -101,7 +107,7 @@ ModelOutput(Ptr<Packet> p, Ipv4Address, Ipv4Address, uint8_t, Ptr<Ipv4Route>)
 }
 
 int
-UsrsctpReceive(struct socket*, union sctp_sockstore, void* data, size_t len, struct sctp_rcvinfo rcv, int flags,
+UsrsctpReceive(struct socket* sock, union sctp_sockstore, void* data, size_t len, struct sctp_rcvinfo rcv, int flags,
                void*)
 {
     if (data == nullptr)
@@ -123,12 +129,19 @@ UsrsctpReceive(struct socket*, union sctp_sockstore, void* data, size_t len, str
     }
     else
     {
+        bool server = sock == g_bridge->server;
+        auto& partial = server ? g_bridge->serverPartial : g_bridge->partial;
+        auto& received = server ? g_bridge->serverReceived : g_bridge->usrsctpReceived;
+        if (server)
+        {
+            g_bridge->serverAssoc = rcv.rcv_assoc_id;
+        }
         const uint8_t* d = static_cast<const uint8_t*>(data);
-        g_bridge->partial.insert(g_bridge->partial.end(), d, d + len);
+        partial.insert(partial.end(), d, d + len);
         if (flags & MSG_EOR)
         {
-            g_bridge->usrsctpReceived.emplace_back(rcv.rcv_sid, std::move(g_bridge->partial));
-            g_bridge->partial.clear();
+            received.emplace_back(rcv.rcv_sid, std::move(partial));
+            partial.clear();
         }
     }
     free(data);
@@ -151,7 +164,7 @@ class SctpUsrsctpTestCase : public TestCase
 {
   public:
     SctpUsrsctpTestCase()
-        : TestCase("usrsctp associates with the model, data both ways, graceful shutdown")
+        : TestCase("usrsctp against the model as passive and as active side: data both ways, graceful shutdown")
     {
     }
 
@@ -275,7 +288,62 @@ class SctpUsrsctpTestCase : public TestCase
             }
         });
         Simulator::Schedule(Seconds(5), [&]() { usrsctp_shutdown(so, SHUT_WR); });
-        Simulator::Stop(Seconds(10));
+
+        // Phase 2: the roles reversed. usrsctp listens on a one-to-many socket (port 6000) and the model
+        // connects to it, so the model's INIT, cookie echo and active close meet an independent stack.
+        struct socket* srv =
+            usrsctp_socket(AF_CONN, SOCK_SEQPACKET, IPPROTO_SCTP, &UsrsctpReceive, nullptr, 0, nullptr);
+        NS_TEST_ASSERT_MSG_NE(srv, nullptr, "usrsctp server socket");
+        bridge.server = srv;
+        usrsctp_set_non_blocking(srv, 1);
+        struct sockaddr_conn srvAddr = local;
+        srvAddr.sconn_port = htons(6000);
+        NS_TEST_ASSERT_MSG_EQ(usrsctp_bind(srv, reinterpret_cast<struct sockaddr*>(&srvAddr), sizeof(srvAddr)),
+                              0, "usrsctp server bind");
+        usrsctp_listen(srv, 1);
+        Ptr<SctpSocket> modelClient = DynamicCast<SctpSocket>(SctpHelper::CreateSocket(node));
+        uint32_t modelConnected = 0;
+        uint32_t modelClosed = 0;
+        std::vector<std::pair<uint16_t, std::vector<uint8_t>>> modelClientReceived;
+        auto toUsrsctp = makeMsgs(30);
+        auto fromUsrsctp = makeMsgs(30);
+        Simulator::Schedule(Seconds(11), [&]() {
+            modelClient->Connect(InetSocketAddress(Ipv4Address("10.0.0.2"), 6000));
+        });
+        Simulator::Schedule(Seconds(12), [&]() {
+            modelConnected = modelClient->GetState() == SctpState::Established;
+            for (const auto& m : toUsrsctp)
+            {
+                modelClient->SendMsg(Create<Packet>(m.second.data(), uint32_t(m.second.size())), m.first, 9,
+                                     m.first == 1);
+            }
+        });
+        Simulator::Schedule(Seconds(14), [&]() {
+            for (const auto& m : fromUsrsctp)
+            {
+                struct sctp_sndinfo si;
+                std::memset(&si, 0, sizeof(si));
+                si.snd_sid = m.first;
+                si.snd_ppid = htonl(9);
+                si.snd_flags = m.first == 1 ? SCTP_UNORDERED : 0;
+                si.snd_assoc_id = bridge.serverAssoc;
+                usrsctp_sendv(srv, m.second.data(), m.second.size(), nullptr, 0, &si, sizeof(si),
+                              SCTP_SENDV_SNDINFO, 0);
+            }
+        });
+        Simulator::Schedule(Seconds(16), [&]() {
+            while (Ptr<Packet> p = modelClient->Recv(1u << 20, 0))
+            {
+                SctpMessageTag tag;
+                p->PeekPacketTag(tag);
+                std::vector<uint8_t> b(p->GetSize());
+                p->CopyData(b.data(), uint32_t(b.size()));
+                modelClientReceived.emplace_back(tag.stream, std::move(b));
+            }
+            modelClient->Close();
+        });
+        Simulator::Schedule(Seconds(19), [&]() { modelClosed = modelClient->GetState() == SctpState::Closed; });
+        Simulator::Stop(Seconds(20));
         Simulator::Run();
 
         NS_TEST_EXPECT_MSG_EQ(bridge.usrsctpConnected, true, "usrsctp reported COMM_UP");
@@ -290,12 +358,20 @@ class SctpUsrsctpTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(bool(sorted(bridge.usrsctpReceived) == sorted(fromModel)), true, "octet-exact");
         NS_TEST_EXPECT_MSG_EQ(int(m_server->GetState()), int(SctpState::Closed), "model closed by SHUTDOWN");
         NS_TEST_EXPECT_MSG_EQ(m_normalClose, 1u, "model saw a normal close");
-        std::cout << "usrsctp interop: " << bridge.toModel << " packets to the model, " << bridge.toUsrsctp
+        NS_TEST_EXPECT_MSG_EQ(modelConnected, 1u, "the model associated with usrsctp's listener");
+        NS_TEST_EXPECT_MSG_EQ(bridge.serverReceived.size(), toUsrsctp.size(), "messages model -> usrsctp server");
+        NS_TEST_EXPECT_MSG_EQ(bool(sorted(bridge.serverReceived) == sorted(toUsrsctp)), true, "octet-exact");
+        NS_TEST_EXPECT_MSG_EQ(modelClientReceived.size(), fromUsrsctp.size(), "messages usrsctp server -> model");
+        NS_TEST_EXPECT_MSG_EQ(bool(sorted(modelClientReceived) == sorted(fromUsrsctp)), true, "octet-exact");
+        NS_TEST_EXPECT_MSG_EQ(modelClosed, 1u, "the model's Close() completed the SHUTDOWN with usrsctp");
+        std::cout << "usrsctp interop (model passive, then active): " << bridge.toModel << " packets to the model, " << bridge.toUsrsctp
                   << " to usrsctp; model received " << m_modelReceived.size() << ", usrsctp "
                   << bridge.usrsctpReceived.size() << " messages" << std::endl;
 
         bridge.open = false;
         usrsctp_close(so);
+        usrsctp_close(srv);
+        modelClient = nullptr;
         usrsctp_deregister_address(&g_usrsctpAddr);
         for (int k = 0; k < 100 && usrsctp_finish() != 0; ++k)
         {
