@@ -214,6 +214,10 @@ SctpSocket::HandleInitAck(const SctpInitChunk& ack)
     }
     m_t1.Cancel();
     m_cookie = *cookie;
+    // Parameters we do not know whose type asks for a report go back in an ERROR bundled with the
+    // COOKIE ECHO (§3.2.1, §5.1 C); the handshake goes on either way.
+    m_initAckUnknown.clear();
+    ack.CheckUnknownParameters(&m_initAckUnknown);
     m_peerAdaptation.reset();
     if (auto a = ack.GetAdaptationIndication())
     {
@@ -262,7 +266,22 @@ SctpSocket::SendCookieEcho()
 {
     auto ce = std::make_shared<SctpCookieEchoChunk>();
     ce->SetCookie(m_cookie);
-    SendChunks({ce});
+    std::vector<std::shared_ptr<SctpChunk>> chunks{ce};
+    if (!m_initAckUnknown.empty())
+    {
+        std::vector<uint8_t> v;
+        for (const auto& u : m_initAckUnknown)
+        {
+            sctp::PutU16(v, u.type);
+            sctp::PutU16(v, uint16_t(u.Length()));
+            v.insert(v.end(), u.value.begin(), u.value.end());
+            v.resize(v.size() + sctp::PadLen(u.Length()), 0);
+        }
+        auto err = std::make_shared<SctpErrorChunk>(SctpChunkType::Error);
+        err->AddCause(SctpCauseCode::UnrecognizedParameters, std::move(v));
+        chunks.push_back(err); // COOKIE ECHO must come first in the packet
+    }
+    SendChunks(chunks);
     m_cookieEchoSent = Simulator::Now();
     m_t1.Cancel();
     m_t1 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T1Expired, this);

@@ -212,6 +212,7 @@ class SctpSocket : public Socket
     std::vector<uint16_t> m_nextSsn;
     std::optional<uint32_t> m_peerAdaptation;
     std::vector<uint8_t> m_cookie; ///< active side: the cookie to echo
+    std::vector<SctpTlv> m_initAckUnknown; ///< INIT ACK parameters to report with the COOKIE ECHO
     uint32_t m_errorCount{0};
     uint32_t m_initRetries{0};
     uint32_t m_stalePreservativeMs{0}; ///< Cookie Preservative to ask for after a Stale Cookie ERROR
