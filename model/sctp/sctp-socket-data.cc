@@ -283,6 +283,14 @@ void
 SctpSocket::AfterDataPacket(bool gapOrDup)
 {
     DeliverReady();
+    if (m_state == SctpState::ShutdownSent)
+    {
+        // §9.2: the SHUTDOWN sender answers every packet with DATA at once, with a SHUTDOWN (which restarts
+        // T2-shutdown); the SACK beside it carries any gap blocks the SHUTDOWN cannot.
+        SendSack();
+        SendShutdown();
+        return;
+    }
     if (gapOrDup || m_state != SctpState::Established || ++m_packetsSinceSack >= m_sackFreq)
     {
         SendSack();
