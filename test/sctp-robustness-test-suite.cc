@@ -224,6 +224,68 @@ class SctpDefencesTestCase : public TestCase
     }
 };
 
+class SctpDataErrorsTestCase : public TestCase
+{
+  public:
+    SctpDataErrorsTestCase()
+        : TestCase("DATA on a stream beyond the negotiated count: ERROR, TSN acked; DATA without data: ABORT")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SctpTwoNodeFixture f({});
+        f.Start();
+        uint16_t port = 0;
+        uint32_t tsn = 0;
+        auto dataPacket = [&](uint16_t sid, std::vector<uint8_t> payload) {
+            SctpPacket p;
+            p.header.SetSourcePort(port);
+            p.header.SetDestinationPort(5000);
+            p.header.SetVerificationTag(f.server->GetLocalVerificationTag());
+            auto d = std::make_shared<SctpDataChunk>();
+            d->SetTsn(tsn);
+            d->SetStreamId(sid);
+            d->SetUserData(std::move(payload));
+            p.Add(d);
+            return p;
+        };
+        uint32_t sacksBefore = 0;
+        Simulator::Schedule(Seconds(1), [&]() {
+            Address a;
+            f.client->GetSockName(a);
+            port = InetSocketAddress::ConvertFrom(a).GetPort();
+            tsn = f.client->GetNextTsn();
+            sacksBefore = f.clientLog.CountRx(SctpChunkType::Sack);
+            f.Inject(1, dataPacket(f.server->GetInboundStreams(), {1, 2, 3})); // one past the last stream
+        });
+        Simulator::Schedule(Seconds(2), [&]() {
+            NS_TEST_EXPECT_MSG_EQ(f.serverLog.received.size(), 0u, "not delivered");
+            NS_TEST_EXPECT_MSG_EQ(f.serverLog.CountTx(SctpChunkType::Error), 1u, "ERROR sent");
+            NS_TEST_EXPECT_MSG_GT(f.clientLog.CountRx(SctpChunkType::Sack), sacksBefore, "TSN acknowledged");
+            bool cause = false;
+            for (const auto& e : f.clientLog.errorsRx)
+            {
+                cause = cause || e.HasCause(SctpCauseCode::InvalidStreamIdentifier);
+            }
+            NS_TEST_EXPECT_MSG_EQ(cause, true, "Invalid Stream Identifier");
+            NS_TEST_EXPECT_MSG_EQ(int(f.server->GetState()), int(SctpState::Established), "still up");
+            tsn++;
+            f.Inject(1, dataPacket(0, {}));
+        });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(int(f.server->GetState()), int(SctpState::Closed), "aborted");
+        bool noUserData = false;
+        for (const auto& e : f.clientLog.errorsRx)
+        {
+            noUserData = noUserData || (e.IsAbort() && e.HasCause(SctpCauseCode::NoUserData));
+        }
+        NS_TEST_EXPECT_MSG_EQ(noUserData, true, "ABORT with No User Data");
+    }
+};
+
 class SctpChunkFuzzTestCase : public TestCase
 {
   public:
@@ -384,6 +446,7 @@ class SctpRobustnessTestSuite : public TestSuite
         AddTestCase(new SctpHeartbeatTestCase(), TestCase::QUICK);
         AddTestCase(new SctpInitRetransmitTestCase(), TestCase::QUICK);
         AddTestCase(new SctpDefencesTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpDataErrorsTestCase(), TestCase::QUICK);
         AddTestCase(new SctpChunkFuzzTestCase(), TestCase::QUICK);
     }
 };
