@@ -5,7 +5,7 @@ set -euo pipefail
 
 # Debian package list (Debian 12 / bookworm).  Add packages here.
 PACKAGES="build-essential cmake libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev tshark
-          libyaml-cpp-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev"
+          libyaml-cpp-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev libusrsctp-dev"
 
 missing=()
 for pkg in ${PACKAGES}; do

@@ -1,0 +1,52 @@
+/*
+ * SctpHelper; see sctp-helper.h.
+ */
+#include "helper/sctp-helper.h"
+
+#include "sctp/sctp-l4-protocol.h"
+#include "sctp/sctp-socket-factory.h"
+
+#include "ns3/abort.h"
+#include "ns3/config.h"
+#include "ns3/ipv4.h"
+
+namespace ns3
+{
+
+void
+SctpHelper::Install(NodeContainer nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Install(*it);
+    }
+}
+
+void
+SctpHelper::Install(Ptr<Node> node) const
+{
+    NS_ABORT_MSG_IF(node->GetObject<Ipv4>() == nullptr, "SctpHelper: install the InternetStack first");
+    if (node->GetObject<SctpL4Protocol>() != nullptr)
+    {
+        return;
+    }
+    Ptr<SctpL4Protocol> sctp = CreateObject<SctpL4Protocol>();
+    node->AggregateObject(sctp); // NotifyNewAggregate registers it with Ipv4L3Protocol
+    Ptr<SctpSocketFactory> f = CreateObject<SctpSocketFactory>();
+    f->SetSctp(sctp);
+    node->AggregateObject(f);
+}
+
+void
+SctpHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
+{
+    Config::SetDefault("ns3::SctpSocket::" + name, value);
+}
+
+Ptr<Socket>
+SctpHelper::CreateSocket(Ptr<Node> node)
+{
+    return Socket::CreateSocket(node, SctpSocketFactory::GetTypeId());
+}
+
+} // namespace ns3

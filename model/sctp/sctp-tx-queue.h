@@ -1,0 +1,107 @@
+/*
+ * Sender side of an association's data: user messages cut into DATA chunks, TSNs, what is outstanding,
+ * gap-acknowledged or marked for retransmission, and what a SACK means for each (RFC 9260 §6.1, §6.2.1,
+ * §6.3.3, §7.2.4). It decides nothing about timers or congestion: it reports facts (bytes newly acked, an
+ * RTT sample per Karn's rule, chunks with three miss indications) and the association acts on them.
+ */
+#ifndef IWARP_SCTP_TX_QUEUE_H
+#define IWARP_SCTP_TX_QUEUE_H
+
+#include "sctp/sctp-chunk.h"
+
+#include "ns3/nstime.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+class SctpTxQueue
+{
+  public:
+    /** One DATA chunk from the moment its message is queued until it is cumulatively acknowledged. */
+    struct Entry
+    {
+        std::shared_ptr<SctpDataChunk> chunk;
+        bool sent{false};         ///< transmitted at least once
+        bool gapAcked{false};     ///< covered by a gap ack block of the latest SACK
+        bool markedForRtx{false}; ///< to be sent again (T3 or fast retransmit); not in flight meanwhile
+        bool fastRtxDone{false};  ///< already fast-retransmitted once (§7.2.4: only once)
+        uint32_t txCount{0};
+        uint32_t missCount{0};
+        Time lastSent{0};
+
+        uint32_t Bytes() const { return uint32_t(chunk->GetSerializedSize()); }
+        bool InFlight() const { return sent && !gapAcked && !markedForRtx; }
+    };
+
+    struct SackResult
+    {
+        bool stale{false};          ///< Cumulative TSN Ack below ours: ignore the SACK
+        bool cumAdvanced{false};
+        uint32_t bytesAcked{0};     ///< newly acknowledged (cum or gap), chunk sizes as booked
+        std::optional<Time> rtt;    ///< sample of a chunk sent exactly once (Karn)
+        std::vector<uint32_t> fastRtx; ///< TSNs that reached three miss indications now
+        uint32_t highestNewlyAcked{0};
+    };
+
+    void Reset(uint32_t initialTsn);
+
+    /** Cuts one message into chunks of at most `maxFragment` user octets; returns the number of chunks. */
+    uint32_t Enqueue(const std::vector<uint8_t>& msg,
+                     uint16_t stream,
+                     uint16_t ssn,
+                     uint32_t ppid,
+                     bool unordered,
+                     uint32_t maxFragment);
+
+    SackResult ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_t, uint16_t>>& gaps, Time now);
+
+    /** T3-rtx expired: every outstanding chunk that is not gap-acknowledged is marked for retransmission. */
+    uint32_t MarkAllForRetransmission();
+    /** Marks chunks `tsns` for fast retransmission. */
+    void MarkFastRetransmit(const std::vector<uint32_t>& tsns);
+
+    /** Next chunk to (re)transmit, retransmissions first; null if none. `rtxOnly` limits to retransmissions. */
+    Entry* NextToSend(bool rtxOnly);
+    bool HasMarked() const;
+    bool HasUnsent() const;
+    /** Call after putting the chunk on the wire. */
+    void OnSent(Entry& e, Time now);
+
+    uint32_t GetFlightSize() const;
+    /** Octets of user data queued or outstanding (the send buffer in use). */
+    uint64_t GetBufferedBytes() const { return m_bufferedUserBytes; }
+    bool Empty() const { return m_q.empty(); }
+    bool HasOutstanding() const;
+    uint32_t GetCumAckPoint() const { return m_cumAck; }
+    uint32_t GetNextTsn() const { return m_nextTsn; }
+    uint32_t GetHighestSentTsn() const;
+
+  private:
+    std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
+    uint32_t m_nextTsn{0};
+    uint32_t m_cumAck{0};
+    uint64_t m_bufferedUserBytes{0};
+    std::optional<uint32_t> m_timedTsn; ///< the one chunk being timed (one RTT sample per round trip)
+};
+
+/** Serial-number comparison of TSNs (RFC 1982 with 32 bits): a < b. */
+inline bool
+TsnLt(uint32_t a, uint32_t b)
+{
+    return a != b && uint32_t(b - a) < 0x80000000u;
+}
+
+inline bool
+TsnLe(uint32_t a, uint32_t b)
+{
+    return a == b || TsnLt(a, b);
+}
+
+} // namespace ns3
+
+#endif // IWARP_SCTP_TX_QUEUE_H
