@@ -13,44 +13,18 @@
 #ifndef IWARP_RDMA_APP_HELPER_H
 #define IWARP_RDMA_APP_HELPER_H
 
+#include "helper/app-helper-base.h"
+
 #include "apps/rdma-ping-pong.h"
 #include "apps/rdma-stream.h"
-
-#include "ns3/application-container.h"
-#include "ns3/node-container.h"
-#include "ns3/object-factory.h"
-
-#include <string>
 
 namespace ns3
 {
 
-/** Common part: an ObjectFactory for one application TypeId. */
-class RdmaAppHelperBase
-{
-  public:
-    void SetAttribute(const std::string& name, const AttributeValue& value);
-    ApplicationContainer Install(NodeContainer nodes) const;
-    ApplicationContainer Install(Ptr<Node> node) const;
-
-  protected:
-    RdmaAppHelperBase(TypeId tid, RdmaAppRole role, uint16_t port, const Address& remote);
-    ObjectFactory m_factory;
-};
-
-class RdmaPingPongHelper : public RdmaAppHelperBase
-{
-  public:
-    /** A server on `port`, or a client of `remote` (an InetSocketAddress). */
-    RdmaPingPongHelper(RdmaAppRole role, uint16_t port, const Address& remote = Address());
-};
-
-class RdmaStreamHelper : public RdmaAppHelperBase
-{
-  public:
-    /** A server on `port`, or a client of `remote` (an InetSocketAddress). */
-    RdmaStreamHelper(RdmaAppRole role, uint16_t port, const Address& remote = Address());
-};
+// RdmaPingPongHelper(role, port, remote = Address()): a server on `port`, or a client of
+// `remote` (an InetSocketAddress); likewise RdmaStreamHelper. See RoleAppHelper.
+using RdmaPingPongHelper = RoleAppHelper<RdmaPingPong, RdmaAppRole>;
+using RdmaStreamHelper = RoleAppHelper<RdmaStream, RdmaAppRole>;
 
 } // namespace ns3
 

@@ -14,44 +14,18 @@
 #ifndef IWARP_SOCKET_APP_HELPER_H
 #define IWARP_SOCKET_APP_HELPER_H
 
+#include "helper/app-helper-base.h"
+
 #include "apps/socket-ping-pong.h"
 #include "apps/socket-stream.h"
-
-#include "ns3/application-container.h"
-#include "ns3/node-container.h"
-#include "ns3/object-factory.h"
-
-#include <string>
 
 namespace ns3
 {
 
-/** Common part: an ObjectFactory for one application TypeId. */
-class SocketAppHelperBase
-{
-  public:
-    void SetAttribute(const std::string& name, const AttributeValue& value);
-    ApplicationContainer Install(NodeContainer nodes) const;
-    ApplicationContainer Install(Ptr<Node> node) const;
-
-  protected:
-    SocketAppHelperBase(TypeId tid, SocketAppRole role, uint16_t port, const Address& remote);
-    ObjectFactory m_factory;
-};
-
-class SocketPingPongHelper : public SocketAppHelperBase
-{
-  public:
-    /** A server on `port`, or a client of `remote` (an InetSocketAddress). */
-    SocketPingPongHelper(SocketAppRole role, uint16_t port, const Address& remote = Address());
-};
-
-class SocketStreamHelper : public SocketAppHelperBase
-{
-  public:
-    /** A server on `port`, or a client of `remote` (an InetSocketAddress). */
-    SocketStreamHelper(SocketAppRole role, uint16_t port, const Address& remote = Address());
-};
+// SocketPingPongHelper(role, port, remote = Address()): a server on `port`, or a client of
+// `remote` (an InetSocketAddress); likewise SocketStreamHelper. See RoleAppHelper.
+using SocketPingPongHelper = RoleAppHelper<SocketPingPong, SocketAppRole>;
+using SocketStreamHelper = RoleAppHelper<SocketStream, SocketAppRole>;
 
 } // namespace ns3
 

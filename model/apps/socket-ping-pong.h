@@ -1,6 +1,7 @@
 /*
  * SocketPingPong: the ordinary-sockets latency baseline over ns-3's TCP, charged by the node's
- * HostModel when it has one (SocketHostPath), uncharged otherwise.
+ * HostModel when it has one (SocketHostPath), uncharged otherwise; connection set-up and the
+ * Role / Remote / Port / Core / RxBacklog attributes are SocketApp's.
  *
  * The client connects to Remote and runs Count iterations: it sends Size octets; the server,
  * once its user has the whole message (after its host's receive processing), sends Size octets
@@ -11,10 +12,8 @@
 #ifndef IWARP_SOCKET_PING_PONG_H
 #define IWARP_SOCKET_PING_PONG_H
 
-#include "apps/socket-host-path.h"
+#include "apps/socket-app.h"
 
-#include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/traced-callback.h"
 
 #include <map>
@@ -23,7 +22,7 @@
 namespace ns3
 {
 
-class SocketPingPong : public Application
+class SocketPingPong : public SocketApp
 {
   public:
     static TypeId GetTypeId();
@@ -42,34 +41,21 @@ class SocketPingPong : public Application
     /** (message, octets): the server's user has a whole message. */
     typedef void (*DeliveredTracedCallback)(uint32_t message, uint32_t size);
 
-  protected:
-    void DoDispose() override;
-
   private:
-    void StartApplication() override;
     void StopApplication() override;
+    void ClientConnected() override;
+    void OnConnectFailed(Ptr<Socket> s) override;
+    void ServerAccepted(Socket* key, Ptr<SocketHostPath> path) override;
 
-    void OnConnected(Ptr<Socket> s);
-    void OnConnectFailed(Ptr<Socket> s);
-    void OnAccept(Ptr<Socket> s, const Address& from);
     void StartIteration();
     void OnClientDeliver(Ptr<Packet> chunk);
     void OnServerDeliver(Socket* key, Ptr<Packet> chunk);
 
-    SocketAppRole m_role;
-    Address m_remote;
-    uint16_t m_port;
     uint32_t m_size;
     uint32_t m_count;
-    int32_t m_core;
-    uint32_t m_rxLimit{0};
 
-    Ptr<Socket> m_socket;
-    Ptr<SocketHostPath> m_path;
-    Ptr<HostModel> m_host;
     /** Server: per accepted connection, its path and octets of the current message. */
     std::map<Socket*, std::pair<Ptr<SocketHostPath>, uint64_t>> m_conns;
-    bool m_running{false};
     uint64_t m_rxBytes{0};
     Time m_iterStart;
     uint32_t m_received{0};

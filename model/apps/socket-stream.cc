@@ -1,13 +1,8 @@
 #include "apps/socket-stream.h"
 
-#include "ns3/enum.h"
-#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
-
-#include "ns3/inet-socket-address.h"
 
 #include <algorithm>
 
@@ -43,31 +38,17 @@ GetBe(const uint8_t* p, int n)
 TypeId
 SocketStream::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::SocketStream")
-            .SetParent<Application>()
-            .SetGroupName("Iwarp")
-            .AddConstructor<SocketStream>()
-            .AddAttribute("Role",
-                          "Client (connects and sends) or Server (listens and receives)",
-                          EnumValue(SOCKET_ROLE_CLIENT),
-                          MakeEnumAccessor(&SocketStream::m_role),
-                          MakeEnumChecker(SOCKET_ROLE_CLIENT, "Client", SOCKET_ROLE_SERVER, "Server"))
-            .AddAttribute("Remote",
-                          "The server's address (an InetSocketAddress; client only)",
-                          AddressValue(),
-                          MakeAddressAccessor(&SocketStream::m_remote),
-                          MakeAddressChecker())
-            .AddAttribute("Port",
-                          "TCP port the server listens on",
-                          UintegerValue(9101),
-                          MakeUintegerAccessor(&SocketStream::m_port),
-                          MakeUintegerChecker<uint16_t>())
-            .AddAttribute("Size",
-                          "Octets per message (at least the 16-octet stamp)",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&SocketStream::m_size),
-                          MakeUintegerChecker<uint32_t>(kStampSize))
+    static TypeId tid = [] {
+        TypeId t = TypeId("ns3::SocketStream")
+                       .SetParent<Application>()
+                       .SetGroupName("Iwarp")
+                       .AddConstructor<SocketStream>();
+        AddConnectionAttributes(t, "Client (connects and sends) or Server (listens and receives)", 9101);
+        t.AddAttribute("Size",
+                       "Octets per message (at least the 16-octet stamp)",
+                       UintegerValue(65536),
+                       MakeUintegerAccessor(&SocketStream::m_size),
+                       MakeUintegerChecker<uint32_t>(kStampSize))
             .AddAttribute("TotalBytes",
                           "Octets to post, rounded up to whole messages (0: no limit, Duration "
                           "ends the stream)",
@@ -78,57 +59,26 @@ SocketStream::GetTypeId()
                           "Stop posting this long after the first post (0: no limit)",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&SocketStream::m_duration),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("Core",
-                          "Host core this connection's processing runs on (-1: assigned round-robin per "
-                          "connection, as RSS spreads flows over cores)",
-                          IntegerValue(HostModel::kAnyCore),
-                          MakeIntegerAccessor(&SocketStream::m_core),
-                          MakeIntegerChecker<int32_t>(-1))
-            .AddAttribute("RxBacklog",
-                          "Octets the receiving host may hold in DMA, protocol processing and "
-                          "copy before the application stops reading the socket, so that TCP's "
-                          "window closes when the host cannot keep up (0: no limit)",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&SocketStream::m_rxLimit),
-                          MakeUintegerChecker<uint32_t>())
-            .AddTraceSource("Posted",
-                            "The client posted a message (message number, octets)",
-                            MakeTraceSourceAccessor(&SocketStream::m_postedTrace),
-                            "ns3::SocketStream::PostedTracedCallback")
+                          MakeTimeChecker(Time(0)));
+        AddHostAttributes(t);
+        return t.AddTraceSource("Posted",
+                                "The client posted a message (message number, octets)",
+                                MakeTraceSourceAccessor(&SocketStream::m_postedTrace),
+                                "ns3::SocketStream::PostedTracedCallback")
             .AddTraceSource("Delivered",
                             "A whole message reached the server's user (message number, octets, "
                             "latency from its post)",
                             MakeTraceSourceAccessor(&SocketStream::m_deliveredTrace),
                             "ns3::SocketStream::DeliveredTracedCallback");
+    }();
     return tid;
 }
 
 SocketStream::SocketStream()
-    : m_role(SOCKET_ROLE_CLIENT),
-      m_port(9101),
+    : SocketApp(9101),
       m_size(65536),
-      m_totalBytes(10 << 20),
-      m_core(HostModel::kAnyCore)
+      m_totalBytes(10 << 20)
 {
-}
-
-void
-SocketStream::DoDispose()
-{
-    if (m_path)
-    {
-        m_path->Detach();
-    }
-    for (auto& [key, conn] : m_conns)
-    {
-        conn.path->Detach();
-    }
-    m_conns.clear();
-    m_path = nullptr;
-    m_socket = nullptr;
-    m_host = nullptr;
-    Application::DoDispose();
 }
 
 DataRate
@@ -139,26 +89,6 @@ SocketStream::GetThroughput() const
         return DataRate(0);
     }
     return DataRate(uint64_t(double(m_deliveredBytes) * 8.0 / (m_lastDelivery - m_firstPost).GetSeconds()));
-}
-
-void
-SocketStream::StartApplication()
-{
-    m_running = true;
-    m_host = GetNode()->GetObject<HostModel>(); // null: the uncharged baseline
-    m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
-    if (m_role == SOCKET_ROLE_SERVER)
-    {
-        m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
-        m_socket->Listen();
-        m_socket->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                    MakeCallback(&SocketStream::OnAccept, this));
-        return;
-    }
-    m_socket->Bind();
-    m_socket->SetConnectCallback(MakeCallback(&SocketStream::OnConnected, this),
-                                 MakeCallback(&SocketStream::OnConnectFailed, this));
-    m_socket->Connect(m_remote);
 }
 
 void
@@ -179,10 +109,8 @@ SocketStream::OnConnectFailed(Ptr<Socket> /*s*/)
 }
 
 void
-SocketStream::OnConnected(Ptr<Socket> s)
+SocketStream::ClientConnected()
 {
-    m_path = Create<SocketHostPath>(s, m_host, m_core);
-    m_path->SetRxLimit(m_rxLimit);
     m_path->SetSendIdleCallback(MakeCallback(&SocketStream::PostMessages, this));
     m_start = Simulator::Now();
     PostMessages();
@@ -227,12 +155,10 @@ SocketStream::PostMessages()
 }
 
 void
-SocketStream::OnAccept(Ptr<Socket> s, const Address& /*from*/)
+SocketStream::ServerAccepted(Socket* key, Ptr<SocketHostPath> path)
 {
-    Conn& c = m_conns[PeekPointer(s)];
-    c.path = Create<SocketHostPath>(s, m_host, m_core);
-    c.path->SetRxLimit(m_rxLimit);
-    c.path->SetDeliverCallback(MakeCallback(&SocketStream::OnDeliver, this, PeekPointer(s)));
+    m_conns[key].path = path;
+    path->SetDeliverCallback(MakeCallback(&SocketStream::OnDeliver, this, key));
 }
 
 void

@@ -1,6 +1,7 @@
 /*
  * SocketStream: the ordinary-sockets bandwidth baseline over ns-3's TCP, charged by the node's
- * HostModel when it has one (SocketHostPath), uncharged otherwise.
+ * HostModel when it has one (SocketHostPath), uncharged otherwise; connection set-up and the
+ * Role / Remote / Port / Core / RxBacklog attributes are SocketApp's.
  *
  * The client connects to Remote and sends messages of Size octets, one send() at a time, until
  * TotalBytes (rounded up to whole messages) have been posted or Duration has passed since the
@@ -15,10 +16,8 @@
 #ifndef IWARP_SOCKET_STREAM_H
 #define IWARP_SOCKET_STREAM_H
 
-#include "apps/socket-host-path.h"
+#include "apps/socket-app.h"
 
-#include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/traced-callback.h"
 
@@ -28,7 +27,7 @@
 namespace ns3
 {
 
-class SocketStream : public Application
+class SocketStream : public SocketApp
 {
   public:
     static TypeId GetTypeId();
@@ -56,16 +55,12 @@ class SocketStream : public Application
     /** (message number, octets, latency): the server's user has the whole message. */
     typedef void (*DeliveredTracedCallback)(uint64_t message, uint32_t size, Time latency);
 
-  protected:
-    void DoDispose() override;
-
   private:
-    void StartApplication() override;
     void StopApplication() override;
+    void ClientConnected() override;
+    void OnConnectFailed(Ptr<Socket> s) override;
+    void ServerAccepted(Socket* key, Ptr<SocketHostPath> path) override;
 
-    void OnConnected(Ptr<Socket> s);
-    void OnConnectFailed(Ptr<Socket> s);
-    void OnAccept(Ptr<Socket> s, const Address& from);
     bool MorePosts() const;
     void PostMessages();
 
@@ -79,20 +74,11 @@ class SocketStream : public Application
     };
     void OnDeliver(Socket* key, Ptr<Packet> chunk);
 
-    SocketAppRole m_role;
-    Address m_remote;
-    uint16_t m_port;
     uint32_t m_size;
     uint64_t m_totalBytes;
     Time m_duration;
-    int32_t m_core;
-    uint32_t m_rxLimit{0};
 
-    Ptr<Socket> m_socket; ///< client's connection, or server's listening socket
-    Ptr<SocketHostPath> m_path;
-    Ptr<HostModel> m_host;
     std::map<Socket*, Conn> m_conns;
-    bool m_running{false};
     bool m_closed{false};
     uint64_t m_posted{0};
     uint64_t m_postedBytes{0};

@@ -1,0 +1,113 @@
+#include "apps/socket-app.h"
+
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/integer.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+SocketApp::SocketApp(uint16_t port)
+    : m_role(SOCKET_ROLE_CLIENT),
+      m_port(port),
+      m_core(HostModel::kAnyCore)
+{
+}
+
+void
+SocketApp::AddConnectionAttributes(TypeId& tid, const std::string& roleHelp, uint16_t port)
+{
+    tid.AddAttribute("Role",
+                     roleHelp,
+                     EnumValue(SOCKET_ROLE_CLIENT),
+                     MakeEnumAccessor(&SocketApp::m_role),
+                     MakeEnumChecker(SOCKET_ROLE_CLIENT, "Client", SOCKET_ROLE_SERVER, "Server"))
+        .AddAttribute("Remote",
+                      "The server's address (an InetSocketAddress; client only)",
+                      AddressValue(),
+                      MakeAddressAccessor(&SocketApp::m_remote),
+                      MakeAddressChecker())
+        .AddAttribute("Port",
+                      "TCP port the server listens on",
+                      UintegerValue(port),
+                      MakeUintegerAccessor(&SocketApp::m_port),
+                      MakeUintegerChecker<uint16_t>());
+}
+
+void
+SocketApp::AddHostAttributes(TypeId& tid)
+{
+    tid.AddAttribute("Core",
+                     "Host core this connection's processing runs on (-1: assigned round-robin per "
+                     "connection, as RSS spreads flows over cores)",
+                     IntegerValue(HostModel::kAnyCore),
+                     MakeIntegerAccessor(&SocketApp::m_core),
+                     MakeIntegerChecker<int32_t>(-1))
+        .AddAttribute("RxBacklog",
+                      "Octets the receiving host may hold in DMA, protocol processing and "
+                      "copy before the application stops reading the socket, so that TCP's "
+                      "window closes when the host cannot keep up (0: no limit)",
+                      UintegerValue(0),
+                      MakeUintegerAccessor(&SocketApp::m_rxLimit),
+                      MakeUintegerChecker<uint32_t>());
+}
+
+void
+SocketApp::DoDispose()
+{
+    for (const Ptr<SocketHostPath>& path : m_paths)
+    {
+        path->Detach();
+    }
+    m_paths.clear();
+    m_path = nullptr;
+    m_socket = nullptr;
+    m_host = nullptr;
+    Application::DoDispose();
+}
+
+void
+SocketApp::StartApplication()
+{
+    m_running = true;
+    m_host = GetNode()->GetObject<HostModel>(); // null: the uncharged baseline
+    m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    if (m_role == SOCKET_ROLE_SERVER)
+    {
+        m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
+        m_socket->Listen();
+        m_socket->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&SocketApp::OnAccept, this));
+        return;
+    }
+    m_socket->Bind();
+    m_socket->SetConnectCallback(MakeCallback(&SocketApp::OnConnected, this),
+                                 MakeCallback(&SocketApp::OnConnectFailed, this));
+    m_socket->Connect(m_remote);
+}
+
+Ptr<SocketHostPath>
+SocketApp::OpenPath(Ptr<Socket> s)
+{
+    Ptr<SocketHostPath> path = Create<SocketHostPath>(s, m_host, m_core);
+    path->SetRxLimit(m_rxLimit);
+    m_paths.push_back(path);
+    return path;
+}
+
+void
+SocketApp::OnConnected(Ptr<Socket> s)
+{
+    m_path = OpenPath(s);
+    ClientConnected();
+}
+
+void
+SocketApp::OnAccept(Ptr<Socket> s, const Address& /*from*/)
+{
+    ServerAccepted(PeekPointer(s), OpenPath(s));
+}
+
+} // namespace ns3
