@@ -367,12 +367,15 @@ ScenarioWorkloads::InstallInject(Workload& w)
         r.op = "inject";
         r.size = bytes.size();
         r.post = Simulator::Now();
-        f.messages.push_back(r);
         if (taken)
         {
+            // Counted as a completed message (summary.json's messages), so messages.csv shows
+            // its completion too: the moment the LLP took it.
+            r.completed = Simulator::Now();
             ++f.done;
             f.bytes += bytes.size();
         }
+        f.messages.push_back(r);
     });
 }
 
