@@ -3,7 +3,7 @@
 #   make / make build   install missing Debian packages, configure build/ (Release) if needed, build
 #   make test           build, run all CTest suites, then the Python tests in analysis/tests (if any)
 #   make test-asan      the CTest suites in build-asan/ with AddressSanitizer + UBSan (Debug; no pytest)
-#   make demo           build and run $(DEMO_CMD)
+#   make demo           build and run $(DEMO_SCENARIO) with iwarp-sim into a new results/demo-<timestamp>
 #   make bench          build and run scripts/bench.sh (if present)
 #   make clean          remove build/ and build-asan/
 
@@ -17,8 +17,10 @@ JOBS        ?= $(shell nproc)
 CTEST_JOBS  ?= 2
 PYTEST_DIR  ?= analysis/tests
 
-# Command run by `make demo`; its first word must be an executable for the demo to run.
-DEMO_CMD    ?= $(BUILD_DIR)/iwarp-demo
+# The scenario `make demo` runs.  Each run writes a new folder results/demo-<UTC timestamp> (the runner
+# refuses to overwrite one); iwarp-sim prints a short summary ending with that folder.
+DEMO_SCENARIO ?= scenarios/two-hosts-latency.yaml
+DEMO_OUT      ?= results/demo-$$(date -u +%Y%m%d-%H%M%S-%N | cut -c1-19)
 BENCH_SCRIPT ?= scripts/bench.sh
 
 # LeakSanitizer works on this machine (checked: ptrace is allowed, ns-3's own allocations do not trip it), so
@@ -74,12 +76,9 @@ test-asan: build-asan
 		ctest --output-on-failure -j$(CTEST_JOBS)
 
 demo: build
-	@if [ -x "$(firstword $(DEMO_CMD))" ]; then \
-		echo "$(DEMO_CMD)"; \
-		$(DEMO_CMD); \
-	else \
-		echo "no demo exists yet ($(firstword $(DEMO_CMD)) not built); nothing to run"; \
-	fi
+	@out="$(DEMO_OUT)"; \
+	echo "$(BUILD_DIR)/iwarp-sim run $(DEMO_SCENARIO) --out $$out"; \
+	$(BUILD_DIR)/iwarp-sim run "$(DEMO_SCENARIO)" --out "$$out"
 
 bench: build
 	@if [ -f "$(BENCH_SCRIPT)" ]; then \

@@ -50,6 +50,25 @@ ToSpec(const ImpairmentConfig& c)
     return s;
 }
 
+/** `over`'s impairments on top of `base`'s: a field `over` leaves unset falls back to `base`. */
+ImpairmentConfig
+Overlay(ImpairmentConfig base, const ImpairmentConfig& over)
+{
+    if (over.loss)
+    {
+        base.loss = over.loss;
+    }
+    if (over.gilbertElliott)
+    {
+        base.gilbertElliott = over.gilbertElliott;
+    }
+    if (over.reorder)
+    {
+        base.reorder = over.reorder;
+    }
+    return base;
+}
+
 /** `over` on top of `base`: the fields `over` sets. */
 LinkParams
 Overlay(LinkParams base, const LinkConfig& over)
@@ -96,11 +115,21 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     {
         spec.impairAll = ToSpec(cfg.links.impairment);
     }
+    // A named link's impairment replaces the everywhere one in the builder, so the fields it
+    // leaves unset are filled in from `links` here (doc: "a per-link entry falls back to links").
+    // The dumbbell's bottleneck is such a named link (left-right); per-link entries come after it
+    // and win over it.
+    if (t.kind == TopologyKind::Dumbbell && !t.bottleneck.impairment.Empty())
+    {
+        spec.impairLinks.push_back(
+            LinkImpairment{"left", "right", ToSpec(Overlay(cfg.links.impairment, t.bottleneck.impairment))});
+    }
     for (const PerLinkConfig& p : cfg.perLink)
     {
         if (!p.link.impairment.Empty())
         {
-            spec.impairLinks.push_back(LinkImpairment{p.a, p.b, ToSpec(p.link.impairment)});
+            spec.impairLinks.push_back(
+                LinkImpairment{p.a, p.b, ToSpec(Overlay(cfg.links.impairment, p.link.impairment))});
         }
     }
     // The seed and run pick the RNG substreams; the impairments use their own streams so that
@@ -126,6 +155,24 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
         Fail(cfg, "topology", e.what());
     }
 
+    // MTU everywhere first, then the bottleneck's and the per-link entries' over it (the
+    // builder's LinkParams have no MTU, so all MTUs are set on the devices here).
+    if (cfg.links.mtu)
+    {
+        for (BuiltLink& l : topo->links)
+        {
+            l.devA->SetMtu(uint16_t(*cfg.links.mtu));
+            l.devB->SetMtu(uint16_t(*cfg.links.mtu));
+        }
+    }
+    if (cfg.topology.kind == TopologyKind::Dumbbell && cfg.topology.bottleneck.mtu)
+    {
+        for (uint32_t li : topo->FindLinks("left", "right"))
+        {
+            topo->links[li].devA->SetMtu(uint16_t(*cfg.topology.bottleneck.mtu));
+            topo->links[li].devB->SetMtu(uint16_t(*cfg.topology.bottleneck.mtu));
+        }
+    }
     // Per-link rate, delay, queue and MTU on top of the defaults.
     for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
     {
@@ -158,14 +205,6 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
             {
                 l.channel->SetAttribute("Delay", TimeValue(*p.link.delay));
             }
-        }
-    }
-    if (cfg.links.mtu)
-    {
-        for (BuiltLink& l : topo->links)
-        {
-            l.devA->SetMtu(uint16_t(*cfg.links.mtu));
-            l.devB->SetMtu(uint16_t(*cfg.links.mtu));
         }
     }
     topo->AssignStreams(1000);
