@@ -12,6 +12,7 @@
 #include "helper/two-host-topology.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
+#include "helper/scenario/scenario-attributes.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -160,42 +161,19 @@ class StreamTestCase : public TestCase
 
   private:
     /** Zero engine costs make the pipeline a pass-through: a Write can complete inside PostSend. */
-    struct ZeroCostEngine
+    /** Pass-through engine costs while the test case runs; the defaults come back afterwards. */
+    static AttributeMap ZeroCostEngine()
     {
-        ZeroCostEngine()
-        {
-            const TypeId tid = TypeId::LookupByName("ns3::RnicPipeline");
-            for (const char* a : {"TxPerMessage", "TxPerSegment", "RxPerMessage", "RxPerSegment", "EngineRate"})
-            {
-                TypeId::AttributeInformation info;
-                tid.LookupAttributeByName(a, &info);
-                m_saved.emplace_back(std::string("ns3::RnicPipeline::") + a, info.initialValue);
-            }
-            for (std::size_t i = 0; i + 1 < m_saved.size(); ++i)
-            {
-                Config::SetDefault(m_saved[i].first, TimeValue(Time(0)));
-            }
-            Config::SetDefault(m_saved.back().first, DataRateValue(DataRate(0)));
-        }
-
-        ~ZeroCostEngine()
-        {
-            for (const auto& [name, value] : m_saved)
-            {
-                Config::SetDefault(name, *value); // defaults outlive the test case: put them back
-            }
-        }
-
-        std::vector<std::pair<std::string, Ptr<const AttributeValue>>> m_saved;
-    };
+        return {{"ns3::RnicPipeline::TxPerMessage", "0ns"},
+                {"ns3::RnicPipeline::TxPerSegment", "0ns"},
+                {"ns3::RnicPipeline::RxPerMessage", "0ns"},
+                {"ns3::RnicPipeline::RxPerSegment", "0ns"},
+                {"ns3::RnicPipeline::EngineRate", "0bps"}};
+    }
 
     void DoRun() override
     {
-        std::optional<ZeroCostEngine> zero;
-        if (m_zeroCost)
-        {
-            zero.emplace();
-        }
+        ScopedAttributeDefaults zero(m_zeroCost ? ZeroCostEngine() : AttributeMap{});
         TwoHosts h;
         const uint32_t size = 65536;
         RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);

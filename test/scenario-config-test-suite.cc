@@ -504,12 +504,38 @@ class AttributesTestCase : public TestCase
     }
 };
 
+class ScopedDefaultsRestoreTest : public TestCase
+{
+  public:
+    ScopedDefaultsRestoreTest()
+        : TestCase("a scenario's attribute defaults hold while in scope and are put back afterwards")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto current = []() {
+            TypeId::AttributeInformation info;
+            TypeId::LookupByName("ns3::RnicPipeline").LookupAttributeByName("TxPerSegment", &info);
+            return info.initialValue->SerializeToString(info.checker);
+        };
+        const std::string before = current();
+        {
+            ScopedAttributeDefaults scoped(AttributeMap{{"ns3::RnicPipeline::TxPerSegment", "7ns"}});
+            NS_TEST_EXPECT_MSG_EQ(current(), "+7ns", "in force inside the scope");
+        }
+        NS_TEST_EXPECT_MSG_EQ(current(), before, "restored after the scope (no leak into the next run)");
+    }
+};
+
 class ScenarioConfigTestSuite : public TestSuite
 {
   public:
     ScenarioConfigTestSuite()
         : TestSuite("iwarp-scenario-config", UNIT)
     {
+        AddTestCase(new ScopedDefaultsRestoreTest, TestCase::QUICK);
         AddTestCase(new UnitsTestCase(), TestCase::QUICK);
         AddTestCase(new NodeNamesTestCase(), TestCase::QUICK);
         AddTestCase(new FullExampleTestCase(), TestCase::QUICK);

@@ -15,6 +15,30 @@ SetAttributeDefaults(const AttributeMap& attributes)
     }
 }
 
+ScopedAttributeDefaults::ScopedAttributeDefaults(const AttributeMap& attributes)
+{
+    for (const auto& [name, value] : attributes)
+    {
+        const auto sep = name.rfind("::");
+        TypeId tid;
+        TypeId::AttributeInformation info;
+        if (sep != std::string::npos && TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid) &&
+            tid.LookupAttributeByName(name.substr(sep + 2), &info))
+        {
+            m_saved.emplace_back(name, info.initialValue);
+        }
+    }
+    SetAttributeDefaults(attributes);
+}
+
+ScopedAttributeDefaults::~ScopedAttributeDefaults()
+{
+    for (auto it = m_saved.rbegin(); it != m_saved.rend(); ++it)
+    {
+        Config::SetDefault(it->first, *it->second);
+    }
+}
+
 std::size_t
 ApplyAttributes(Ptr<Object> object, const AttributeMap& attributes)
 {

@@ -13,11 +13,30 @@
 
 #include "ns3/object.h"
 
+#include <vector>
+
 namespace ns3
 {
 
 /** Config::SetDefault for each entry: objects created afterwards start with these values. */
 void SetAttributeDefaults(const AttributeMap& attributes);
+
+/**
+ * SetAttributeDefaults for the lifetime of this object: the defaults in force before are put back
+ * when it is destroyed, so one scenario's `host:`/`rnic:` settings never leak into the next run
+ * in the same process (the test runner, the Python bindings, a sweep).
+ */
+class ScopedAttributeDefaults
+{
+  public:
+    explicit ScopedAttributeDefaults(const AttributeMap& attributes);
+    ~ScopedAttributeDefaults();
+    ScopedAttributeDefaults(const ScopedAttributeDefaults&) = delete;
+    ScopedAttributeDefaults& operator=(const ScopedAttributeDefaults&) = delete;
+
+  private:
+    std::vector<std::pair<std::string, Ptr<const AttributeValue>>> m_saved;
+};
 
 /**
  * Set on `object` the entries whose type is the object's TypeId or one of its parents

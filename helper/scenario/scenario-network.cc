@@ -141,10 +141,7 @@ MakeTopologySpec(const ScenarioConfig& cfg)
 std::unique_ptr<BuiltTopology>
 BuildScenarioNetwork(const ScenarioConfig& cfg)
 {
-    // Defaults first: every RNIC, pipeline, MPA connection and host model made from now on gets them.
-    SetAttributeDefaults(cfg.host);
-    SetAttributeDefaults(cfg.rnic);
-
+    // The scenario's `host:`/`rnic:` defaults are in force already (RunScenario scopes them).
     std::unique_ptr<BuiltTopology> topo;
     try
     {

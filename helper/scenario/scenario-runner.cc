@@ -1,6 +1,7 @@
 #include "helper/scenario/scenario-runner.h"
 
 #include "helper/scenario/progress-bar.h"
+#include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/stats.h"
@@ -61,6 +62,10 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));
 
+    // Every RNIC, pipeline, MPA connection and host model made during the run gets these; they are
+    // put back afterwards.
+    ScopedAttributeDefaults hostDefaults(cfg.host);
+    ScopedAttributeDefaults rnicDefaults(cfg.rnic);
     RngSeedManager::SetSeed(cfg.seed);
     RngSeedManager::SetRun(cfg.run);
     ScenarioOutcome out;
