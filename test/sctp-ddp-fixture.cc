@@ -145,6 +145,8 @@ SctpDdpFixture::Attached(DdpEndSide& side)
 {
     const bool raw = (&side == &client) ? m_opt.clientRaw : m_opt.serverRaw;
     side.socket->TraceConnectWithoutContext("ChunkTx", MakeBoundCallback(&OnChunkTx, &side));
+    side.socket->TraceConnectWithoutContext(
+        "Retransmission", MakeBoundCallback(+[](DdpEndSide* x, uint32_t, bool) { x->rtx++; }, &side));
     if (raw)
     {
         side.socket->SetRecvCallback(MakeBoundCallback(&OnRawRecv, &side));

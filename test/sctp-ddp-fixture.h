@@ -66,6 +66,7 @@ struct DdpEndSide
     std::vector<DdpDataRecord> rawRx;      ///< raw end: messages received
     uint32_t aborts{0};                    ///< ABORT chunks sent
     uint32_t closes{0};                    ///< socket close notifications (raw end)
+    uint32_t rtx{0};                       ///< DATA retransmissions (T3 and fast)
     std::vector<uint32_t> seenTsn;
     std::vector<std::unique_ptr<DdpStack>> stacks;
 };
