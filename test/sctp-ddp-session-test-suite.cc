@@ -334,6 +334,34 @@ class S08Limit : public TestCase
     }
 };
 
+/** SCTP-035: closing while the Initiate is out sends the Terminate only after the reply. */
+class S05CloseBeforeAccept : public TestCase
+{
+  public:
+    S05CloseBeforeAccept() : TestCase("S-05 (SCTP-035) a Close before the Accept: the Terminate waits for the reply") {}
+
+  private:
+    void DoRun() override
+    {
+        SctpDdpFixture::Options o;
+        o.serverRaw = true;
+        SctpDdpFixture f(o);
+        f.Start();
+        f.Run(Seconds(0.1));
+        Ptr<SctpDdpConnection> c = f.client.assoc->Connect(6, {});
+        NS_TEST_ASSERT_MSG_NE(c, nullptr, "open");
+        c->Close(DdpLowerLayer::CloseMode::Graceful);
+        f.Run(Seconds(0.5));
+        NS_TEST_ASSERT_MSG_EQ(f.DataTxOn(f.client, 6).size(), 1u, "only the Initiate so far");
+        f.RawSend(f.server, 6, 17, 0, SctpDdpFixture::Control(Function::Accept, {}));
+        f.Run(Seconds(0.8));
+        auto v = f.DataTxOn(f.client, 6);
+        NS_TEST_ASSERT_MSG_EQ(v.size(), 2u, "then the Terminate");
+        NS_TEST_ASSERT_MSG_EQ((v[1].data == Bytes({0, 1, 0, 4})), true, "00 01 00 04");
+        NS_TEST_ASSERT_MSG_EQ(c->GetState(), SctpDdpConnection::TERMINATED, "terminated");
+    }
+};
+
 class SctpDdpSessionSuite : public TestSuite
 {
   public:
@@ -347,6 +375,7 @@ class SctpDdpSessionSuite : public TestSuite
         AddTestCase(new S02S03NoDdp("S-03 peer indicates 0x12345678: no DDP, abort", 0x12345678u), TestCase::QUICK);
         AddTestCase(new S04ChunkFormat, TestCase::QUICK);
         AddTestCase(new S05Active, TestCase::QUICK);
+        AddTestCase(new S05CloseBeforeAccept, TestCase::QUICK);
         AddTestCase(new S06Passive, TestCase::QUICK);
         AddTestCase(new S07Reject, TestCase::QUICK);
         AddTestCase(new S08Limit, TestCase::QUICK);

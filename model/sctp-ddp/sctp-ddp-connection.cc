@@ -193,6 +193,13 @@ SctpDdpConnection::Close(CloseMode mode)
         return;
     }
     const State was = m_state;
+    if (was == INITIATE_SENT)
+    {
+        // SCTP-035: a Terminate now could overtake the unordered Initiate; send it once the reply is in.
+        m_closeOnReply = true;
+        m_held.clear();
+        return;
+    }
     if (was != IDLE)
     {
         // SCTP-031: this side ends the session with a Terminate, after everything it sent (S-14(a): after
@@ -292,6 +299,13 @@ SctpDdpConnection::ReceiveControl(uint64_t ext, sctpddp::Function f, const std::
     if (ext == 0 && m_active && m_state == INITIATE_SENT && (f == Function::Accept || f == Function::Reject))
     {
         ReportControl(f, pd); // SCTP-022
+        if (f == Function::Accept && m_closeOnReply)
+        {
+            SendControl(Function::Terminate, {}); // the ULP closed while the Initiate was out
+            m_state = TERMINATED;
+            m_held.clear();
+            return;
+        }
         if (f == Function::Accept)
         {
             if (m_state == INITIATE_SENT)

@@ -122,6 +122,7 @@ class SctpDdpConnection : public DdpLowerLayer
     std::map<uint64_t, Ptr<Packet>> m_held; ///< segments that arrived before the session opened
     uint32_t m_maxHeld{64};
     bool m_wantSendReady{false};
+    bool m_closeOnReply{false}; ///< closed while INITIATE_SENT: Terminate after the reply (SCTP-035)
     uint32_t m_oversizeRefused{0};
     ControlCallback m_control;
     TracedCallback<Ptr<const Packet>> m_rxChunkTrace;
