@@ -247,16 +247,19 @@ SctpDdpFixture::RawSend(DdpEndSide& side,
                         const std::vector<uint8_t>& body,
                         bool unordered)
 {
-    std::vector<uint8_t> b{uint8_t(ssn >> 8), uint8_t(ssn)};
-    b.insert(b.end(), body.begin(), body.end());
+    std::vector<uint8_t> b(2 + body.size());
+    b[0] = uint8_t(ssn >> 8);
+    b[1] = uint8_t(ssn);
+    std::copy(body.begin(), body.end(), b.begin() + 2);
     side.socket->SendMsg(Create<Packet>(b.data(), b.size()), stream, ppid, unordered);
 }
 
 std::vector<uint8_t>
 SctpDdpFixture::Control(sctpddp::Function f, const std::vector<uint8_t>& pd)
 {
-    std::vector<uint8_t> b{0, uint8_t(f)};
-    b.insert(b.end(), pd.begin(), pd.end());
+    std::vector<uint8_t> b(2 + pd.size());
+    b[1] = uint8_t(f);
+    std::copy(pd.begin(), pd.end(), b.begin() + 2);
     return b;
 }
 

@@ -210,7 +210,7 @@ class S12EarlySegment : public TestCase
         f.Run(Seconds(1.5));
         auto d = DdpPattern(64, 9);
         const bool placed = std::equal(d.begin(), d.end(), a->GetBuffer()->Data());
-        NS_TEST_ASSERT_MSG_EQ((placed), m_accept, m_accept ? "Placed after the Accept" : "never Placed");
+        NS_TEST_ASSERT_MSG_EQ((placed), m_accept, (m_accept ? "Placed after the Accept" : "never Placed"));
     }
     bool m_accept;
 };
