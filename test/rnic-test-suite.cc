@@ -4,6 +4,7 @@
  * latency calibration (doc/iwarp.md "RNIC model").
  */
 #include "helper/iwarp-helper.h"
+#include "helper/sctp-helper.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -35,7 +36,7 @@ struct RnicPair
     std::vector<uint8_t> replyPd;
     std::vector<uint8_t> requestPd;
 
-    RnicPair(const std::string& rate, const std::string& delay)
+    RnicPair(const std::string& rate, const std::string& delay, bool sctp = false)
     {
         NodeContainer nodes;
         nodes.Create(2);
@@ -49,6 +50,12 @@ struct RnicPair
         IwarpHelper iw;
         client = iw.Install(nodes.Get(0));
         server = iw.Install(nodes.Get(1));
+        if (sctp)
+        {
+            SctpHelper().Install(nodes);
+            client->GetConnectionManager()->SetAttribute("Llp", StringValue("Sctp"));
+            server->GetConnectionManager()->SetAttribute("Llp", StringValue("Sctp"));
+        }
         cpd = client->AllocatePd();
         spd = server->AllocatePd();
         ccq = client->CreateCq();
@@ -113,15 +120,19 @@ struct RnicPair
 class CmConnectTest : public TestCase
 {
   public:
-    CmConnectTest()
-        : TestCase("Connection manager: connect with private data, accept, Send and Write byte-exact")
+    CmConnectTest(bool sctp = false)
+        : TestCase(sctp ? "Connection manager with Llp=Sctp (RFC 5043): connect with private data, accept, Send "
+                          "and Write byte-exact"
+                        : "Connection manager: connect with private data, accept, Send and Write byte-exact"),
+          m_sctp(sctp)
     {
     }
 
   private:
+    bool m_sctp;
     void DoRun() override
     {
-        RnicPair p("10Gbps", "5us");
+        RnicPair p("10Gbps", "5us", m_sctp);
         p.Connect({1, 2, 3}, {9, 8}, false);
         p.Run(MilliSeconds(5));
         NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
@@ -168,15 +179,18 @@ class CmConnectTest : public TestCase
 class CmRejectTest : public TestCase
 {
   public:
-    CmRejectTest()
-        : TestCase("Connection manager: a rejected connect reports the reason and the QP takes no work")
+    CmRejectTest(bool sctp = false)
+        : TestCase(sctp ? "Connection manager with Llp=Sctp: a rejected connect reports the reason"
+                        : "Connection manager: a rejected connect reports the reason and the QP takes no work"),
+          m_sctp(sctp)
     {
     }
 
   private:
+    bool m_sctp;
     void DoRun() override
     {
-        RnicPair p("10Gbps", "5us");
+        RnicPair p("10Gbps", "5us", m_sctp);
         p.Connect({}, {'n', 'o'}, true);
         p.Run(MilliSeconds(5));
         NS_TEST_EXPECT_MSG_EQ(p.connected, false, "not connected");
@@ -312,6 +326,8 @@ class RnicSuite : public TestSuite
     {
         AddTestCase(new CmConnectTest, TestCase::QUICK);
         AddTestCase(new CmRejectTest, TestCase::QUICK);
+        AddTestCase(new CmConnectTest(true), TestCase::QUICK);
+        AddTestCase(new CmRejectTest(true), TestCase::QUICK);
         AddTestCase(new CmOrdFollowsPeerIrdTest, TestCase::QUICK);
         AddTestCase(new QpLocalChecksTest, TestCase::QUICK);
         AddTestCase(new PipelineLatencyTest, TestCase::QUICK);

@@ -1,12 +1,14 @@
 /*
  * ConnectionManager: listen, connect with private data, accept or reject (iWARP CM). It owns
- * the transport set-up: a TCP connection and MPA on it (the only LLP so far; SCTP joins later
- * through the same calls), and binds the application's QueuePair to the resulting stream.
+ * the transport set-up, and binds the application's QueuePair to the resulting stream. The LLP is
+ * chosen by the "Llp" attribute: MPA over a TCP connection (default), or a DDP session (RFC 5043) on
+ * stream "SctpStream" of an SCTP association per connection (the node needs SctpHelper's SCTP).
  */
 #ifndef IWARP_CONNECTION_MANAGER_H
 #define IWARP_CONNECTION_MANAGER_H
 
 #include "mpa/mpa-connection.h"
+#include "sctp-ddp/sctp-ddp-connection.h"
 #include "rnic/queue-pair.h"
 
 #include "ns3/address.h"
@@ -23,7 +25,8 @@ namespace ns3
 class ConnectionRequest : public SimpleRefCount<ConnectionRequest>
 {
   public:
-    Ptr<MpaConnection> mpa;
+    Ptr<MpaConnection> mpa;        ///< MPA/TCP requests
+    Ptr<SctpDdpConnection> sctp;   ///< SCTP requests: the session whose Initiate waits for Accept / Reject
     Address from;
     uint16_t port{0};
     std::vector<uint8_t> privateData;
@@ -37,6 +40,12 @@ class ConnectionManager : public Object
   public:
     static TypeId GetTypeId();
     ConnectionManager();
+
+    enum Llp
+    {
+        LLP_MPA,
+        LLP_SCTP,
+    };
 
     typedef Callback<void, Ptr<ConnectionRequest>> RequestCallback;
     /** (qp, accepted, the peer's private data). */
@@ -61,6 +70,14 @@ class ConnectionManager : public Object
     void OnTcpAccept(uint16_t port, Ptr<Socket> s, const Address& from);
     void OnMpaRequest(uint16_t port, Address from, Ptr<MpaConnection> c, const MpaSetupFrame& f);
 
+    void ListenSctp(uint16_t port);
+    void OnSctpAccept(uint16_t port, Ptr<Socket> s, const Address& from);
+    void ConnectSctp(Ptr<QueuePair> qp, const Address& remote, const std::vector<uint8_t>& privateData,
+                     ConnectCallback cb);
+
+    Llp m_llp{LLP_MPA};
+    uint16_t m_sctpStream{1};
+    std::vector<Ptr<SctpDdpAssociation>> m_sctpAssocs;
     Ptr<Node> m_node;
     std::map<uint16_t, Ptr<Socket>> m_listeners;
     std::map<uint16_t, RequestCallback> m_requestCbs;

@@ -1,0 +1,324 @@
+/*
+ * SctpDdpAssociation: the DDP-enabled SCTP association under the sessions (RFC 5043 §5.1, §7, §8, §9, §11).
+ */
+#include "sctp-ddp/sctp-ddp-connection.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SctpDdpAssociation");
+NS_OBJECT_ENSURE_REGISTERED(SctpDdpAssociation);
+
+namespace
+{
+/** The DDP-SSN in front of every chunk's user data (SCTP-016), 16 bits in network order. */
+class SsnHeader : public Header
+{
+  public:
+    uint16_t ssn{0};
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::SctpDdpSsnHeader").SetParent<Header>().SetGroupName("Iwarp");
+        return tid;
+    }
+    TypeId GetInstanceTypeId() const override { return GetTypeId(); }
+    uint32_t GetSerializedSize() const override { return sctpddp::kSsnLen; }
+    void Serialize(Buffer::Iterator i) const override { i.WriteHtonU16(ssn); }
+    uint32_t Deserialize(Buffer::Iterator i) override
+    {
+        ssn = i.ReadNtohU16();
+        return sctpddp::kSsnLen;
+    }
+    void Print(std::ostream& os) const override { os << "DDP-SSN=" << ssn; }
+};
+} // namespace
+
+TypeId
+SctpDdpAssociation::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SctpDdpAssociation")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<SctpDdpAssociation>()
+            .AddAttribute("MaxPendingInitiates",
+                          "Initiates passed to the ULP and not yet answered; more are answered with a Terminate "
+                          "(SCTP-023/033)",
+                          UintegerValue(4), MakeUintegerAccessor(&SctpDdpAssociation::m_maxPendingInitiates),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("BundlingReserve",
+                          "Octets kept free below the theoretical MULPDU so control chunks can be bundled "
+                          "(SCTP-040)",
+                          UintegerValue(16), MakeUintegerAccessor(&SctpDdpAssociation::m_bundlingReserve),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("ChunkSent", "A PPID 16/17 message handed to SCTP: stream, PPID, user data",
+                            MakeTraceSourceAccessor(&SctpDdpAssociation::m_chunkSent),
+                            "ns3::SctpDdpAssociation::ChunkSentCallback")
+            .AddTraceSource("ChunkReceived", "A message received from SCTP: stream, PPID, user data",
+                            MakeTraceSourceAccessor(&SctpDdpAssociation::m_chunkReceived),
+                            "ns3::SctpDdpAssociation::ChunkSentCallback");
+    return tid;
+}
+
+SctpDdpAssociation::SctpDdpAssociation() = default;
+
+void
+SctpDdpAssociation::DoDispose()
+{
+    for (auto& [id, c] : m_sessions)
+    {
+        c->Dispose();
+    }
+    m_sessions.clear();
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+        m_socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(), MakeNullCallback<void, Ptr<Socket>>());
+    }
+    m_socket = nullptr;
+    m_initiate = InitiateCallback();
+    Object::DoDispose();
+}
+
+void
+SctpDdpAssociation::ConfigureSocket(Ptr<SctpSocket> s, uint16_t streams)
+{
+    s->SetAttribute("SendAdaptationIndication", BooleanValue(true)); // SCTP-002/004
+    s->SetAttribute("AdaptationCode", UintegerValue(sctpddp::kAdaptationDdp));
+    s->SetAttribute("OutboundStreams", UintegerValue(streams)); // SCTP-011/012: OS = MIS
+    s->SetAttribute("MaxInboundStreams", UintegerValue(streams));
+}
+
+bool
+SctpDdpAssociation::Attach(Ptr<SctpSocket> s)
+{
+    m_socket = s;
+    const std::optional<uint32_t> peer = s->GetPeerAdaptationIndication();
+    if (!peer || *peer != sctpddp::kAdaptationDdp)
+    {
+        // SCTP-003: NONE or ANY-OTHER: no DDP procedures on this association; SCTP-005: terminate it.
+        NS_LOG_WARN("peer adaptation indication "
+                    << (peer ? std::to_string(*peer) : std::string("NONE")) << ": not DDP, aborting");
+        m_ddp = false;
+        m_lost = true;
+        s->Abort();
+        return false;
+    }
+    m_ddp = true;
+    s->SetRecvCallback(MakeCallback(&SctpDdpAssociation::OnRecv, this));
+    s->SetSendCallback(MakeCallback(&SctpDdpAssociation::OnSendSpace, this));
+    s->SetCloseCallbacks(MakeCallback(&SctpDdpAssociation::OnNormalClose, this),
+                         MakeCallback(&SctpDdpAssociation::OnErrorClose, this));
+    if (s->GetRxAvailable() > 0)
+    {
+        OnRecv(s);
+    }
+    return true;
+}
+
+uint32_t
+SctpDdpAssociation::GetMulpdu() const
+{
+    UintegerValue pmtu(1500);
+    if (m_socket)
+    {
+        m_socket->GetAttribute("Pmtu", pmtu);
+    }
+    // IPv4 20 + SCTP common header 12 + DATA chunk header 16 + DDP-SSN 2 (SCTP-038, CHECKLIST §1.10).
+    const int64_t room = int64_t(pmtu.Get()) - 20 - 12 - 16 - int64_t(sctpddp::kSsnLen) - int64_t(m_bundlingReserve);
+    return uint32_t(std::max<int64_t>(room, sctpddp::kMinMulpdu));
+}
+
+Ptr<SctpDdpConnection>
+SctpDdpAssociation::Connect(uint16_t stream, const std::vector<uint8_t>& pd)
+{
+    if (!m_ddp || m_lost || pd.size() > sctpddp::kMaxPrivateData)
+    {
+        return nullptr; // S-02/S-03: no DDP procedures without the DDP indication
+    }
+    if (stream >= std::min(m_socket->GetOutboundStreams(), m_socket->GetInboundStreams()))
+    {
+        return nullptr; // SCTP-010: a DDP stream needs the like-numbered stream in both directions
+    }
+    auto it = m_sessions.find(stream);
+    if (it != m_sessions.end() && it->second->GetState() != SctpDdpConnection::CLOSED)
+    {
+        return nullptr; // SCTP-037: one session per stream at a time
+    }
+    Ptr<SctpDdpConnection> c = CreateObject<SctpDdpConnection>();
+    c->Init(this, stream, true);
+    m_sessions[stream] = c;
+    if (!c->SendInitiate(pd))
+    {
+        m_sessions.erase(stream);
+        return nullptr;
+    }
+    return c;
+}
+
+bool
+SctpDdpAssociation::SendChunk(uint16_t stream, uint32_t ppid, uint16_t ssn, Ptr<Packet> payload)
+{
+    if (!m_socket || m_lost)
+    {
+        return false;
+    }
+    Ptr<Packet> p = payload->Copy();
+    SsnHeader h;
+    h.ssn = ssn;
+    p->AddHeader(h);
+    // SCTP-042: every chunk unordered. SCTP-039: p fits one DATA chunk (GetMulpdu), so no SCTP fragments
+    // unless a 516-octet minimum exceeds the path (then the alternative would be IP fragmentation).
+    if (m_socket->SendMsg(p, stream, ppid, true) < 0)
+    {
+        return false;
+    }
+    m_chunkSent(stream, ppid, p);
+    return true;
+}
+
+void
+SctpDdpAssociation::OnRecv(Ptr<Socket> s)
+{
+    while (Ptr<Packet> p = s->Recv(std::numeric_limits<uint32_t>::max(), 0))
+    {
+        SctpMessageTag tag;
+        p->PeekPacketTag(tag);
+        m_chunkReceived(tag.stream, tag.ppid, p);
+        if (!m_ddp)
+        {
+            continue;
+        }
+        if (!tag.unordered || (tag.ppid != sctpddp::kPpidSegment && tag.ppid != sctpddp::kPpidControl) ||
+            p->GetSize() < sctpddp::kSsnLen)
+        {
+            // SCTP-001/013: only unordered PPID 16/17 chunks belong on a DDP association (S-13(f)).
+            NS_LOG_WARN("stream " << tag.stream << ": not a DDP chunk (PPID " << tag.ppid
+                                  << (tag.unordered ? "" : ", ordered") << ")");
+            auto it = m_sessions.find(tag.stream);
+            if (it != m_sessions.end())
+            {
+                it->second->Violation("a chunk that is no DDP chunk (SCTP-001)");
+            }
+            continue;
+        }
+        Dispatch(tag.stream, tag.ppid, p);
+    }
+}
+
+void
+SctpDdpAssociation::Dispatch(uint16_t stream, uint32_t ppid, Ptr<Packet> msg)
+{
+    SsnHeader h;
+    msg->RemoveHeader(h);
+    auto it = m_sessions.find(stream);
+    if (it != m_sessions.end() && it->second->GetState() != SctpDdpConnection::CLOSED)
+    {
+        it->second->Receive(ppid, h.ssn, msg);
+        return;
+    }
+    Ptr<SctpDdpConnection> c = CreateObject<SctpDdpConnection>();
+    c->Init(this, stream, false);
+    m_sessions[stream] = c;
+    uint8_t fc[2] = {0, 0};
+    msg->CopyData(fc, 2);
+    const bool initiate = ppid == sctpddp::kPpidControl && msg->GetSize() >= 2 && fc[0] == 0 &&
+                          fc[1] == uint8_t(sctpddp::Function::Initiate) && h.ssn == 0;
+    if (initiate && msg->GetSize() - 2 <= sctpddp::kMaxPrivateData && GetPendingInitiates() < m_maxPendingInitiates)
+    {
+        c->MarkReceived(0);
+        c->m_state = SctpDdpConnection::AWAIT_ULP; // SCTP-033: the ULP decides
+        std::vector<uint8_t> pd(msg->GetSize() - 2);
+        Ptr<Packet> rest = msg->CreateFragment(2, pd.size());
+        rest->CopyData(pd.data(), pd.size());
+        if (!m_initiate.IsNull())
+        {
+            m_initiate(c, pd); // SCTP-022
+        }
+        return;
+    }
+    // No session on this stream and no acceptable Initiate (S-08 over the limit, S-09, S-13(d)): the (non-)
+    // session is terminated; DDP-SSN 0 since this side has sent nothing on it. Later chunks of it are dropped.
+    NS_LOG_WARN("stream " << stream << ": " << (initiate ? "Initiate not passed to the ULP" : "no session")
+                          << "; answering with a Terminate");
+    c->m_state = SctpDdpConnection::AWAIT_ULP;
+    c->Violation("no session on this stream, or an Initiate that cannot be accepted");
+}
+
+void
+SctpDdpAssociation::Forget(uint16_t)
+{
+    // Kept in m_sessions in the CLOSED state: a new session may replace it (SCTP-037 is the peer's job).
+}
+
+uint32_t
+SctpDdpAssociation::GetPendingInitiates() const
+{
+    return uint32_t(std::count_if(m_sessions.begin(), m_sessions.end(), [](const auto& kv) {
+        return kv.second->GetState() == SctpDdpConnection::AWAIT_ULP;
+    }));
+}
+
+Ptr<SctpDdpConnection>
+SctpDdpAssociation::GetSession(uint16_t stream) const
+{
+    auto it = m_sessions.find(stream);
+    return it == m_sessions.end() ? nullptr : it->second;
+}
+
+void
+SctpDdpAssociation::OnSendSpace(Ptr<Socket>, uint32_t)
+{
+    for (auto& [id, c] : m_sessions)
+    {
+        c->OnSendSpace();
+    }
+}
+
+void
+SctpDdpAssociation::Lost()
+{
+    if (m_lost)
+    {
+        return;
+    }
+    m_lost = true;
+    // SCTP-047/048: every consumer is told; the association is gone, so no RDMAP Terminate per stream.
+    std::map<uint16_t, Ptr<SctpDdpConnection>> sessions = m_sessions;
+    for (auto& [id, c] : sessions)
+    {
+        c->AssociationLost();
+    }
+}
+
+void
+SctpDdpAssociation::OnNormalClose(Ptr<Socket>)
+{
+    Lost();
+}
+
+void
+SctpDdpAssociation::OnErrorClose(Ptr<Socket>)
+{
+    Lost();
+}
+
+void
+SctpDdpAssociation::Abort()
+{
+    if (m_socket && !m_lost)
+    {
+        m_socket->Abort();
+    }
+    Lost();
+}
+
+} // namespace ns3

@@ -1,0 +1,281 @@
+#include "sctp-ddp-fixture.h"
+
+#include "helper/sctp-helper.h"
+#include "sctp/sctp-l4-protocol.h"
+
+namespace ns3
+{
+namespace iwarptest
+{
+
+std::vector<uint8_t>
+DdpPattern(size_t n, uint8_t seed)
+{
+    std::vector<uint8_t> v(n);
+    for (size_t i = 0; i < n; ++i)
+    {
+        v[i] = uint8_t(seed + i * 7 + (i >> 9));
+    }
+    return v;
+}
+
+static void
+OnChunkTx(DdpEndSide* side, const SctpChunk& c)
+{
+    if (auto d = dynamic_cast<const SctpDataChunk*>(&c))
+    {
+        if (std::find(side->seenTsn.begin(), side->seenTsn.end(), d->GetTsn()) != side->seenTsn.end())
+        {
+            return; // a retransmission
+        }
+        side->seenTsn.push_back(d->GetTsn());
+        DdpDataRecord r;
+        r.at = Simulator::Now();
+        r.tsn = d->GetTsn();
+        r.stream = d->GetStreamId();
+        r.ppid = d->GetPpid();
+        r.u = d->IsUnordered();
+        r.b = d->IsBeginning();
+        r.e = d->IsEnding();
+        r.data = d->GetUserData();
+        side->dataTx.push_back(r);
+    }
+    else if (auto i = dynamic_cast<const SctpInitChunk*>(&c))
+    {
+        side->initTx.push_back(std::make_shared<SctpInitChunk>(*i));
+    }
+    else if (c.GetType() == uint8_t(SctpChunkType::Abort))
+    {
+        side->aborts++;
+    }
+}
+
+static void
+OnRawRecv(DdpEndSide* side, Ptr<Socket> s)
+{
+    while (Ptr<Packet> p = s->Recv(std::numeric_limits<uint32_t>::max(), 0))
+    {
+        SctpMessageTag tag;
+        p->PeekPacketTag(tag);
+        DdpDataRecord r;
+        r.at = Simulator::Now();
+        r.stream = tag.stream;
+        r.ppid = tag.ppid;
+        r.u = tag.unordered;
+        r.data.resize(p->GetSize());
+        p->CopyData(r.data.data(), r.data.size());
+        side->rawRx.push_back(r);
+    }
+}
+
+static void
+OnRawClose(DdpEndSide* side, Ptr<Socket>)
+{
+    side->closes++;
+}
+
+SctpDdpFixture::SctpDdpFixture(const Options& o)
+    : m_opt(o)
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue(o.rate));
+    p2p.SetChannelAttribute("Delay", StringValue(o.delay));
+    devices = p2p.Install(nodes);
+    if (o.lossRate > 0)
+    {
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            em->SetRate(o.lossRate);
+            Ptr<UniformRandomVariable> rv = CreateObject<UniformRandomVariable>();
+            rv->SetStream(31 + i);
+            em->SetRandomVariable(rv);
+            devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        }
+    }
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifs = addr.Assign(devices);
+    m_serverAddr = ifs.GetAddress(1);
+    SctpHelper().Install(nodes);
+    client.node = nodes.Get(0);
+    server.node = nodes.Get(1);
+}
+
+SctpDdpFixture::~SctpDdpFixture()
+{
+    for (DdpEndSide* s : {&client, &server})
+    {
+        for (auto& st : s->stacks)
+        {
+            st->rdmap->Dispose();
+            st->ddp->Dispose();
+        }
+        s->stacks.clear();
+        if (s->assoc)
+        {
+            s->assoc->Dispose();
+        }
+    }
+    Simulator::Destroy();
+}
+
+void
+SctpDdpFixture::Prepare(DdpEndSide& side, bool raw)
+{
+    if (raw)
+    {
+        side.socket->SetAttribute("SendAdaptationIndication", BooleanValue(m_opt.rawAdaptation.has_value()));
+        side.socket->SetAttribute("AdaptationCode", UintegerValue(m_opt.rawAdaptation.value_or(0)));
+        side.socket->SetAttribute("OutboundStreams", UintegerValue(m_opt.streams));
+        side.socket->SetAttribute("MaxInboundStreams", UintegerValue(m_opt.streams));
+    }
+    else
+    {
+        SctpDdpAssociation::ConfigureSocket(side.socket, m_opt.streams);
+    }
+}
+
+void
+SctpDdpFixture::Attached(DdpEndSide& side)
+{
+    const bool raw = (&side == &client) ? m_opt.clientRaw : m_opt.serverRaw;
+    side.socket->TraceConnectWithoutContext("ChunkTx", MakeBoundCallback(&OnChunkTx, &side));
+    side.socket->TraceConnectWithoutContext(
+        "Retransmission", MakeBoundCallback(+[](DdpEndSide* x, uint32_t, bool) { x->rtx++; }, &side));
+    if (raw)
+    {
+        side.socket->SetRecvCallback(MakeBoundCallback(&OnRawRecv, &side));
+        side.socket->SetCloseCallbacks(MakeBoundCallback(&OnRawClose, &side),
+                                       MakeBoundCallback(&OnRawClose, &side));
+        return;
+    }
+    side.assoc = CreateObject<SctpDdpAssociation>();
+    side.assoc->SetAttribute("MaxPendingInitiates", UintegerValue(m_opt.maxPendingInitiates));
+    DdpEndSide* ps = &side;
+    side.assoc->SetInitiateCallback(MakeBoundCallback(
+        +[](SctpDdpFixture* f, DdpEndSide* s, Ptr<SctpDdpConnection> c, const std::vector<uint8_t>& pd) {
+            s->initiates.emplace_back(c, pd);
+            if (f->m_opt.autoAccept)
+            {
+                f->Stack(*s, c);
+                c->Accept(f->m_opt.acceptPd);
+            }
+        },
+        this, ps));
+    side.attachOk = side.assoc->Attach(side.socket);
+}
+
+void
+SctpDdpFixture::Start()
+{
+    m_listener = DynamicCast<SctpSocket>(SctpHelper::CreateSocket(server.node));
+    server.socket = m_listener;
+    Prepare(server, m_opt.serverRaw);
+    m_listener->TraceConnectWithoutContext("ChunkTx", MakeBoundCallback(&OnChunkTx, &server));
+    m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                  MakeBoundCallback(
+                                      +[](SctpDdpFixture* f, Ptr<Socket> s, const Address&) {
+                                          f->server.socket = DynamicCast<SctpSocket>(s);
+                                          f->Attached(f->server);
+                                      },
+                                      this));
+    client.socket = DynamicCast<SctpSocket>(SctpHelper::CreateSocket(client.node));
+    Prepare(client, m_opt.clientRaw);
+    client.socket->TraceConnectWithoutContext("ChunkTx", MakeBoundCallback(&OnChunkTx, &client));
+    client.socket->SetConnectCallback(
+        MakeBoundCallback(+[](SctpDdpFixture* f, Ptr<Socket>) { f->Attached(f->client); }, this),
+        MakeNullCallback<void, Ptr<Socket>>());
+    Simulator::ScheduleNow(
+        +[](SctpDdpFixture* f) { f->client.socket->Connect(InetSocketAddress(f->m_serverAddr, 5000)); }, this);
+}
+
+void
+SctpDdpFixture::Run(Time until)
+{
+    Simulator::Stop(until - Simulator::Now());
+    Simulator::Run();
+}
+
+DdpStack&
+SctpDdpFixture::Stack(DdpEndSide& side, Ptr<SctpDdpConnection> c)
+{
+    side.stacks.push_back(std::make_unique<DdpStack>());
+    DdpStack& st = *side.stacks.back();
+    st.conn = c;
+    st.memory = CreateObject<MemoryRegistry>();
+    st.pd = st.memory->AllocatePd();
+    st.ddp = CreateObject<DdpEndpoint>();
+    st.rdmap = CreateObject<RdmapEndpoint>();
+    st.ddp->SetLowerLayer(c);
+    st.rdmap->Attach(st.ddp, st.memory, StreamContext{st.pd->GetId(), c->GetStream()});
+    DdpStack* p = &st;
+    st.rdmap->SetCompletionCallback(
+        MakeBoundCallback(+[](DdpStack* x, const RdmapCompletion& k) { x->completions.push_back(k); }, p));
+    st.rdmap->SetEventCallback(
+        MakeBoundCallback(+[](DdpStack* x, const RdmapEventInfo& ev) { x->events.push_back(ev); }, p));
+    c->SetControlCallback(MakeBoundCallback(
+        +[](DdpStack* x, Ptr<SctpDdpConnection>, sctpddp::Function f, const std::vector<uint8_t>& pd) {
+            x->controls.emplace_back(f, pd);
+        },
+        p));
+    return st;
+}
+
+DdpStack*
+SctpDdpFixture::Open(uint16_t stream, const std::vector<uint8_t>& pd)
+{
+    if (!client.assoc)
+    {
+        return nullptr;
+    }
+    Ptr<SctpDdpConnection> c = client.assoc->Connect(stream, pd);
+    return c ? &Stack(client, c) : nullptr;
+}
+
+void
+SctpDdpFixture::RawSend(DdpEndSide& side,
+                        uint16_t stream,
+                        uint32_t ppid,
+                        uint16_t ssn,
+                        const std::vector<uint8_t>& body,
+                        bool unordered)
+{
+    std::vector<uint8_t> b(2 + body.size());
+    b[0] = uint8_t(ssn >> 8);
+    b[1] = uint8_t(ssn);
+    std::copy(body.begin(), body.end(), b.begin() + 2);
+    side.socket->SendMsg(Create<Packet>(b.data(), b.size()), stream, ppid, unordered);
+}
+
+std::vector<uint8_t>
+SctpDdpFixture::Control(sctpddp::Function f, const std::vector<uint8_t>& pd)
+{
+    std::vector<uint8_t> b(2 + pd.size());
+    b[1] = uint8_t(f);
+    std::copy(pd.begin(), pd.end(), b.begin() + 2);
+    return b;
+}
+
+std::vector<DdpDataRecord>
+SctpDdpFixture::DataTxOn(const DdpEndSide& side, uint16_t stream) const
+{
+    std::vector<DdpDataRecord> v;
+    for (const auto& r : side.dataTx)
+    {
+        if (r.stream == stream)
+        {
+            v.push_back(r);
+        }
+    }
+    return v;
+}
+
+} // namespace iwarptest
+} // namespace ns3
