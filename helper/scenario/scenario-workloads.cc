@@ -1,6 +1,7 @@
 #include "helper/scenario/scenario-workloads.h"
 
 #include "helper/rdma-app-helper.h"
+#include "helper/sctp-helper.h"
 #include "helper/socket-app-helper.h"
 
 #include "apps/rdma-ping-pong.h"
@@ -8,6 +9,7 @@
 #include "apps/socket-ping-pong.h"
 #include "apps/socket-stream.h"
 #include "mpa/mpa-connection.h"
+#include "sctp-ddp/sctp-ddp-connection.h"
 #include "rnic/rnic.h"
 
 #include "ns3/inet-socket-address.h"
@@ -108,8 +110,18 @@ ScenarioWorkloads::Install()
         w->sinkNode = w->cfg->kind == WorkloadKind::Read ? w->cfg->from : w->cfg->to;
         m_workloads.push_back(std::move(w));
     }
+    bool anySctp = false;
     for (auto& w : m_workloads)
     {
+        anySctp = anySctp || w->cfg->llp == Llp::Sctp;
+    }
+    if (anySctp)
+    {
+        SctpHelper().Install(m_topo.hosts);
+    }
+    for (auto& w : m_workloads)
+    {
+        ChooseLlp(*w);
         switch (w->cfg->kind)
         {
         case WorkloadKind::PingPong:
@@ -411,6 +423,32 @@ ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t>
     f.bytes += bytes.size();
 }
 
+// ------------------------------------------------------------------------------------- the LLP
+
+void
+ScenarioWorkloads::ChooseLlp(Workload& w)
+{
+    const WorkloadConfig& c = *w.cfg;
+    if (c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong ||
+        c.kind == WorkloadKind::Inject)
+    {
+        return;
+    }
+    // The connection manager picks the LLP when its application listens or connects, which is at
+    // the workload's start: set it on both ends just before (an event scheduled now runs ahead of
+    // the applications' start events at the same time).
+    std::vector<std::string> nodes = c.kind == WorkloadKind::Incast ? c.senders : std::vector<std::string>{c.from};
+    nodes.push_back(c.to);
+    const std::string llp = c.llp == Llp::Sctp ? "Sctp" : "Mpa";
+    for (const std::string& n : nodes)
+    {
+        Ptr<Rnic> rnic = m_topo.GetNode(n)->GetObject<Rnic>();
+        Simulator::Schedule(c.start, [rnic, llp]() {
+            rnic->GetConnectionManager()->SetAttribute("Llp", StringValue(llp));
+        });
+    }
+}
+
 // ---------------------------------------------------------------------------------- QP probes
 
 void
@@ -473,15 +511,23 @@ ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEve
 void
 ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
 {
-    Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(qp->GetLlp());
-    if (!mpa || !mpa->GetSocket())
+    Ptr<Socket> socket;
+    if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(qp->GetLlp()))
+    {
+        socket = mpa->GetSocket();
+    }
+    else if (Ptr<SctpDdpConnection> sctp = DynamicCast<SctpDdpConnection>(qp->GetLlp()))
+    {
+        socket = sctp->GetSocket();
+    }
+    if (!socket)
     {
         return;
     }
     Address local;
     Address peer;
-    mpa->GetSocket()->GetSockName(local);
-    mpa->GetSocket()->GetPeerName(peer);
+    socket->GetSockName(local);
+    socket->GetPeerName(peer);
     const InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
     const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
     Workload* w = FindByPort(l.GetPort());
@@ -497,7 +543,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     }
     m_qpWorkload[qp] = w;
     w->qpByNode[node] = qp;
-    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(mpa->GetSocket());
+    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
     if (tcp)
     {
         tcp->TraceConnectWithoutContext(

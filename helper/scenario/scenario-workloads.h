@@ -73,6 +73,8 @@ class ScenarioWorkloads
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
     void InstallSockets(Workload& w);
     void InstallInject(Workload& w);
+    /** `llp: tcp | sctp`: the connection managers at both ends use it from the workload's start. */
+    void ChooseLlp(Workload& w);
     /** Hand the injected segment to the target's LLP, retrying every microsecond while it has no room. */
     void TryInject(Workload* w, Workload* target, std::vector<uint8_t> bytes, Time posted);
     void HookRnic(const std::string& node);

@@ -465,4 +465,10 @@ sctpddp::ToString(Function f)
     return "?";
 }
 
+Ptr<Socket>
+SctpDdpConnection::GetSocket() const
+{
+    return m_assoc ? Ptr<Socket>(m_assoc->GetSocket()) : nullptr;
+}
+
 } // namespace ns3

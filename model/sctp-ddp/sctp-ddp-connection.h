@@ -86,6 +86,8 @@ class SctpDdpConnection : public DdpLowerLayer
     /** The DDP-SSN the next chunk this side sends will carry. */
     uint16_t GetNextTxSsn() const { return m_txSsn; }
     uint32_t GetOversizeRefused() const { return m_oversizeRefused; }
+    /** The SCTP socket of this session's association (null once the session is gone). */
+    Ptr<Socket> GetSocket() const;
 
   protected:
     void DoDispose() override;
