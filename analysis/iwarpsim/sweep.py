@@ -33,7 +33,7 @@ def _value_text(v):
 def _base_source(base):
     """(what a worker passes to _iwarpsim.run, canonical text for the cache key)."""
     if isinstance(base, dict):
-        return base, json.dumps(base, sort_keys=True)
+        return base, json.dumps(base, sort_keys=True, default=str)
     s = os.fspath(base)
     if "\n" not in s and os.path.isfile(s):
         with open(s) as f:
@@ -83,7 +83,7 @@ def rows_from_results(out_dir):
             "workload": w["name"],
             "kind": kind,
             "op": spec.get("op", "read" if kind == "read" else ("sockets" if str(kind).startswith("sockets") else "write")),
-            "size": w.get("size", None),
+            "size": spec.get("size"),
             "messages": w.get("messages"),
             "bytes": w.get("bytes"),
             "throughput_bps": w.get("throughput_bps"),
