@@ -7,6 +7,7 @@ the base scenario's text, the overrides and the seed: a later call with the same
 back instead of simulating again.
 """
 import concurrent.futures as cf
+import contextlib
 import hashlib
 import itertools
 import json
@@ -174,6 +175,23 @@ def default_cache_dir():
     return os.environ.get("IWARPSIM_CACHE") or os.path.join(os.getcwd(), "iwarpsim-cache")
 
 
+@contextlib.contextmanager
+def _spawnable_main():
+    """Spawned workers re-run the caller's __main__ from its file; a script read from stdin
+    (python3 - < script.py, a paste) has the file '<stdin>', which does not exist and kills every
+    worker.  Hide such a name while workers start: they then skip re-running __main__."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    bogus = (path is not None and getattr(main, "__spec__", None) is None and not os.path.exists(path))
+    if bogus:
+        del main.__file__
+    try:
+        yield
+    finally:
+        if bogus:
+            main.__file__ = path
+
+
 def local_executor(jobs=None):
     """A process pool as sweep() makes one: `jobs` spawned processes.  Pass it to several sweep() calls
     (executor=) to pay the workers' start-up (importing ns-3, pandas) once; close it with shutdown()."""
@@ -236,12 +254,14 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     bar.update(len(tasks) - len(todo))
     try:
         if todo and (dask or scheduler is not None):
-            _run_dask(tasks, todo, results, jobs, scheduler, bar)
+            with _spawnable_main():  # Dask's nannies spawn (and restart) workers while the cluster lives
+                _run_dask(tasks, todo, results, jobs, scheduler, bar)
         elif todo:
             # spawn: workers start clean (no copy of this process's threads or ns-3 state)
             ex = executor or local_executor(min(jobs, len(todo)))
             try:
-                futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
+                with _spawnable_main():  # the pool starts its workers as tasks are submitted
+                    futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
                 for fut in cf.as_completed(futs):
                     results[futs[fut]] = fut.result()
                     bar.update()
