@@ -61,8 +61,8 @@ pytest:
 			echo "pytest is not installed for $(PYTHON): add python3-pytest to PACKAGES in scripts/install-deps.sh" >&2; \
 			exit 1; \
 		fi; \
-		echo "$(PYTHON) -m pytest -q $(PYTEST_DIR)"; \
-		$(PYTHON) -m pytest -q "$(PYTEST_DIR)"; \
+		echo "PYTHONPATH=$(BUILD_DIR)/python $(PYTHON) -m pytest -q $(PYTEST_DIR)"; \
+		PYTHONPATH="$(CURDIR)/$(BUILD_DIR)/python$${PYTHONPATH:+:$$PYTHONPATH}" $(PYTHON) -m pytest -q "$(PYTEST_DIR)"; \
 	else \
 		echo "no Python tests in $(PYTEST_DIR), skipping pytest"; \
 	fi

@@ -1,0 +1,66 @@
+"""Built-in base scenarios for the plot commands: small, so that a whole figure takes a minute or two."""
+import copy
+
+LINK = {"rate": "10Gbps", "delay": "2us"}
+# Full-size TCP segments for a 1500-octet MTU (ns-3's default is 536), for MPA/TCP and the sockets baseline alike.
+HOST = {"TcpSocket::SegmentSize": "1448"}
+
+
+def _two_hosts(workload, stop="1s"):
+    return {"name": "py-" + workload["kind"], "stop": stop, "topology": {"kind": "two-hosts"},
+            "links": dict(LINK), "host": dict(HOST), "workloads": [workload]}
+
+
+def latency(variant, count=20):
+    """One request/response workload between h0 and h1: send, write, read or sockets."""
+    if variant in ("send", "write"):
+        w = {"kind": "ping-pong", "from": "h0", "to": "h1", "op": variant, "size": "64", "count": count}
+    elif variant == "read":
+        w = {"kind": "read", "from": "h0", "to": "h1", "size": "64", "count": count, "outstanding": 1}
+    elif variant == "sockets":
+        w = {"kind": "sockets-ping-pong", "from": "h0", "to": "h1", "size": "64", "count": count}
+    else:
+        raise ValueError("latency variant: send, write, read or sockets")
+    return _two_hosts(w)
+
+
+def stream(variant, size="64KiB", count=None, duration=None, stop="20ms"):
+    """A bulk transfer h0 -> h1: an RDMA Write stream (8 outstanding) or the sockets stream."""
+    if variant == "rdma":
+        w = {"kind": "stream", "from": "h0", "to": "h1", "op": "write", "size": size, "outstanding": 8}
+    elif variant == "sockets":
+        w = {"kind": "sockets-stream", "from": "h0", "to": "h1", "size": size}
+    else:
+        raise ValueError("stream variant: rdma or sockets")
+    if count is not None:
+        w["count"] = count
+    else:
+        w["duration"] = duration or stop
+    return _two_hosts(w, stop=stop)
+
+
+IMPAIRED_DURATION_S = 0.008
+
+
+def impaired_stream(variant, impairment):
+    """stream() with an impairment on the link ("loss" or "reorder"), to be swept."""
+    s = stream(variant, size="64KiB", duration="%gms" % (IMPAIRED_DURATION_S * 1e3), stop="10ms")
+    if impairment == "reorder":
+        s["links"]["reorder"] = {"fraction": 0, "delay": "20us"}
+    elif impairment == "loss":
+        s["links"]["loss"] = 0
+    return s
+
+
+def incast(senders=4, size="64KiB", count=10):
+    """A dumbbell with 8 hosts a side: `senders` left hosts each write `count` messages to h8."""
+    return {"name": "py-incast", "stop": "50ms",
+            "topology": {"kind": "dumbbell", "hosts-per-side": 8,
+                         "bottleneck": {"rate": "10Gbps", "delay": "5us", "queue": "100p"}},
+            "links": {"rate": "10Gbps", "delay": "1us"}, "host": dict(HOST),
+            "workloads": [{"name": "incast", "kind": "incast", "senders": ["h%d" % i for i in range(senders)],
+                           "to": "h8", "op": "write", "size": size, "count": count, "outstanding": 1}]}
+
+
+def copy_of(s):
+    return copy.deepcopy(s)
