@@ -418,6 +418,41 @@ workloads:
 
 // -------------------------------------------------------------------------------- no overwrite
 
+class SctpLlpTestCase : public TestCase
+{
+  public:
+    SctpLlpTestCase()
+        : TestCase("llp: sctp runs a Write stream and a Send ping-pong over DDP on SCTP (RFC 5043), "
+                   "placement and delivery recorded")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ScenarioConfig cfg = LoadScenarioString(R"(
+stop: 20ms
+topology: {kind: dumbbell, hosts-per-side: 2}
+links: {rate: 10Gbps, delay: 2us}
+workloads:
+  - {kind: stream, from: h0, to: h2, op: write, size: 16KiB, count: 8, outstanding: 2, llp: sctp}
+  - {kind: ping-pong, from: h1, to: h3, op: send, size: 512, count: 5, llp: sctp}
+)");
+        const ScenarioOutcome out = RunInto(cfg, CreateTempDirFilename("sctp"));
+        const RunResult& r = out.result;
+        NS_TEST_ASSERT_MSG_EQ(r.workloads.size(), 2u, "two workloads");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].messages, 8u, "every Write completed over SCTP");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].bytes, 8u * 16384, "their octets");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[1].messages, 5u, "every ping-pong round trip");
+        std::size_t placed = 0;
+        for (const MessageRecord& m : r.messages)
+        {
+            placed += (m.workload == r.workloads[0].name && m.firstPlaced && m.delivered) ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(placed, 8u, "each Write's placement and delivery seen at the sink's DDP");
+    }
+};
+
 class NoOverwriteTestCase : public TestCase
 {
   public:
@@ -476,6 +511,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         : TestSuite("iwarp-scenario-runner", UNIT)
     {
         AddTestCase(new NoOverwriteTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpLlpTestCase(), TestCase::QUICK);
         AddTestCase(new InjectTerminateTestCase(), TestCase::QUICK);
         AddTestCase(new SavingsDirectionTestCase(), TestCase::QUICK);
         AddTestCase(new ImpairmentsTestCase(), TestCase::QUICK);

@@ -614,6 +614,12 @@ ScenarioWorkloads::Collect(RunResult& result) const
             r.latencies.insert(r.latencies.end(), f.latencies.begin(), f.latencies.end());
             first = std::min(first, f.firstPost);
             last = std::max(last, f.lastDone);
+            // A Write completes when the RNIC has taken its data, before the sink has it: throughput
+            // runs to the last delivery at the sink when there is one (goodput, not offered load).
+            for (const auto& [placed, delivered] : f.sink)
+            {
+                last = std::max(last, delivered);
+            }
             for (std::size_t i = 0; i < f.messages.size(); ++i)
             {
                 MessageRecord m = f.messages[i];
