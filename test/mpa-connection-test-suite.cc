@@ -361,7 +361,7 @@ class MpaInsufficientIrdTest : public TestCase
   public:
     MpaInsufficientIrdTest(bool lower)
         : TestCase(lower ? "Reply IRD 2 below the initiator's ORD 8: the ORD is lowered to 2 and set-up completes"
-                         : "Reply IRD 2 below the initiator's ORD 8, lowering refused: Terminate 2/0/0x06 in "
+                         : "Reply IRD 2 below the initiator's ORD 8, lowering refused: Terminate 2-0-0x06 in "
                            "place of the RTR, then close"),
           m_lower(lower)
     {
