@@ -277,5 +277,23 @@ SctpDdpFixture::DataTxOn(const DdpEndSide& side, uint16_t stream) const
     return v;
 }
 
+SctpDdpFixture::Options
+SctpDdpFixture::RawClient()
+{
+    Options o;
+    o.clientRaw = true;
+    o.autoAccept = false;
+    return o;
+}
+
+void
+SctpDdpFixture::RawInitiate(uint16_t stream, const std::vector<uint8_t>& pd, Time settle)
+{
+    Start();
+    Run(Seconds(0.1));
+    RawSend(client, stream, 17, 0, Control(sctpddp::Function::Initiate, pd));
+    Run(settle);
+}
+
 } // namespace iwarptest
 } // namespace ns3

@@ -89,6 +89,10 @@ class SctpDdpFixture
     };
 
     explicit SctpDdpFixture(const Options& o);
+    /** Options for a raw (hand-driven) client and a DUT server that leaves Initiates to the test. */
+    static Options RawClient();
+    /** Start, then have the raw client send an Initiate on `stream` (Private Data `pd`) and run `settle`. */
+    void RawInitiate(uint16_t stream, const std::vector<uint8_t>& pd = {}, Time settle = Seconds(0.3));
     ~SctpDdpFixture();
 
     /** Starts the association (client connects to the server). */

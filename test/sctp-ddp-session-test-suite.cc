@@ -231,14 +231,8 @@ class S06Passive : public TestCase
   private:
     void DoRun() override
     {
-        SctpDdpFixture::Options o;
-        o.clientRaw = true;
-        o.autoAccept = false;
-        SctpDdpFixture f(o);
-        f.Start();
-        f.Run(Seconds(0.1));
-        f.RawSend(f.client, 7, 17, 0, SctpDdpFixture::Control(Function::Initiate, DdpPattern(512, 6)));
-        f.Run(Seconds(1));
+        SctpDdpFixture f(SctpDdpFixture::RawClient());
+        f.RawInitiate(7, DdpPattern(512, 6), Seconds(1));
         NS_TEST_ASSERT_MSG_EQ((f.server.initiates.size()), 1u, "reported to the ULP");
         NS_TEST_ASSERT_MSG_EQ((f.server.initiates[0].second == DdpPattern(512, 6)), true, "exactly the 512 octets");
         NS_TEST_ASSERT_MSG_EQ((f.DataTxOn(f.server, 7).size()), 0u, "nothing on stream 7 before the decision");
@@ -264,14 +258,8 @@ class S07Reject : public TestCase
     void DoRun() override
     {
         {
-            SctpDdpFixture::Options o;
-            o.clientRaw = true;
-            o.autoAccept = false;
-            SctpDdpFixture f(o);
-            f.Start();
-            f.Run(Seconds(0.1));
-            f.RawSend(f.client, 3, 17, 0, SctpDdpFixture::Control(Function::Initiate, {}));
-            f.Run(Seconds(0.3));
+            SctpDdpFixture f(SctpDdpFixture::RawClient());
+            f.RawInitiate(3);
             NS_TEST_ASSERT_MSG_EQ((f.server.initiates.size()), 1u, "reported");
             NS_TEST_ASSERT_MSG_EQ((f.client.rawRx.size()), 0u, "no Reject without the ULP (SCTP-032)");
             NS_TEST_ASSERT_MSG_EQ((f.server.initiates[0].first->Reject({'b', 'u', 's', 'y'})), true, "reject");

@@ -185,14 +185,8 @@ class S12EarlySegment : public TestCase
   private:
     void DoRun() override
     {
-        SctpDdpFixture::Options o;
-        o.clientRaw = true;
-        o.autoAccept = false;
-        SctpDdpFixture f(o);
-        f.Start();
-        f.Run(Seconds(0.1));
-        f.RawSend(f.client, 2, 17, 0, SctpDdpFixture::Control(Function::Initiate, {}));
-        f.Run(Seconds(0.3));
+        SctpDdpFixture f(SctpDdpFixture::RawClient());
+        f.RawInitiate(2);
         NS_TEST_ASSERT_MSG_EQ((f.server.initiates.size()), 1u, "pending");
         DdpStack& s = f.Stack(f.server, f.server.initiates[0].first);
         Ptr<MemoryRegion> a = s.memory->Register(s.pd, 64, MemAccess::kRemoteWrite);

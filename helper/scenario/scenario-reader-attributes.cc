@@ -17,12 +17,6 @@ namespace scenario
 namespace
 {
 
-std::string
-Join(const std::string& path, const std::string& key)
-{
-    return path.empty() ? key : path + "." + key;
-}
-
 /**
  * Whether ns-3's Time(std::string) accepts `s`.  It aborts the process on text it cannot parse
  * rather than failing, so Time values are screened here before the checker sees them: a number

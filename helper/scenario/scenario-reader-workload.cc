@@ -14,32 +14,6 @@ namespace scenario
 namespace
 {
 
-std::string
-Join(const std::string& path, const std::string& key)
-{
-    return path.empty() ? key : path + "." + key;
-}
-
-template <typename E>
-using Names = std::vector<std::pair<const char*, E>>;
-
-template <typename E>
-E
-Pick(const ScenarioReader& r, const YAML::Node& n, const std::string& path, const Names<E>& names, const char* what)
-{
-    const std::string s = r.Str(n, path);
-    std::string list;
-    for (const auto& [name, value] : names)
-    {
-        if (s == name)
-        {
-            return value;
-        }
-        list += (list.empty() ? "" : ", ") + std::string(name);
-    }
-    r.Fail(n, path, "unknown " + std::string(what) + " '" + s + "' (expected one of " + list + ")");
-}
-
 const Names<WorkloadKind> kWorkloadKinds = {{"ping-pong", WorkloadKind::PingPong},
                                             {"stream", WorkloadKind::Stream},
                                             {"read", WorkloadKind::Read},

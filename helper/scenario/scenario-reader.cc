@@ -14,12 +14,6 @@ namespace scenario
 namespace
 {
 
-std::string
-Join(const std::string& path, const std::string& key)
-{
-    return path.empty() ? key : path + "." + key;
-}
-
 const char*
 ShapeName(const YAML::Node& n)
 {
@@ -37,31 +31,11 @@ ShapeName(const YAML::Node& n)
 }
 
 /** Named values of an enumeration as the file spells them. */
-template <typename E>
-using Names = std::vector<std::pair<const char*, E>>;
-
 const Names<TopologyKind> kTopologyKinds = {{"two-hosts", TopologyKind::TwoHosts},
                                             {"dumbbell", TopologyKind::Dumbbell},
                                             {"leaf-spine", TopologyKind::LeafSpine},
                                             {"fat-tree", TopologyKind::FatTree},
                                             {"graphml", TopologyKind::GraphMl}};
-template <typename E>
-E
-Pick(const ScenarioReader& r, const YAML::Node& n, const std::string& path, const Names<E>& names, const char* what)
-{
-    const std::string s = r.Str(n, path);
-    std::string list;
-    for (const auto& [name, value] : names)
-    {
-        if (s == name)
-        {
-            return value;
-        }
-        list += (list.empty() ? "" : ", ") + std::string(name);
-    }
-    r.Fail(n, path, "unknown " + std::string(what) + " '" + s + "' (expected one of " + list + ")");
-}
-
 } // namespace
 
 ScenarioReader::ScenarioReader(std::string source, std::string baseDir)

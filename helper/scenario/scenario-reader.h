@@ -12,6 +12,8 @@
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -67,6 +69,35 @@ class ScenarioReader
     std::vector<std::string> m_hosts;
     std::string m_topologyText;                     ///< "dumbbell with hosts-per-side 2" for messages
 };
+
+/** "a.b" and "c" -> "a.b.c" (a key path for messages). */
+inline std::string
+Join(const std::string& path, const std::string& key)
+{
+    return path.empty() ? key : path + "." + key;
+}
+
+/** The names a scalar may take and the value each stands for. */
+template <typename E>
+using Names = std::vector<std::pair<const char*, E>>;
+
+/** The value `n` names, or a failure listing the names allowed ("unknown <what> ..."). */
+template <typename E>
+E
+Pick(const ScenarioReader& r, const YAML::Node& n, const std::string& path, const Names<E>& names, const char* what)
+{
+    const std::string s = r.Str(n, path);
+    std::string list;
+    for (const auto& [name, value] : names)
+    {
+        if (s == name)
+        {
+            return value;
+        }
+        list += (list.empty() ? "" : ", ") + std::string(name);
+    }
+    r.Fail(n, path, "unknown " + std::string(what) + " '" + s + "' (expected one of " + list + ")");
+}
 
 /**
  * Apply one "dot.path=value" to `root`.  The value is parsed as YAML (a scalar or a flow
