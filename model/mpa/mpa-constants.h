@@ -103,6 +103,22 @@ ToString(MpaError e)
     return "?";
 }
 
+/** The CRC field's octets: the value's least significant octet first (as iSCSI and SCTP send it). */
+inline void
+PutCrcLe(uint8_t* at, uint32_t crc)
+{
+    for (int k = 0; k < 4; ++k)
+    {
+        at[k] = uint8_t(crc >> (8 * k));
+    }
+}
+
+inline uint32_t
+GetCrcLe(const uint8_t* at)
+{
+    return uint32_t(at[0]) | (uint32_t(at[1]) << 8) | (uint32_t(at[2]) << 16) | (uint32_t(at[3]) << 24);
+}
+
 } // namespace iwarp
 } // namespace ns3
 

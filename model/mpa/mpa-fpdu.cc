@@ -55,85 +55,6 @@ MarkerPtr(const uint8_t* m)
     return uint16_t(((m[2] << 8) | m[3]) & 0xFFFC);
 }
 
-void
-PutCrcLe(uint8_t* at, uint32_t crc)
-{
-    for (int k = 0; k < 4; ++k)
-    {
-        at[k] = uint8_t(crc >> (8 * k));
-    }
-}
-
-uint32_t
-GetCrcLe(const uint8_t* at)
-{
-    return uint32_t(at[0]) | (uint32_t(at[1]) << 8) | (uint32_t(at[2]) << 16) | (uint32_t(at[3]) << 24);
-}
-
-
-/**
- * A few literal octets put in front of (OctetsHeader) or behind (OctetsTrailer) a packet without
- * touching the rest of it, so a virtual payload in between stays a zero area.
- */
-class OctetsHeader : public Header
-{
-  public:
-    OctetsHeader(const uint8_t* data = nullptr, uint32_t len = 0)
-        : m_len(len)
-    {
-        NS_ASSERT(len <= sizeof(m_data));
-        if (len > 0)
-        {
-            std::memcpy(m_data, data, len);
-        }
-    }
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::MpaOctetsHeader").SetParent<Header>().SetGroupName("Iwarp");
-        return tid;
-    }
-    TypeId GetInstanceTypeId() const override { return GetTypeId(); }
-    uint32_t GetSerializedSize() const override { return m_len; }
-    void Serialize(Buffer::Iterator i) const override { i.Write(m_data, m_len); }
-    uint32_t Deserialize(Buffer::Iterator) override { return m_len; }
-    void Print(std::ostream& os) const override { os << m_len << " octets"; }
-
-  private:
-    uint8_t m_data[64];
-    uint32_t m_len;
-};
-
-class OctetsTrailer : public Trailer
-{
-  public:
-    OctetsTrailer(const uint8_t* data = nullptr, uint32_t len = 0)
-        : m_len(len)
-    {
-        NS_ASSERT(len <= sizeof(m_data));
-        if (len > 0)
-        {
-            std::memcpy(m_data, data, len);
-        }
-    }
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::MpaOctetsTrailer").SetParent<Trailer>().SetGroupName("Iwarp");
-        return tid;
-    }
-    TypeId GetInstanceTypeId() const override { return GetTypeId(); }
-    uint32_t GetSerializedSize() const override { return m_len; }
-    void Serialize(Buffer::Iterator i) const override
-    {
-        i.Prev(m_len);
-        i.Write(m_data, m_len);
-    }
-    uint32_t Deserialize(Buffer::Iterator) override { return m_len; }
-    void Print(std::ostream& os) const override { os << m_len << " octets"; }
-
-  private:
-    uint8_t m_data[8];
-    uint32_t m_len;
-};
 
 } // namespace
 
@@ -258,39 +179,6 @@ MpaFpduSender::Frame(Ptr<const Packet> ulpdu)
                                           << " on the wire, CRC 0x" << std::hex << crc << std::dec);
     m_pos += total;
     return Create<Packet>(w, total);
-}
-
-Ptr<Packet>
-MpaFpduSender::FrameAroundVirtual(Ptr<const Packet> ulpdu, uint32_t virtualOctets)
-{
-    // The same octets as the copying path, but the payload stays a zero area: only ULPDU_Length and
-    // the DDP/RDMAP header go in front, and pad and CRC behind. The CRC covers the zeros the virtual
-    // payload stands for, so the receiver checks it like any other FPDU.
-    const uint32_t n = ulpdu->GetSize();
-    const uint32_t hdrLen = n - virtualOctets;
-    const uint32_t pad = MpaPadLength(n);
-    uint8_t front[64];
-    NS_ABORT_MSG_IF(kMpaLengthFieldLen + hdrLen > sizeof(front), "ULPDU header of " << hdrLen << " octets");
-    front[0] = uint8_t(n >> 8);
-    front[1] = uint8_t(n);
-    ulpdu->CopyData(front + kMpaLengthFieldLen, hdrLen);
-    uint8_t back[8] = {0, 0, 0, 0, 0, 0, 0, 0}; // pad (at most 3 zeros), then the CRC
-    uint32_t crc = 0;
-    if (m_crc)
-    {
-        uint32_t state = Crc32cUpdate(kCrc32cInit, front, kMpaLengthFieldLen + hdrLen);
-        state = Crc32cUpdateZeros(state, uint64_t(virtualOctets) + pad);
-        crc = Crc32cFinish(state);
-    }
-    PutCrcLe(back + pad, crc);
-
-    Ptr<Packet> fpdu = ulpdu->CreateFragment(hdrLen, virtualOctets); // the zero area alone
-    fpdu->RemoveAllPacketTags();
-    fpdu->AddHeader(OctetsHeader(front, kMpaLengthFieldLen + hdrLen));
-    fpdu->AddTrailer(OctetsTrailer(back, pad + kMpaCrcLen));
-    NS_ASSERT(fpdu->GetSize() == FramedSize(n));
-    m_pos += fpdu->GetSize();
-    return fpdu;
 }
 
 // ---------------------------------------------------------------------------------------------- receiver
