@@ -6,7 +6,7 @@
  */
 #include "helper/scenario/scenario-config.h"
 
-#include "common/iwarp-constants.h"
+#include "ddp/ddp-header.h"
 
 #include <vector>
 
@@ -39,8 +39,7 @@ BuildInjectedSegment(const InjectConfig& inject)
     const bool last = f.last.value_or(true);
     const uint8_t dv = f.dv.value_or(1) & 0x3;
     std::vector<uint8_t> out;
-    // DDP control: T, L, 4 reserved bits, DV (RFC 5041 §4.2 / §4.3).
-    out.push_back(uint8_t((tagged ? 0x80 : 0) | (last ? 0x40 : 0) | dv));
+    out.push_back(DdpControl::Make(tagged, last, dv)); // T, L, reserved, DV (RFC 5041 §4.2 / §4.3)
     // RsvdULP: the RDMAP control octet (RV, 2 reserved bits, opcode) unless given whole.
     const uint8_t rv = f.rv.value_or(1) & 0x3;
     const uint8_t opcode = f.opcode.value_or(tagged ? 0x0 /* Write */ : 0x3 /* Send */) & 0xF;

@@ -8,8 +8,6 @@
 #include "apps/rdma-stream.h"
 #include "apps/socket-ping-pong.h"
 #include "apps/socket-stream.h"
-#include "mpa/mpa-connection.h"
-#include "sctp-ddp/sctp-ddp-connection.h"
 #include "rnic/rnic.h"
 
 #include "ns3/inet-socket-address.h"

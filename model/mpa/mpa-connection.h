@@ -92,7 +92,6 @@ class MpaConnection : public DdpLowerLayer
     void SetIrdOrd(uint16_t ird, uint16_t ord);
     /** The ORD after set-up: the initiator's may have been lowered to the responder's IRD. */
     uint16_t GetOrd() const { return m_ord; }
-    uint16_t GetIrd() const { return m_ird; }
 
     // DdpLowerLayer
     uint32_t GetMulpdu() const override;

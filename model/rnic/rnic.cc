@@ -1,6 +1,6 @@
 #include "rnic/rnic.h"
 
-#include "common/iwarp-constants.h"
+#include "ddp/ddp-header.h"
 #include "host/host-model.h"
 
 #include "ns3/packet.h"
@@ -84,7 +84,7 @@ PayloadOf(Ptr<const Packet> segment)
 {
     uint8_t ctrl = 0;
     segment->CopyData(&ctrl, 1);
-    const uint32_t hdr = (ctrl & iwarp::kDdpT) ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
+    const uint32_t hdr = DdpControl::IsTagged(ctrl) ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
     return segment->GetSize() > hdr ? segment->GetSize() - hdr : 0;
 }
 
