@@ -8,6 +8,8 @@
 
 #include "ns3/test.h"
 
+#include <set>
+
 using namespace ns3;
 using namespace ns3::iwarptest;
 
@@ -106,6 +108,67 @@ class MpaTransferTest : public TestCase
 
     double m_loss;
     bool m_markers;
+};
+
+/**
+ * AlignFpdus lets MPA queue an FPDU in TCP behind unsent octets when those are whole FPDUs that each fill
+ * one segment (TCP cuts there anyway), and makes it wait behind a short one. Observed from outside: FPDUs
+ * written while TCP still held unsent octets, and every data segment TCP sent starting an FPDU.
+ */
+class MpaQueuedFpdusAlignTest : public TestCase
+{
+  public:
+    MpaQueuedFpdusAlignTest()
+        : TestCase("AlignFpdus: FPDUs of one segment queue in TCP behind each other, and every data segment still "
+                   "starts an FPDU")
+    {
+    }
+
+  private:
+    struct Seen
+    {
+        Ptr<TcpSocketBase> tcp;
+        SequenceNumber32 highest; ///< one past the highest octet TCP has sent (its Tx trace comes first)
+        std::set<uint32_t> fpduStarts;
+        uint32_t queuedBehindUnsent{0};
+        uint32_t fpdus{0};
+        uint32_t segments{0};
+        uint32_t segmentsNotAtFpdu{0};
+    };
+
+    void DoRun() override
+    {
+        MpaTwoNodeFixture f(MpaTwoNodeFixture::Options{});
+        f.Run(MilliSeconds(1));
+        Seen seen;
+        seen.tcp = DynamicCast<TcpSocketBase>(f.InitiatorSocket());
+        NS_TEST_ASSERT_MSG_NE(seen.tcp, nullptr, "ns-3 TCP");
+        f.Initiator().mpa->TraceConnectWithoutContext(
+            "FpduTx", MakeBoundCallback(+[](Seen* s, Ptr<const Packet> fpdu) {
+                const SequenceNumber32 start = s->tcp->GetTxBuffer()->TailSequence() - fpdu->GetSize();
+                s->fpduStarts.insert(start.GetValue());
+                s->fpdus++;
+                s->queuedBehindUnsent += start > s->highest;
+            },
+                                        &seen));
+        seen.tcp->TraceConnectWithoutContext(
+            "Tx", MakeBoundCallback(+[](Seen* s, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>) {
+                if (p->GetSize() > 0)
+                {
+                    s->segments++;
+                    s->segmentsNotAtFpdu += s->fpduStarts.count(h.GetSequenceNumber().GetValue()) == 0;
+                    s->highest = std::max(s->highest, h.GetSequenceNumber() + p->GetSize());
+                }
+            },
+                                  &seen));
+        Transfer t(f, 2000000);
+        f.Run(Seconds(5));
+        NS_TEST_EXPECT_MSG_EQ(t.WriteExact() && t.SendExact() && t.ReadExact(), true, "byte-exact");
+        NS_TEST_EXPECT_MSG_GT(seen.fpdus, 1000u, "the Write's FPDUs");
+        NS_TEST_EXPECT_MSG_GT(seen.queuedBehindUnsent, seen.fpdus / 2, "most FPDUs queued behind unsent ones");
+        NS_TEST_EXPECT_MSG_GT(seen.segments, 1000u, "data segments");
+        NS_TEST_EXPECT_MSG_EQ(seen.segmentsNotAtFpdu, 0u, "every data segment starts an FPDU");
+    }
 };
 
 class MpaPlacementRecordTest : public TestCase
@@ -412,6 +475,7 @@ class MpaConnectionSuite : public TestSuite
         AddTestCase(new MpaTransferTest(0.0, false), TestCase::QUICK);
         AddTestCase(new MpaTransferTest(0.01, false), TestCase::QUICK);
         AddTestCase(new MpaTransferTest(0.01, true), TestCase::QUICK);
+        AddTestCase(new MpaQueuedFpdusAlignTest, TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.0), TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.01), TestCase::QUICK);
         AddTestCase(new MpaPlacementRecordTest(0.01, true), TestCase::QUICK);

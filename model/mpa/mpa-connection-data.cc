@@ -101,12 +101,25 @@ MpaConnection::SendSegment(Ptr<Packet> segment)
         return false; // built for an older, larger MULPDU: DDP rebuilds it
     }
     const uint32_t framed = m_tx->FramedSize(segment->GetSize());
-    if (m_socket->GetTxAvailable() < framed || (m_alignFpdus && UnsentInTcp() > 0))
+    const uint32_t unsent = UnsentInTcp();
+    if (unsent == 0)
     {
-        // FPDU alignment: TCP cuts segments from whatever it holds unsent, so an FPDU written behind
-        // unsent octets could start mid-segment. Wait until TCP has sent them (OnTcpHighestSequence).
+        m_unsentIsWholeSegments = true; // TCP's next segment starts at the next octet written
+    }
+    if (m_socket->GetTxAvailable() < framed || (m_alignFpdus && unsent > 0 && !m_unsentIsWholeSegments))
+    {
+        // FPDU alignment: TCP cuts segments of SegmentSize octets from the first unsent octet, so an
+        // FPDU written behind unsent octets that are not whole segments (a short FPDU: a message's
+        // tail, or one holding a marker less) would start mid-segment. Wait until TCP has sent them
+        // (OnTcpHighestSequence). Behind FPDUs that each fill a segment exactly it may queue: TCP
+        // cuts there anyway, and queueing lets TCP send from its buffer as ACKs come back instead
+        // of being handed one FPDU per transmission.
         m_wantSendReady = true;
         return false;
+    }
+    if (framed != GetEffectiveMss())
+    {
+        m_unsentIsWholeSegments = false;
     }
     Ptr<Packet> fpdu = m_tx->Frame(segment);
     if (!WriteToTcp(fpdu))

@@ -17,7 +17,8 @@
  * CRCs check is handed to DDP as placement-only hints; delivery still waits for TCP's order.
  *
  * FPDU alignment (MPA.md): ns-3's TCP cuts its send buffer into segments of SegmentSize
- * octets from the first unsent octet. The Request/Reply leave in segments of their own
+ * octets from the first unsent octet. With AlignFpdus an FPDU is written only when TCP has
+ * nothing unsent or only FPDUs of exactly one segment each (so it still starts a segment). The Request/Reply leave in segments of their own
  * (Nagle is off), so the first FPDU starts a segment; an FPDU of MULPDU fills exactly one
  * segment, so a bulk transfer stays aligned. With markers, an FPDU of MULPDU holds two or
  * three markers depending on where it starts on the 512-octet grid, so it is 4 octets short
@@ -155,6 +156,8 @@ class MpaConnection : public DdpLowerLayer
     bool m_outOfOrderPlacement;
     bool m_lowerOrdToPeerIrd{true};
     bool m_alignFpdus{true};
+    /// TCP's unsent octets are whole FPDUs of exactly one segment each (AlignFpdus may queue behind them)
+    bool m_unsentIsWholeSegments{true};
     Time m_initiatorTimeout;
     Time m_responderTimeout;
     uint16_t m_ird{4};

@@ -3,6 +3,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -37,6 +39,14 @@ RnicPipeline::GetTypeId()
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&RnicPipeline::m_rxPerSegment),
                           MakeTimeChecker())
+            .AddAttribute("TxBatchWindow",
+                          "Segments (not a message's last) that the transmit engine finishes within this "
+                          "time of the oldest one waiting are handed to the LLP together, at the latest "
+                          "one's finish: each leaves at most this late, which saves simulation events; "
+                          "0 hands every segment down at its own finish",
+                          TimeValue(NanoSeconds(1000)),
+                          MakeTimeAccessor(&RnicPipeline::m_txBatchWindow),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("EngineRate",
                           "Octets per second the engine moves (DMA and CRC), each direction",
                           DataRateValue(DataRate("100Gbps")),
@@ -54,6 +64,7 @@ void
 RnicPipeline::DoDispose()
 {
     m_txEvent.Cancel();
+    m_txQueue.clear();
     m_rxEvent.Cancel();
     m_rxQueue.clear();
     if (m_inner)
@@ -106,42 +117,67 @@ IsLast(Ptr<const Packet> segment)
 bool
 RnicPipeline::SendSegment(Ptr<Packet> segment)
 {
-    if (m_txBusy)
-    {
-        m_upWantsReady = true;
-        return false; // the engine works on one segment at a time
-    }
-    const Time cost = Cost(segment->GetSize(), IsLast(segment), true);
-    if (cost.IsZero())
+    const bool last = IsLast(segment);
+    const Time cost = Cost(segment->GetSize(), last, true);
+    const Time now = Simulator::Now();
+    if (m_txQueue.empty() && cost.IsZero())
     {
         return m_inner->SendSegment(segment); // pass-through
     }
-    m_txBusy = segment;
-    m_txProcessed = false;
-    m_txEvent = Simulator::Schedule(cost, &RnicPipeline::TxDone, this);
+    const Time finish = std::max(now, m_txFreeAt) + cost;
+    if (!m_txQueue.empty() && (last || finish > m_txQueue.front().finish + m_txBatchWindow))
+    {
+        // A message's last segment starts only on an idle engine, so it (and the completion DDP
+        // reports when it is accepted) keeps its exact time; other segments join the batch while
+        // they finish within TxBatchWindow of the oldest one waiting.
+        m_upWantsReady = true;
+        return false;
+    }
+    m_txFreeAt = finish;
+    m_txQueue.push_back({segment, finish});
+    if (m_txQueue.size() == 1)
+    {
+        // The first segment after an idle spell leaves at its own finish: a lone message's
+        // latency is exact. TxDone then batches whatever queued behind it.
+        m_txEvent.Cancel();
+        m_txEvent = Simulator::Schedule(finish - now, &RnicPipeline::TxDone, this);
+    }
     return true;
 }
 
 void
 RnicPipeline::TxDone()
 {
-    m_txProcessed = true;
     TryHandDown();
+    ScheduleTx();
+}
+
+void
+RnicPipeline::ScheduleTx()
+{
+    if (m_txQueue.empty() || m_txEvent.IsRunning() || m_txQueue.front().finish <= Simulator::Now())
+    {
+        return; // nothing to do, already timed, or a finished segment waits for the LLP's SendReady
+    }
+    // One event for everything queued: each segment leaves at most TxBatchWindow after its own
+    // finish (never before it), which saves an event and a TCP transmission attempt per segment.
+    m_txEvent = Simulator::Schedule(m_txQueue.back().finish - Simulator::Now(), &RnicPipeline::TxDone, this);
 }
 
 void
 RnicPipeline::TryHandDown()
 {
-    if (!m_txBusy || !m_txProcessed)
+    bool handed = false;
+    while (!m_txQueue.empty() && m_txQueue.front().finish <= Simulator::Now())
     {
-        return;
+        if (!m_inner->SendSegment(m_txQueue.front().segment))
+        {
+            break; // the LLP is full: wait for its SendReady
+        }
+        m_txQueue.pop_front();
+        handed = true;
     }
-    if (!m_inner->SendSegment(m_txBusy))
-    {
-        return; // the LLP is full: wait for its SendReady
-    }
-    m_txBusy = nullptr;
-    if (m_upWantsReady)
+    if (handed && m_upWantsReady)
     {
         m_upWantsReady = false;
         NotifySendReady();
@@ -151,14 +187,13 @@ RnicPipeline::TryHandDown()
 void
 RnicPipeline::OnInnerSendReady()
 {
-    if (m_txBusy)
-    {
-        TryHandDown();
-    }
-    else
+    if (m_txQueue.empty())
     {
         NotifySendReady();
+        return;
     }
+    TryHandDown();
+    ScheduleTx();
 }
 
 void
