@@ -1,5 +1,5 @@
 /*
- * The RNIC's transmit engine (RnicPipeline) and its batching (TxBatchWindow).
+ * The RNIC's engine (RnicPipeline) and its batching in each direction (TxBatchWindow, RxBatchWindow).
  *
  * A driver plays DDP: it offers segments back to back (a message's segments with the L bit on the
  * last) and retries on SendReady. Below the pipeline a TestLowerLayer records when each segment is
@@ -167,6 +167,77 @@ class TxBlockedLlpTest : public TestCase
     }
 };
 
+class RxBatchingTest : public TestCase
+{
+  public:
+    RxBatchingTest(Time window)
+        : TestCase("receive engine with RxBatchWindow " + std::to_string(window.GetNanoSeconds()) +
+                   " ns: each segment goes up no earlier than its serial finish and at most the window later; "
+                   "a message's first and last go up exactly"),
+          m_window(window)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t messages = 4;
+        const uint32_t perMessage = 12;
+        const uint32_t size = 1000;
+        Ptr<TestLowerLayer> sender = CreateObject<TestLowerLayer>();
+        Ptr<TestLowerLayer> receiver = CreateObject<TestLowerLayer>();
+        TestLowerLayer::Connect(sender, receiver);
+        Ptr<RnicPipeline> pipeline = CreateObject<RnicPipeline>();
+        pipeline->SetAttribute("RxBatchWindow", TimeValue(m_window));
+        pipeline->SetInner(receiver);
+        std::vector<Time> arrived;
+        std::vector<Time> up;
+        std::vector<bool> last;
+        receiver->TraceConnectWithoutContext("Rx", MakeBoundCallback(&RecordHandDown, &arrived));
+        pipeline->SetReceiveCallback(MakeBoundCallback(
+            +[](std::vector<Time>* out, Ptr<Packet>, uint64_t) { out->push_back(Simulator::Now()); }, &up));
+        for (uint32_t i = 0; i < messages * perMessage; ++i)
+        {
+            std::vector<uint8_t> bytes(size, 0);
+            last.push_back((i + 1) % perMessage == 0);
+            bytes[0] = last.back() ? iwarp::kDdpL : 0;
+            // 1000 octets every 0.8 us: a 10 Gb/s link's pace, slower than the engine (180 ns each).
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(800) * i, &TestLowerLayer::SendRaw, sender, bytes);
+        }
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(up.size(), last.size(), "every segment handed up");
+        NS_TEST_ASSERT_MSG_EQ((arrived[1] > arrived[0]), true, "arrivals spread out");
+        Time previousFinish;
+        std::set<int64_t> distinct;
+        for (std::size_t i = 0; i < up.size(); ++i)
+        {
+            const Time finish = std::max(arrived[i], previousFinish) + pipeline->Cost(size, last[i], false);
+            const bool first = i == 0 || last[i - 1];
+            NS_TEST_EXPECT_MSG_EQ((up[i] >= finish), true, "segment " << i << " went up before the engine was done");
+            NS_TEST_EXPECT_MSG_EQ((up[i] <= finish + m_window), true, "segment " << i << " held longer than the window");
+            if (first || last[i])
+            {
+                NS_TEST_EXPECT_MSG_EQ(up[i], finish, "segment " << i << " (a message's first or last) goes up exactly");
+            }
+            previousFinish = finish;
+            distinct.insert(up[i].GetTimeStep());
+        }
+        if (m_window.IsZero())
+        {
+            NS_TEST_EXPECT_MSG_EQ(distinct.size(), up.size(), "no window: one hand-up per segment");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_LT(distinct.size() * 2, up.size(), "segments go up in batches");
+        }
+        pipeline->Dispose();
+        Simulator::Destroy();
+    }
+
+    Time m_window;
+};
+
 class RnicPipelineSuite : public TestSuite
 {
   public:
@@ -176,6 +247,8 @@ class RnicPipelineSuite : public TestSuite
         AddTestCase(new TxBatchingTest(NanoSeconds(1000)), TestCase::QUICK);
         AddTestCase(new TxBatchingTest(Time(0)), TestCase::QUICK);
         AddTestCase(new TxBlockedLlpTest, TestCase::QUICK);
+        AddTestCase(new RxBatchingTest(MicroSeconds(4)), TestCase::QUICK);
+        AddTestCase(new RxBatchingTest(Time(0)), TestCase::QUICK);
     }
 };
 

@@ -47,6 +47,13 @@ RnicPipeline::GetTypeId()
                           TimeValue(NanoSeconds(1000)),
                           MakeTimeAccessor(&RnicPipeline::m_txBatchWindow),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("RxBatchWindow",
+                          "Received segments other than a message's first and last are handed to DDP "
+                          "at most this long after the receive engine finishes them, together with "
+                          "the others finished by then (one event); 0 hands each up at its own finish",
+                          TimeValue(MicroSeconds(4)),
+                          MakeTimeAccessor(&RnicPipeline::m_rxBatchWindow),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("EngineRate",
                           "Octets per second the engine moves (DMA and CRC), each direction",
                           DataRateValue(DataRate("100Gbps")),
@@ -204,36 +211,53 @@ RnicPipeline::OnInnerReceive(Ptr<Packet> segment, uint64_t order)
         NotifyReceive(segment, order); // placement hints skip the queue: they are extra work
         return;
     }
-    const bool idle = m_rxQueue.empty();
-    m_rxQueue.emplace_back(segment, order);
-    if (idle)
+    const bool last = IsLast(segment);
+    const bool exact = last || m_rxPrevWasLast; // a message's first and last segments keep their times
+    m_rxPrevWasLast = last;
+    const Time cost = Cost(segment->GetSize(), last, false);
+    if (m_rxQueue.empty() && cost.IsZero())
     {
-        StartRx();
+        NotifyReceive(segment, order); // pass-through
+        return;
     }
+    const Time finish = std::max(Simulator::Now(), m_rxFreeAt) + cost;
+    m_rxFreeAt = finish;
+    m_rxQueue.push_back({segment, order, finish, exact});
+    ScheduleRx();
 }
 
 void
-RnicPipeline::StartRx()
+RnicPipeline::ScheduleRx()
 {
-    while (!m_rxQueue.empty())
+    if (m_rxQueue.empty())
     {
-        const auto& [seg, order] = m_rxQueue.front();
-        const Time cost = Cost(seg->GetSize(), IsLast(seg), false);
-        if (!cost.IsZero())
+        return;
+    }
+    // Hand up at the first exact segment's finish, or RxBatchWindow after the oldest one's finish,
+    // whichever comes first; everything finished by then goes up in that one event.
+    Time target = m_rxQueue.front().finish + m_rxBatchWindow;
+    for (const RxItem& item : m_rxQueue)
+    {
+        if (item.finish > target)
         {
-            m_rxEvent = Simulator::Schedule(cost, &RnicPipeline::RxDone, this);
+            break;
+        }
+        if (item.exact)
+        {
+            target = item.finish;
+            break;
+        }
+    }
+    if (m_rxEvent.IsRunning())
+    {
+        if (m_rxEventAt <= target)
+        {
             return;
         }
-        auto item = m_rxQueue.front();
-        m_rxQueue.pop_front();
-        NotifyReceive(item.first, item.second);
+        m_rxEvent.Cancel();
     }
-    while (!m_pendingEvents.empty())
-    {
-        const auto ev = m_pendingEvents.front();
-        m_pendingEvents.pop_front();
-        NotifyEvent(ev.first, ev.second);
-    }
+    m_rxEventAt = target;
+    m_rxEvent = Simulator::Schedule(target - Simulator::Now(), &RnicPipeline::RxDone, this);
 }
 
 void
@@ -250,10 +274,22 @@ RnicPipeline::OnInnerEvent(Event e, iwarp::ErrorCause c)
 void
 RnicPipeline::RxDone()
 {
-    auto item = m_rxQueue.front();
-    m_rxQueue.pop_front();
-    NotifyReceive(item.first, item.second);
-    StartRx();
+    while (!m_rxQueue.empty() && m_rxQueue.front().finish <= Simulator::Now())
+    {
+        RxItem item = m_rxQueue.front();
+        m_rxQueue.pop_front();
+        NotifyReceive(item.segment, item.order);
+    }
+    if (m_rxQueue.empty())
+    {
+        while (!m_pendingEvents.empty())
+        {
+            const auto ev = m_pendingEvents.front();
+            m_pendingEvents.pop_front();
+            NotifyEvent(ev.first, ev.second);
+        }
+    }
+    ScheduleRx();
 }
 
 } // namespace ns3
