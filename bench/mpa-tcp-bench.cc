@@ -4,10 +4,12 @@
  * One topology (two hosts, a 10 Gb/s point-to-point link, 4 MiB socket buffers, MSS 1448):
  *  (a) RdmaStream of RDMA Writes, virtual payload, over MPA/TCP;
  *  (b) BulkSendHelper over TCP into a PacketSink;
- * the same number of octets (--bytes) each, one after the other in this process. Printed: wall
- * time of each, their ratio (target: at most 1.15), simulated octets per wall second, and the
- * process's peak resident memory after each. Then a latency table: RDMA Write and Send
- * ping-pong half round trips for 8 B ... 1 MiB. Figures only, never timed assertions.
+ * the same number of octets (--bytes) each, alternating in this process (--repeat pairs). Printed:
+ * wall time of each, the median wall ratio (target: at most 1.15) and goodput ratio, simulated
+ * octets per wall second, events, and the process's peak resident memory after each (the sides
+ * and the table are bench/bench-common.*, shared with iwarp-bench-sctp). Then a latency table:
+ * RDMA Write and Send ping-pong half round trips for 8 B ... 1 MiB. Figures only, never timed
+ * assertions.
  *
  *   build/iwarp-bench-mpa-tcp --bytes=200000000
  */
