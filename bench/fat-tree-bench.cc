@@ -9,13 +9,13 @@
  *
  * Printed ratios come from runs in one process, side by side; nothing here is a timed assertion.
  */
+#include "bench/bench-common.h"
 #include "helper/scenario/scenario-runner.h"
 
 #include "ns3/command-line.h"
 #include "ns3/simulator.h"
 
 #include <malloc.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -104,8 +104,6 @@ main(int argc, char** argv)
     const Measured sock = Run(Scenario("sockets-stream", duration, size, outstanding, false), dir, "sockets", stop);
     std::filesystem::remove_all(dir);
 
-    rusage ru{};
-    getrusage(RUSAGE_SELF, &ru);
     std::cout << "== k=8 fat-tree (128 hosts, 80 switches, 384 links, ECMP), permutation h(i) -> h(i+64), "
               << duration << " of " << size << "-octet messages ==\n"
               << std::fixed << std::setprecision(2) << std::left << std::setw(26) << "run" << std::right
@@ -124,7 +122,7 @@ main(int argc, char** argv)
     std::cout << "memory per queue pair (heap, connection and buffers, in flight): " << std::setprecision(0) << perQp
               << " octets (" << std::setprecision(2) << rdma.heapMiB << " MiB with 256 QPs, " << base.heapMiB
               << " MiB with 2)\n"
-              << "peak RSS of the process: " << ru.ru_maxrss / 1024 << " MiB\n"
+              << "peak RSS of the process: " << bench::PeakRssMiB() << " MiB\n"
               << "wall ratio (a)/(b): " << rdma.result.wallSeconds / sock.result.wallSeconds << "\n";
     return 0;
 }

@@ -4,125 +4,36 @@
  * One topology (two hosts, a 10 Gb/s point-to-point link, 4 MiB socket buffers, MSS 1448):
  *  (a) RdmaStream of RDMA Writes, virtual payload, over MPA/TCP;
  *  (b) BulkSendHelper over TCP into a PacketSink;
- * the same number of octets (--bytes) each, one after the other in this process. Printed: wall
- * time of each, their ratio (target: at most 1.15), simulated octets per wall second, and the
- * process's peak resident memory after each. Then a latency table: RDMA Write and Send
- * ping-pong half round trips for 8 B ... 1 MiB. Figures only, never timed assertions.
+ * the same number of octets (--bytes) each, alternating in this process (--repeat pairs). Printed:
+ * wall time of each, the median wall ratio (target: at most 1.15) and goodput ratio, simulated
+ * octets per wall second, events, and the process's peak resident memory after each (the sides
+ * and the table are bench/bench-common.*, shared with iwarp-bench-sctp). Then a latency table:
+ * RDMA Write and Send ping-pong half round trips for 8 B ... 1 MiB. Figures only, never timed
+ * assertions.
  *
  *   build/iwarp-bench-mpa-tcp --bytes=200000000
  */
-#include "helper/two-host-topology.h"
-#include "helper/iwarp-helper.h"
+#include "bench/bench-common.h"
 #include "helper/rdma-app-helper.h"
 
-#include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
 
-#include <algorithm>
-#include <chrono>
-#include <vector>
 #include <iomanip>
 #include <iostream>
 #include <numeric>
-#include <sys/resource.h>
 
 using namespace ns3;
+using namespace ns3::bench;
 
 namespace
 {
-
-/** The benchmark's one topology: two hosts on a link, RNICs only where RDMA runs. */
-struct Topology : public TwoHostTopology
-{
-    Topology(const std::string& rate, const std::string& delay, bool rnic)
-        : TwoHostTopology(DataRate(rate), Time(delay), rnic),
-          serverIp(serverAddress)
-    {
-    }
-
-    Ipv4Address serverIp;
-};
-
-long
-PeakRssMiB()
-{
-    rusage ru{};
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss / 1024;
-}
-
-struct RunResult
-{
-    double wall{0};
-    double simSeconds{0};
-    uint64_t bytes{0};
-    uint64_t events{0};
-    long rssMiB{0};
-};
-
-RunResult
-RunRdma(uint64_t bytes, const std::string& rate, const std::string& delay, uint32_t opSize, uint32_t outstanding)
-{
-    const auto t0 = std::chrono::steady_clock::now();
-    Topology t(rate, delay, true);
-    RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
-    RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001, InetSocketAddress(t.serverIp, 9001));
-    client.SetAttribute("Op", StringValue("Write"));
-    client.SetAttribute("Size", UintegerValue(opSize));
-    client.SetAttribute("Outstanding", UintegerValue(outstanding));
-    client.SetAttribute("TotalBytes", UintegerValue(bytes));
-    client.SetAttribute("Payload", StringValue("Virtual"));
-    server.Install(t.nodes.Get(1));
-    ApplicationContainer c = client.Install(t.nodes.Get(0));
-    Simulator::Stop(Seconds(1000));
-    Simulator::Run();
-    Ptr<RdmaStream> st = DynamicCast<RdmaStream>(c.Get(0));
-    RunResult r;
-    r.bytes = st->GetBytes();
-    r.simSeconds = (st->GetEndTime() - st->GetStartTime()).GetSeconds();
-    r.events = Simulator::GetEventCount();
-    Simulator::Destroy();
-    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.rssMiB = PeakRssMiB();
-    return r;
-}
-
-RunResult
-RunTcp(uint64_t bytes, const std::string& rate, const std::string& delay)
-{
-    const auto t0 = std::chrono::steady_clock::now();
-    Topology t(rate, delay, false);
-    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(t.serverIp, 9002));
-    bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
-    bulk.SetAttribute("SendSize", UintegerValue(65536));
-    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 9002));
-    ApplicationContainer s = sink.Install(t.nodes.Get(1));
-    bulk.Install(t.nodes.Get(0));
-    Ptr<PacketSink> ps = DynamicCast<PacketSink>(s.Get(0));
-    Time last;
-    ps->TraceConnectWithoutContext("Rx", MakeBoundCallback(+[](Time* l, Ptr<const Packet>, const Address&) {
-                                       *l = Simulator::Now();
-                                   }, &last));
-    Simulator::Stop(Seconds(1000));
-    Simulator::Run();
-    RunResult r;
-    r.bytes = ps->GetTotalRx();
-    r.simSeconds = last.GetSeconds();
-    r.events = Simulator::GetEventCount();
-    Simulator::Destroy();
-    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.rssMiB = PeakRssMiB();
-    return r;
-}
 
 /** Mean half round trip of `count` ping-pongs. */
 Time
 PingPong(const std::string& mode, uint32_t size, uint32_t count, const std::string& rate, const std::string& delay)
 {
-    Topology t(rate, delay, true);
+    BenchTopology t(rate, delay, true);
     RdmaPingPongHelper server(RDMA_ROLE_SERVER, 9000);
     server.SetAttribute("Size", UintegerValue(size));
     server.SetAttribute("Mode", StringValue(mode));
@@ -174,50 +85,18 @@ main(int argc, char* argv[])
 
     std::cout << "== MPA/TCP (RDMA Write stream, virtual payload) vs plain TCP (BulkSend), " << bytes
               << " octets, " << rate << ", " << delay << " ==\n";
-    if (!only.empty() && only != "rdma" && only != "tcp")
-    {
-        std::cerr << "--only must be rdma or tcp, not '" << only << "'\n";
-        return 2;
-    }
     if (repeat == 0)
     {
         std::cerr << "--repeat must be at least 1\n";
         return 2;
     }
-    std::cout << std::fixed << std::setprecision(3) << std::left << std::setw(26) << "run" << std::right
-              << std::setw(10) << "wall s" << std::setw(12) << "sim s" << std::setw(14) << "goodput Gb/s"
-              << std::setw(16) << "sim MB/wall s" << std::setw(14) << "peak RSS MiB" << std::setw(12) << "events"
-              << std::setw(14) << "events/wall s" << "\n";
-    // (a) and (b) alternate, so a slower stretch of the machine weighs on both sides alike.
-    std::vector<double> ratios;
-    for (uint32_t k = 0; k < repeat; ++k)
+    const Side rdma{"(a) RdmaStream MPA/TCP", "rdma", [&]() {
+                        return RunRdmaWrites(bytes, rate, delay, opSize, outstanding, "Mpa");
+                    }};
+    const Side tcp{"(b) BulkSend TCP", "tcp", [&]() { return RunTcpBulk(bytes, rate, delay); }};
+    if (!Compare(std::cout, rdma, tcp, repeat, only, 1.15))
     {
-        const RunResult a = only == "tcp" ? RunResult{} : RunRdma(bytes, rate, delay, opSize, outstanding);
-        const RunResult b = only == "rdma" ? RunResult{} : RunTcp(bytes, rate, delay);
-        for (auto [name, r] :
-             {std::pair<const char*, RunResult>{"(a) RdmaStream MPA/TCP", a}, {"(b) BulkSend TCP", b}})
-        {
-            std::cout << std::left << std::setw(26) << name << std::right << std::setw(10) << r.wall
-                      << std::setw(12) << r.simSeconds << std::setw(14)
-                      << (r.simSeconds > 0 ? r.bytes * 8 / r.simSeconds / 1e9 : 0) << std::setw(16)
-                      << r.bytes / 1e6 / r.wall << std::setw(14) << r.rssMiB << std::setw(12) << r.events
-                      << std::setw(14) << std::setprecision(0) << r.events / std::max(r.wall, 1e-9)
-                      << std::setprecision(3) << "\n";
-        }
-        std::cout << "bytes moved: (a) " << a.bytes << "  (b) " << b.bytes << "\n";
-        if (only.empty())
-        {
-            ratios.push_back(a.wall / b.wall);
-            std::cout << "wall ratio (a)/(b), pair " << k + 1 << ": " << ratios.back() << "\n";
-        }
-    }
-    if (!ratios.empty())
-    {
-        std::sort(ratios.begin(), ratios.end());
-        const double median = ratios.size() % 2 ? ratios[ratios.size() / 2]
-                                                : (ratios[ratios.size() / 2 - 1] + ratios[ratios.size() / 2]) / 2;
-        std::cout << "wall ratio (a)/(b): " << median << " (median of " << ratios.size()
-                  << ", min " << ratios.front() << ", max " << ratios.back() << ")  (target <= 1.15)\n";
+        return 2;
     }
 
     if (latency)

@@ -8,6 +8,7 @@
  *
  *   build/iwarp-bench-protocol-core --bytes=200000000 --message=65536
  */
+#include "bench/bench-common.h"
 #include "ddp/ddp-endpoint.h"
 #include "ddp/test-lower-layer.h"
 #include "rdmap/rdmap-endpoint.h"
@@ -17,7 +18,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <sys/resource.h>
 
 using namespace ns3;
 
@@ -138,8 +138,6 @@ main(int argc, char* argv[])
 
     const Result v = RunOnce(false, bytes, message, window);
     const Result r = RunOnce(true, bytes, message, window);
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
     std::printf("protocol core (DDP+RDMAP over the in-memory LLP), %llu octets in %u-octet Writes\n",
                 (unsigned long long)bytes, message);
     std::printf("  %-8s %10s %12s %14s %16s\n", "payload", "wall s", "segments", "placed octets", "octets/wall s");
@@ -148,6 +146,6 @@ main(int argc, char* argv[])
     std::printf("  %-8s %10.3f %12llu %14llu %16.3e\n", "real", r.wallSeconds,
                 (unsigned long long)r.segments, (unsigned long long)r.placed, bytes / r.wallSeconds);
     std::printf("  wall-time ratio real/virtual: %.2f\n", r.wallSeconds / v.wallSeconds);
-    std::printf("  peak resident memory: %.1f MiB\n", ru.ru_maxrss / 1024.0);
+    std::printf("  peak resident memory: %.1f MiB\n", bench::PeakRssMiB());
     return (v.placed == bytes && r.placed == bytes) ? 0 : 1;
 }

@@ -90,6 +90,8 @@ class SctpSocket : public Socket
     Time GetRto() const { return m_rto.GetRto(); }
     Time GetSrtt() const { return m_rto.GetSrtt(); }
     uint32_t GetPeerRwnd() const { return m_peerRwnd; }
+    /** The Pmtu attribute, without the attribute system's lookup by name (asked for per DDP segment). */
+    uint32_t GetPmtu() const { return m_pmtu; }
     /** The tag this side expects in packets from the peer (its Initiate Tag). */
     uint32_t GetLocalVerificationTag() const { return m_myTag; }
     uint32_t GetPeerVerificationTag() const { return m_peerTag; }

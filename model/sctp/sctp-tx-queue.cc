@@ -13,6 +13,32 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SctpTxQueue");
 
 void
+SctpTxQueue::Count(const Entry& e, int sign)
+{
+    if (e.InFlight())
+    {
+        m_flight = sign > 0 ? m_flight + e.bytes : m_flight - e.bytes;
+    }
+    if (e.markedForRtx)
+    {
+        m_marked = sign > 0 ? m_marked + 1 : m_marked - 1;
+    }
+    if (e.gapAcked)
+    {
+        m_gapAcked = sign > 0 ? m_gapAcked + 1 : m_gapAcked - 1;
+    }
+}
+
+template <typename Change>
+void
+SctpTxQueue::Update(Entry& e, Change change)
+{
+    Count(e, -1);
+    change(e);
+    Count(e, +1);
+}
+
+void
 SctpTxQueue::Reset(uint32_t initialTsn)
 {
     m_q.clear();
@@ -20,6 +46,10 @@ SctpTxQueue::Reset(uint32_t initialTsn)
     m_cumAck = initialTsn - 1;
     m_bufferedUserBytes = 0;
     m_timedTsn.reset();
+    m_sent = 0;
+    m_flight = 0;
+    m_marked = 0;
+    m_gapAcked = 0;
 }
 
 uint32_t
@@ -47,8 +77,9 @@ SctpTxQueue::Enqueue(const std::vector<uint8_t>& msg,
         c->SetEnding(off + len == msg.size());
         c->SetUserData(std::vector<uint8_t>(msg.begin() + off, msg.begin() + off + len));
         Entry e;
-        e.chunk = c;
-        m_q.push_back(e);
+        e.bytes = c->GetSerializedSize();
+        e.chunk = std::move(c);
+        m_q.push_back(std::move(e));
         off += len;
         ++n;
     } while (off < msg.size());
@@ -86,6 +117,7 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
     while (!m_q.empty() && TsnLe(m_q.front().chunk->GetTsn(), cumTsnAck))
     {
         Entry& e = m_q.front();
+        NS_ASSERT(e.sent); // the cumulative ack was clamped to the highest TSN sent
         if (!e.gapAcked)
         {
             r.bytesAcked += e.Bytes();
@@ -93,58 +125,65 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         }
         sample(e);
         m_bufferedUserBytes -= e.chunk->GetUserData().size();
+        Count(e, -1);
         m_q.pop_front();
+        --m_sent;
         r.cumAdvanced = true;
     }
     m_cumAck = cumTsnAck;
 
     // Gap blocks: what they cover is acked for now (it may be reneged, so it stays queued); a chunk that
-    // was gap-acked before but is not any more has been reneged and is in flight again.
-    std::vector<bool> covered(m_q.size(), false);
+    // was gap-acked before but is not any more has been reneged and is in flight again. Only sent chunks
+    // can be covered, and without gaps now or before there is nothing to do (the common case).
+    if (gaps.empty() && m_gapAcked == 0)
+    {
+        return r;
+    }
+    std::vector<bool> covered(m_sent, false);
     for (const auto& g : gaps)
     {
         if (g.first == 0 || g.second < g.first)
         {
             continue;
         }
-        for (uint32_t off = g.first; off <= g.second; ++off)
+        const uint32_t last = std::min<uint32_t>(g.second, uint32_t(m_sent)); // m_q.front() is cum + 1
+        for (uint32_t off = g.first; off <= last; ++off)
         {
-            uint32_t idx = off - 1; // m_q.front() is cum + 1
-            if (idx < m_q.size() && m_q[idx].sent)
-            {
-                covered[idx] = true;
-            }
+            covered[off - 1] = true;
         }
     }
-    for (size_t k = 0; k < m_q.size(); ++k)
+    for (size_t k = 0; k < m_sent; ++k)
     {
         Entry& e = m_q[k];
         if (covered[k] && !e.gapAcked)
         {
-            e.gapAcked = true;
             if (!e.markedForRtx)
             {
                 r.bytesAcked += e.Bytes();
             }
-            e.markedForRtx = false;
+            Update(e, [](Entry& x) {
+                x.gapAcked = true;
+                x.markedForRtx = false;
+            });
             r.highestNewlyAcked = e.chunk->GetTsn();
             sample(e);
         }
         else if (!covered[k] && e.gapAcked)
         {
-            e.gapAcked = false;
+            Update(e, [](Entry& x) { x.gapAcked = false; });
         }
     }
     // Miss indications (§7.2.4): unacked chunks below the highest TSN newly acknowledged by this SACK.
     if (!gaps.empty() && TsnLt(m_cumAck, r.highestNewlyAcked))
     {
-        for (auto& e : m_q)
+        for (size_t k = 0; k < m_sent; ++k)
         {
+            Entry& e = m_q[k];
             if (!TsnLt(e.chunk->GetTsn(), r.highestNewlyAcked))
             {
                 break;
             }
-            if (e.sent && !e.gapAcked && !e.markedForRtx && !e.fastRtxDone)
+            if (!e.gapAcked && !e.markedForRtx && !e.fastRtxDone)
             {
                 if (++e.missCount == 3)
                 {
@@ -160,11 +199,12 @@ uint32_t
 SctpTxQueue::MarkAllForRetransmission()
 {
     uint32_t n = 0;
-    for (auto& e : m_q)
+    for (size_t k = 0; k < m_sent; ++k)
     {
+        Entry& e = m_q[k];
         if (e.InFlight())
         {
-            e.markedForRtx = true;
+            Update(e, [](Entry& x) { x.markedForRtx = true; });
             ++n;
         }
     }
@@ -175,13 +215,16 @@ SctpTxQueue::MarkAllForRetransmission()
 void
 SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
 {
-    for (auto& e : m_q)
+    for (size_t k = 0; k < m_sent; ++k) // only outstanding chunks can have been reported missing
     {
+        Entry& e = m_q[k];
         if (std::find(tsns.begin(), tsns.end(), e.chunk->GetTsn()) != tsns.end())
         {
-            e.markedForRtx = true;
-            e.fastRtxDone = true;
-            e.missCount = 0;
+            Update(e, [](Entry& x) {
+                x.markedForRtx = true;
+                x.fastRtxDone = true;
+                x.missCount = 0;
+            });
             if (m_timedTsn && *m_timedTsn == e.chunk->GetTsn())
             {
                 m_timedTsn.reset();
@@ -193,47 +236,47 @@ SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
 SctpTxQueue::Entry*
 SctpTxQueue::NextToSend(bool rtxOnly)
 {
-    for (auto& e : m_q)
+    for (size_t k = 0; m_marked > 0 && k < m_sent; ++k)
     {
-        if (e.markedForRtx)
+        if (m_q[k].markedForRtx)
         {
-            return &e;
+            return &m_q[k];
         }
     }
-    if (rtxOnly)
+    if (rtxOnly || m_sent == m_q.size())
     {
         return nullptr;
     }
-    for (auto& e : m_q)
-    {
-        if (!e.sent)
-        {
-            return &e;
-        }
-    }
-    return nullptr;
+    return &m_q[m_sent];
 }
 
 bool
 SctpTxQueue::HasMarked() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.markedForRtx; });
+    return m_marked > 0;
 }
 
 bool
 SctpTxQueue::HasUnsent() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return !e.sent; });
+    return m_sent < m_q.size();
 }
 
 void
 SctpTxQueue::OnSent(Entry& e, Time now)
 {
-    e.sent = true;
-    e.markedForRtx = false;
-    e.missCount = 0;
-    ++e.txCount;
-    e.lastSent = now;
+    if (!e.sent)
+    {
+        NS_ASSERT_MSG(m_sent < m_q.size() && &m_q[m_sent] == &e, "new DATA leaves in TSN order");
+        ++m_sent;
+    }
+    Update(e, [now](Entry& x) {
+        x.sent = true;
+        x.markedForRtx = false;
+        x.missCount = 0;
+        ++x.txCount;
+        x.lastSent = now;
+    });
     if (!m_timedTsn && e.txCount == 1)
     {
         m_timedTsn = e.chunk->GetTsn();
@@ -241,38 +284,9 @@ SctpTxQueue::OnSent(Entry& e, Time now)
 }
 
 uint32_t
-SctpTxQueue::GetFlightSize() const
-{
-    uint32_t f = 0;
-    for (const auto& e : m_q)
-    {
-        if (e.InFlight())
-        {
-            f += e.Bytes();
-        }
-    }
-    return f;
-}
-
-bool
-SctpTxQueue::HasOutstanding() const
-{
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.sent; });
-}
-
-uint32_t
 SctpTxQueue::GetHighestSentTsn() const
 {
-    uint32_t h = m_cumAck;
-    for (const auto& e : m_q)
-    {
-        if (!e.sent)
-        {
-            break;
-        }
-        h = e.chunk->GetTsn();
-    }
-    return h;
+    return m_sent == 0 ? m_cumAck : m_q[m_sent - 1].chunk->GetTsn();
 }
 
 } // namespace ns3

@@ -33,8 +33,9 @@ class SctpTxQueue
         uint32_t txCount{0};
         uint32_t missCount{0};
         Time lastSent{0};
+        uint32_t bytes{0}; ///< chunk->GetSerializedSize(), fixed once queued (flight is counted in it)
 
-        uint32_t Bytes() const { return uint32_t(chunk->GetSerializedSize()); }
+        uint32_t Bytes() const { return bytes; }
         bool InFlight() const { return sent && !gapAcked && !markedForRtx; }
     };
 
@@ -72,21 +73,35 @@ class SctpTxQueue
     /** Call after putting the chunk on the wire. */
     void OnSent(Entry& e, Time now);
 
-    uint32_t GetFlightSize() const;
+    uint32_t GetFlightSize() const { return m_flight; }
     /** Octets of user data queued or outstanding (the send buffer in use). */
     uint64_t GetBufferedBytes() const { return m_bufferedUserBytes; }
     bool Empty() const { return m_q.empty(); }
-    bool HasOutstanding() const;
+    bool HasOutstanding() const { return m_sent > 0; }
     uint32_t GetCumAckPoint() const { return m_cumAck; }
     uint32_t GetNextTsn() const { return m_nextTsn; }
     uint32_t GetHighestSentTsn() const;
 
   private:
+    /**
+     * Changes one entry's flags through `change` and keeps the counts below in step. Every flag
+     * change goes through here: the counts spare a walk over the whole queue (thousands of chunks
+     * with a 4 MiB send buffer) for every chunk sent and every SACK.
+     */
+    template <typename Change>
+    void Update(Entry& e, Change change);
+    void Count(const Entry& e, int sign);
+
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
     uint32_t m_nextTsn{0};
     uint32_t m_cumAck{0};
     uint64_t m_bufferedUserBytes{0};
     std::optional<uint32_t> m_timedTsn; ///< the one chunk being timed (one RTT sample per round trip)
+    // New data goes out in TSN order, so the sent chunks are always a prefix of m_q: m_q[0, m_sent).
+    size_t m_sent{0};
+    uint32_t m_flight{0};  ///< sum of Bytes() of the entries InFlight()
+    size_t m_marked{0};    ///< entries markedForRtx
+    size_t m_gapAcked{0};  ///< entries gapAcked
 };
 
 /** Serial-number comparison of TSNs (RFC 1982 with 32 bits): a < b. */

@@ -1,0 +1,217 @@
+/*
+ * Shared benchmark code; see bench-common.h.
+ */
+#include "bench/bench-common.h"
+
+#include "helper/rdma-app-helper.h"
+#include "helper/sctp-helper.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/resource.h>
+
+namespace ns3
+{
+namespace bench
+{
+
+BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp)
+    : TwoHostTopology(DataRate(rate), Time(delay), rnics),
+      serverIp(serverAddress)
+{
+    if (sctp)
+    {
+        // The TCP side gets 4 MiB buffers and 1500-octet packets from TwoHostTopology; give SCTP the
+        // same, or a comparison would measure the defaults (256 KiB) rather than the protocols.
+        SctpHelper::SetSocketAttribute("SndBufSize", UintegerValue(kSocketBuffer));
+        SctpHelper::SetSocketAttribute("RcvBufSize", UintegerValue(kSocketBuffer));
+        SctpHelper::SetSocketAttribute("Pmtu", UintegerValue(kMtu));
+        SctpHelper().Install(nodes);
+    }
+}
+
+RunTimer::RunTimer()
+    : m_start(std::chrono::steady_clock::now())
+{
+}
+
+RunResult
+RunTimer::Stop(RunResult r) const
+{
+    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    r.rssMiB = PeakRssMiB();
+    return r;
+}
+
+double
+PeakRssMiB()
+{
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024.0;
+}
+
+double
+Median(std::vector<double> v)
+{
+    if (v.empty())
+    {
+        return 0;
+    }
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+RunResult
+RunRdmaWrites(uint64_t bytes,
+              const std::string& rate,
+              const std::string& delay,
+              uint32_t opSize,
+              uint32_t outstanding,
+              const std::string& llp)
+{
+    const RunTimer timer;
+    const bool sctp = llp == "Sctp";
+    BenchTopology t(rate, delay, true, sctp);
+    for (const Ptr<Rnic>& rnic : t.rnics)
+    {
+        rnic->GetConnectionManager()->SetAttribute("Llp", StringValue(llp));
+    }
+    RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
+    RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001, InetSocketAddress(t.serverIp, 9001));
+    client.SetAttribute("Op", StringValue("Write"));
+    client.SetAttribute("Size", UintegerValue(opSize));
+    client.SetAttribute("Outstanding", UintegerValue(outstanding));
+    client.SetAttribute("TotalBytes", UintegerValue(bytes));
+    client.SetAttribute("Payload", StringValue("Virtual"));
+    server.Install(t.nodes.Get(1));
+    ApplicationContainer c = client.Install(t.nodes.Get(0));
+    Simulator::Stop(Seconds(1000));
+    Simulator::Run();
+    Ptr<RdmaStream> st = DynamicCast<RdmaStream>(c.Get(0));
+    RunResult r;
+    r.bytes = st->GetBytes();
+    // First post to the answer to the fin, which the server sends once every Write is placed.
+    r.simSeconds = (st->GetEndTime() - st->GetStartTime()).GetSeconds();
+    r.events = Simulator::GetEventCount();
+    Simulator::Destroy();
+    return timer.Stop(r);
+}
+
+RunResult
+RunTcpBulk(uint64_t bytes, const std::string& rate, const std::string& delay)
+{
+    const RunTimer timer;
+    BenchTopology t(rate, delay, false);
+    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(t.serverIp, 9002));
+    bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+    bulk.SetAttribute("SendSize", UintegerValue(65536));
+    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 9002));
+    ApplicationContainer s = sink.Install(t.nodes.Get(1));
+    bulk.Install(t.nodes.Get(0));
+    Ptr<PacketSink> ps = DynamicCast<PacketSink>(s.Get(0));
+    Time last;
+    ps->TraceConnectWithoutContext("Rx", MakeBoundCallback(+[](Time* l, Ptr<const Packet>, const Address&) {
+                                       *l = Simulator::Now();
+                                   }, &last));
+    Simulator::Stop(Seconds(1000));
+    Simulator::Run();
+    RunResult r;
+    r.bytes = ps->GetTotalRx();
+    r.simSeconds = last.GetSeconds(); // from time 0, the connect, to the last octet at the sink
+    r.events = Simulator::GetEventCount();
+    Simulator::Destroy();
+    return timer.Stop(r);
+}
+
+namespace
+{
+
+constexpr int kNameWidth = 30;
+
+void
+PrintHeader(std::ostream& os)
+{
+    os << std::left << std::setw(kNameWidth) << "run" << std::right << std::setw(10) << "wall s" << std::setw(12)
+       << "sim s" << std::setw(14) << "goodput Gb/s" << std::setw(16) << "sim MB/wall s" << std::setw(14)
+       << "peak RSS MiB" << std::setw(12) << "events" << std::setw(14) << "events/wall s" << "\n";
+}
+
+void
+PrintRow(std::ostream& os, const std::string& name, const RunResult& r)
+{
+    os << std::left << std::setw(kNameWidth) << name << std::right << std::setprecision(3) << std::setw(10)
+       << r.wall << std::setprecision(6) << std::setw(12) << r.simSeconds << std::setprecision(3) << std::setw(14) << r.GoodputGbps() << std::setw(16)
+       << r.bytes / 1e6 / std::max(r.wall, 1e-9) << std::setprecision(1) << std::setw(14) << r.rssMiB
+       << std::setw(12) << r.events << std::setprecision(0) << std::setw(14)
+       << r.events / std::max(r.wall, 1e-9) << std::setprecision(3) << "\n";
+}
+
+void
+PrintMedian(std::ostream& os, const std::string& label, const std::vector<double>& v, const std::string& note)
+{
+    os << label << ": " << std::setprecision(3) << Median(v) << " (median of " << v.size() << ", min "
+       << *std::min_element(v.begin(), v.end()) << ", max " << *std::max_element(v.begin(), v.end()) << ")"
+       << note << "\n";
+}
+
+} // namespace
+
+bool
+Compare(std::ostream& os, const Side& a, const Side& b, uint32_t repeat, const std::string& only, double wallTarget)
+{
+    if (!only.empty() && only != a.key && only != b.key)
+    {
+        std::cerr << "--only must be " << a.key << " or " << b.key << ", not '" << only << "'\n";
+        return false;
+    }
+    os << std::fixed;
+    PrintHeader(os);
+    std::vector<double> wall;
+    std::vector<double> goodput;
+    std::vector<double> events;
+    for (uint32_t k = 0; k < repeat; ++k)
+    {
+        const RunResult ra = only == b.key ? RunResult{} : a.run();
+        if (only != b.key)
+        {
+            PrintRow(os, a.name, ra);
+        }
+        const RunResult rb = only == a.key ? RunResult{} : b.run();
+        if (only != a.key)
+        {
+            PrintRow(os, b.name, rb);
+        }
+        os << "octets delivered: (a) " << ra.bytes << "  (b) " << rb.bytes << "\n";
+        if (only.empty())
+        {
+            wall.push_back(ra.wall / rb.wall);
+            goodput.push_back(rb.GoodputGbps() > 0 ? ra.GoodputGbps() / rb.GoodputGbps() : 0);
+            events.push_back(double(ra.events) / std::max<uint64_t>(rb.events, 1));
+            os << "pair " << k + 1 << ": wall (a)/(b) " << std::setprecision(3) << wall.back() << ", goodput (a)/(b) "
+               << goodput.back() << "\n";
+        }
+    }
+    if (!wall.empty())
+    {
+        std::ostringstream target;
+        if (wallTarget > 0)
+        {
+            target << std::fixed << std::setprecision(2) << "  (target <= " << wallTarget << ")";
+        }
+        PrintMedian(os, "wall ratio (a)/(b)", wall, target.str());
+        PrintMedian(os, "goodput ratio (a)/(b)", goodput, "");
+        PrintMedian(os, "events ratio (a)/(b)", events, "");
+    }
+    return true;
+}
+
+} // namespace bench
+} // namespace ns3

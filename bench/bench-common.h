@@ -1,0 +1,109 @@
+/*
+ * What the two-host benchmarks (iwarp-bench-mpa-tcp, iwarp-bench-sctp) share, so that every side of
+ * every comparison runs on the same topology and is timed, summarised and printed the same way:
+ *
+ *  - BenchTopology: two hosts on one point-to-point link; TCP with MSS 1448 and 4 MiB socket
+ *    buffers (TwoHostTopology), SCTP (when asked for) with the same MTU and buffers;
+ *  - the two sides that recur: an RdmaStream of RDMA Writes (over MPA/TCP or SCTP) and
+ *    BulkSend over plain TCP;
+ *  - Compare(): runs two sides alternately --repeat times, prints one table row per run and the
+ *    medians of the wall-time and goodput ratios.
+ *
+ * Figures only: no benchmark asserts on a time, the machine running it is usually shared.
+ */
+#ifndef IWARP_BENCH_COMMON_H
+#define IWARP_BENCH_COMMON_H
+
+#include "helper/two-host-topology.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace bench
+{
+
+/** SCTP's buffers and MTU in the benchmarks: what TwoHostTopology gives TCP (4 MiB, 1500 octets). */
+constexpr uint32_t kSocketBuffer = 4u << 20;
+constexpr uint32_t kMtu = 1500;
+
+/** Two hosts on one link (node 0 client, node 1 server); RNICs and SCTP only for the sides using them. */
+struct BenchTopology : public TwoHostTopology
+{
+    BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp = false);
+
+    Ipv4Address serverIp;
+};
+
+/** What one run of one side measured. */
+struct RunResult
+{
+    double wall{0};       ///< seconds, topology built to simulator destroyed
+    double simSeconds{0}; ///< simulated time the transfer took (each side says from when to when)
+    uint64_t bytes{0};    ///< octets delivered to the receiving application
+    uint64_t events{0};
+    double rssMiB{0}; ///< the process's peak resident memory after the run
+
+    /** Delivered octets per simulated second, in Gb/s (0 when nothing was timed). */
+    double GoodputGbps() const { return simSeconds > 0 ? bytes * 8 / simSeconds / 1e9 : 0; }
+};
+
+/** Wall time of one run: start it before building the topology, Stop() after Simulator::Destroy. */
+class RunTimer
+{
+  public:
+    RunTimer();
+    /** Fills wall, events (read before Destroy, pass it in) and the peak RSS into `r`. */
+    RunResult Stop(RunResult r) const;
+
+  private:
+    std::chrono::steady_clock::time_point m_start;
+};
+
+/** Peak resident set size of this process so far, MiB (getrusage). */
+double PeakRssMiB();
+
+/** Median of `v` (mean of the middle two for an even count); 0 for none. */
+double Median(std::vector<double> v);
+
+/** RdmaStream of `opSize`-octet RDMA Writes (virtual payload), `outstanding` in flight, over `llp` ("Mpa" or "Sctp"). */
+RunResult RunRdmaWrites(uint64_t bytes,
+                        const std::string& rate,
+                        const std::string& delay,
+                        uint32_t opSize,
+                        uint32_t outstanding,
+                        const std::string& llp);
+
+/** BulkSend over ns-3's TCP (64 KiB writes) into a PacketSink; timed to the last octet at the sink. */
+RunResult RunTcpBulk(uint64_t bytes, const std::string& rate, const std::string& delay);
+
+/** One side of a comparison: a name for the table, a key for --only, and the run itself. */
+struct Side
+{
+    std::string name;
+    std::string key;
+    std::function<RunResult()> run;
+};
+
+/**
+ * Runs (a) and (b) alternately `repeat` times (so a slower stretch of the machine weighs on both
+ * alike), one table row per run, then the medians of wall (a)/(b) (with `wallTarget` beside it when
+ * it is positive), of goodput (a)/(b) and of events (a)/(b). `only` (a side's key) runs that side
+ * alone, for profiling, and prints no ratio. Returns false if `only` names neither side.
+ */
+bool Compare(std::ostream& os,
+             const Side& a,
+             const Side& b,
+             uint32_t repeat,
+             const std::string& only,
+             double wallTarget);
+
+} // namespace bench
+} // namespace ns3
+
+#endif // IWARP_BENCH_COMMON_H
