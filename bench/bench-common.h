@@ -44,6 +44,7 @@ struct BenchTopology : public TwoHostTopology
 struct RunResult
 {
     double wall{0};       ///< seconds, topology built to simulator destroyed
+    double cpu{0};        ///< user + system CPU seconds of this process over the same span
     double simSeconds{0}; ///< simulated time the transfer took (each side says from when to when)
     uint64_t bytes{0};    ///< octets delivered to the receiving application
     uint64_t events{0};
@@ -53,7 +54,7 @@ struct RunResult
     double GoodputGbps() const { return simSeconds > 0 ? bytes * 8 / simSeconds / 1e9 : 0; }
 };
 
-/** Wall time of one run: start it before building the topology, Stop() after Simulator::Destroy. */
+/** Wall and CPU time of one run: start it before building the topology, Stop() after Simulator::Destroy. */
 class RunTimer
 {
   public:
@@ -63,6 +64,7 @@ class RunTimer
 
   private:
     std::chrono::steady_clock::time_point m_start;
+    double m_cpuStart;
 };
 
 /** Peak resident set size of this process so far, MiB (getrusage). */
