@@ -19,6 +19,7 @@ SctpTxQueue::Reset(uint32_t initialTsn)
     m_nextTsn = initialTsn;
     m_cumAck = initialTsn - 1;
     m_bufferedUserBytes = 0;
+    m_unackedPerStream.clear();
     m_timedTsn.reset();
 }
 
@@ -53,6 +54,7 @@ SctpTxQueue::Enqueue(const std::vector<uint8_t>& msg,
         ++n;
     } while (off < msg.size());
     m_bufferedUserBytes += msg.size();
+    m_unackedPerStream[stream] += n;
     return n;
 }
 
@@ -93,6 +95,11 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         }
         sample(e);
         m_bufferedUserBytes -= e.chunk->GetUserData().size();
+        auto perStream = m_unackedPerStream.find(e.chunk->GetStreamId());
+        if (--perStream->second == 0)
+        {
+            m_unackedPerStream.erase(perStream);
+        }
         m_q.pop_front();
         r.cumAdvanced = true;
     }
@@ -258,6 +265,13 @@ bool
 SctpTxQueue::HasOutstanding() const
 {
     return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.sent; });
+}
+
+uint32_t
+SctpTxQueue::GetUnackedChunks(uint16_t stream) const
+{
+    auto it = m_unackedPerStream.find(stream);
+    return it == m_unackedPerStream.end() ? 0 : it->second;
 }
 
 uint32_t

@@ -12,6 +12,7 @@
 #include "ns3/nstime.h"
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -80,12 +81,16 @@ class SctpTxQueue
     uint32_t GetCumAckPoint() const { return m_cumAck; }
     uint32_t GetNextTsn() const { return m_nextTsn; }
     uint32_t GetHighestSentTsn() const;
+    /** DATA chunks of `stream` queued or outstanding, i.e. not yet cumulatively acknowledged. */
+    uint32_t GetUnackedChunks(uint16_t stream) const;
 
   private:
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
     uint32_t m_nextTsn{0};
     uint32_t m_cumAck{0};
     uint64_t m_bufferedUserBytes{0};
+    /** Entries of m_q per stream id, kept as chunks come and go so the count is not a scan of m_q. */
+    std::map<uint16_t, uint32_t> m_unackedPerStream;
     std::optional<uint32_t> m_timedTsn; ///< the one chunk being timed (one RTT sample per round trip)
 };
 
