@@ -24,11 +24,10 @@ OnChunkTx(DdpEndSide* side, const SctpChunk& c)
 {
     if (auto d = dynamic_cast<const SctpDataChunk*>(&c))
     {
-        if (std::find(side->seenTsn.begin(), side->seenTsn.end(), d->GetTsn()) != side->seenTsn.end())
+        if (!side->seenTsn.insert(d->GetTsn()).second)
         {
             return; // a retransmission
         }
-        side->seenTsn.push_back(d->GetTsn());
         DdpDataRecord r;
         r.at = Simulator::Now();
         r.tsn = d->GetTsn();
@@ -49,6 +48,60 @@ OnChunkTx(DdpEndSide* side, const SctpChunk& c)
         side->aborts++;
     }
 }
+
+namespace
+{
+
+/**
+ * Drops, while held, every packet that carries a SACK chunk (the device's receive error model sees the PPP
+ * header, IPv4 and the SCTP packet). A peer that holds back its acknowledgements, without a test hook in the
+ * SCTP model itself.
+ */
+class SackHoldErrorModel : public ErrorModel
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::iwarptest::SackHoldErrorModel").SetParent<ErrorModel>().SetGroupName("Iwarp");
+        return tid;
+    }
+    bool hold{false};
+    uint32_t dropped{0};
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        if (!hold)
+        {
+            return false;
+        }
+        std::vector<uint8_t> b(p->GetSize());
+        p->CopyData(b.data(), b.size());
+        const size_t ip = 2; // PPP protocol field
+        if (b.size() < ip + 20 || b[ip + 9] != 132)
+        {
+            return false; // not SCTP
+        }
+        for (size_t off = ip + (b[ip] & 0x0F) * 4 + 12; off + 4 <= b.size();)
+        {
+            if (b[off] == uint8_t(SctpChunkType::Sack))
+            {
+                ++dropped;
+                return true;
+            }
+            const size_t len = (size_t(b[off + 2]) << 8) | b[off + 3];
+            if (len < 4)
+            {
+                break;
+            }
+            off += (len + 3) & ~size_t(3);
+        }
+        return false;
+    }
+    void DoReset() override {}
+};
+
+} // namespace
 
 static void
 OnRawRecv(DdpEndSide* side, Ptr<Socket> s)
@@ -275,6 +328,36 @@ SctpDdpFixture::DataTxOn(const DdpEndSide& side, uint16_t stream) const
         }
     }
     return v;
+}
+
+void
+SctpDdpFixture::EnablePcap(const std::string& prefix)
+{
+    PointToPointHelper().EnablePcap(prefix, devices.Get(0), true);
+}
+
+void
+SctpDdpFixture::HoldSacks(DdpEndSide& dut, bool on)
+{
+    NS_ABORT_MSG_IF(m_opt.lossRate > 0, "HoldSacks replaces the loss model");
+    const int i = &dut == &client ? 0 : 1;
+    if (!m_sackHold[i])
+    {
+        m_sackHold[i] = CreateObject<SackHoldErrorModel>();
+        devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(m_sackHold[i]));
+    }
+    DynamicCast<SackHoldErrorModel>(m_sackHold[i])->hold = on;
+}
+
+uint32_t
+SctpDdpFixture::GetHeldSackPackets() const
+{
+    uint32_t n = 0;
+    for (const auto& m : m_sackHold)
+    {
+        n += m ? DynamicCast<SackHoldErrorModel>(m)->dropped : 0;
+    }
+    return n;
 }
 
 SctpDdpFixture::Options
