@@ -2,6 +2,7 @@
 
 #include "helper/sctp-helper.h"
 #include "sctp/sctp-l4-protocol.h"
+#include "sctp/sctp-tx-queue.h"
 
 namespace ns3
 {
@@ -122,6 +123,15 @@ OnRawRecv(DdpEndSide* side, Ptr<Socket> s)
 }
 
 static void
+OnChunkRx(DdpEndSide* side, const SctpChunk& c)
+{
+    if (auto s = dynamic_cast<const SctpSackChunk*>(&c))
+    {
+        side->sackRx.emplace_back(Simulator::Now(), s->GetCumTsnAck());
+    }
+}
+
+static void
 OnRawClose(DdpEndSide* side, Ptr<Socket>)
 {
     side->closes++;
@@ -198,6 +208,7 @@ SctpDdpFixture::Attached(DdpEndSide& side)
 {
     const bool raw = (&side == &client) ? m_opt.clientRaw : m_opt.serverRaw;
     side.socket->TraceConnectWithoutContext("ChunkTx", MakeBoundCallback(&OnChunkTx, &side));
+    side.socket->TraceConnectWithoutContext("ChunkRx", MakeBoundCallback(&OnChunkRx, &side));
     side.socket->TraceConnectWithoutContext(
         "Retransmission", MakeBoundCallback(+[](DdpEndSide* x, uint32_t, bool) { x->rtx++; }, &side));
     if (raw)
@@ -358,6 +369,19 @@ SctpDdpFixture::GetHeldSackPackets() const
         n += m ? DynamicCast<SackHoldErrorModel>(m)->dropped : 0;
     }
     return n;
+}
+
+Time
+SctpDdpFixture::SackCovering(const DdpEndSide& side, uint32_t tsn) const
+{
+    for (const auto& [at, cum] : side.sackRx)
+    {
+        if (TsnLe(tsn, cum))
+        {
+            return at;
+        }
+    }
+    return Seconds(-1);
 }
 
 SctpDdpFixture::Options

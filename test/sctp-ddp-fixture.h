@@ -69,6 +69,7 @@ struct DdpEndSide
     uint32_t closes{0};                    ///< socket close notifications (raw end)
     uint32_t rtx{0};                       ///< DATA retransmissions (T3 and fast)
     std::unordered_set<uint32_t> seenTsn;
+    std::vector<std::pair<Time, uint32_t>> sackRx; ///< SACKs received: when, Cumulative TSN Ack
     std::vector<std::unique_ptr<DdpStack>> stacks;
 };
 
@@ -122,6 +123,8 @@ class SctpDdpFixture
     void HoldSacks(DdpEndSide& dut, bool on);
     /** Packets dropped by HoldSacks so far. */
     uint32_t GetHeldSackPackets() const;
+    /** When `side` first received a SACK whose Cumulative TSN Ack covers `tsn`; negative if it never did. */
+    Time SackCovering(const DdpEndSide& side, uint32_t tsn) const;
     NetDeviceContainer devices;
 
   private:

@@ -24,6 +24,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -38,18 +39,10 @@ const char* const kLua = IWARP_DDP_SCTP_LUA;
 std::string
 ReadFile(const std::string& path)
 {
-    std::string s;
-    if (FILE* f = std::fopen(path.c_str(), "r"))
-    {
-        char buf[4096];
-        std::size_t n;
-        while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0)
-        {
-            s.append(buf, n);
-        }
-        std::fclose(f);
-    }
-    return s;
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 RdmapWorkRequest
