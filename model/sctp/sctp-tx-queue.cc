@@ -96,6 +96,7 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         sample(e);
         m_bufferedUserBytes -= e.chunk->GetUserData().size();
         auto perStream = m_unackedPerStream.find(e.chunk->GetStreamId());
+        NS_ASSERT_MSG(perStream != m_unackedPerStream.end(), "a queued chunk Enqueue did not count");
         if (--perStream->second == 0)
         {
             m_unackedPerStream.erase(perStream);
