@@ -12,10 +12,30 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SctpTxQueue");
 
+template <class Change>
+void
+SctpTxQueue::Update(Entry& e, Change change)
+{
+    const bool wasInFlight = e.InFlight();
+    const bool wasMarked = e.markedForRtx;
+    change(e);
+    if (wasInFlight != e.InFlight())
+    {
+        m_flightBytes = wasInFlight ? m_flightBytes - e.Bytes() : m_flightBytes + e.Bytes();
+    }
+    if (wasMarked != e.markedForRtx)
+    {
+        m_marked = wasMarked ? m_marked - 1 : m_marked + 1;
+    }
+}
+
 void
 SctpTxQueue::Reset(uint32_t initialTsn)
 {
     m_q.clear();
+    m_sent = 0;
+    m_marked = 0;
+    m_flightBytes = 0;
     m_nextTsn = initialTsn;
     m_cumAck = initialTsn - 1;
     m_bufferedUserBytes = 0;
@@ -94,6 +114,12 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
             r.highestNewlyAcked = e.chunk->GetTsn();
         }
         sample(e);
+        Update(e, [](Entry& x) { // out of the flight and the marked count
+            x.gapAcked = true;
+            x.markedForRtx = false;
+        });
+        NS_ASSERT(e.sent && m_sent > 0);
+        --m_sent;
         m_bufferedUserBytes -= e.chunk->GetUserData().size();
         auto perStream = m_unackedPerStream.find(e.chunk->GetStreamId());
         NS_ASSERT_MSG(perStream != m_unackedPerStream.end(), "a queued chunk Enqueue did not count");
@@ -129,18 +155,20 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         Entry& e = m_q[k];
         if (covered[k] && !e.gapAcked)
         {
-            e.gapAcked = true;
             if (!e.markedForRtx)
             {
                 r.bytesAcked += e.Bytes();
             }
-            e.markedForRtx = false;
+            Update(e, [](Entry& x) {
+                x.gapAcked = true;
+                x.markedForRtx = false;
+            });
             r.highestNewlyAcked = e.chunk->GetTsn();
             sample(e);
         }
         else if (!covered[k] && e.gapAcked)
         {
-            e.gapAcked = false;
+            Update(e, [](Entry& x) { x.gapAcked = false; });
         }
     }
     // Miss indications (§7.2.4): unacked chunks below the highest TSN newly acknowledged by this SACK.
@@ -172,7 +200,7 @@ SctpTxQueue::MarkAllForRetransmission()
     {
         if (e.InFlight())
         {
-            e.markedForRtx = true;
+            Update(e, [](Entry& x) { x.markedForRtx = true; });
             ++n;
         }
     }
@@ -187,9 +215,11 @@ SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
     {
         if (std::find(tsns.begin(), tsns.end(), e.chunk->GetTsn()) != tsns.end())
         {
-            e.markedForRtx = true;
-            e.fastRtxDone = true;
-            e.missCount = 0;
+            Update(e, [](Entry& x) {
+                x.markedForRtx = true;
+                x.fastRtxDone = true;
+                x.missCount = 0;
+            });
             if (m_timedTsn && *m_timedTsn == e.chunk->GetTsn())
             {
                 m_timedTsn.reset();
@@ -201,44 +231,47 @@ SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
 SctpTxQueue::Entry*
 SctpTxQueue::NextToSend(bool rtxOnly)
 {
-    for (auto& e : m_q)
+    if (m_marked > 0)
     {
-        if (e.markedForRtx)
+        for (auto& e : m_q)
         {
-            return &e;
+            if (e.markedForRtx)
+            {
+                return &e;
+            }
         }
     }
-    if (rtxOnly)
+    if (rtxOnly || m_sent == m_q.size())
     {
         return nullptr;
     }
-    for (auto& e : m_q)
-    {
-        if (!e.sent)
-        {
-            return &e;
-        }
-    }
-    return nullptr;
+    return &m_q[m_sent];
 }
 
 bool
 SctpTxQueue::HasMarked() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.markedForRtx; });
+    return m_marked > 0;
 }
 
 bool
 SctpTxQueue::HasUnsent() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return !e.sent; });
+    return m_sent < m_q.size();
 }
 
 void
 SctpTxQueue::OnSent(Entry& e, Time now)
 {
-    e.sent = true;
-    e.markedForRtx = false;
+    if (!e.sent)
+    {
+        NS_ASSERT_MSG(m_sent < m_q.size() && &e == &m_q[m_sent], "new chunks are sent in TSN order");
+        ++m_sent;
+    }
+    Update(e, [](Entry& x) {
+        x.sent = true;
+        x.markedForRtx = false;
+    });
     e.missCount = 0;
     ++e.txCount;
     e.lastSent = now;
@@ -246,26 +279,6 @@ SctpTxQueue::OnSent(Entry& e, Time now)
     {
         m_timedTsn = e.chunk->GetTsn();
     }
-}
-
-uint32_t
-SctpTxQueue::GetFlightSize() const
-{
-    uint32_t f = 0;
-    for (const auto& e : m_q)
-    {
-        if (e.InFlight())
-        {
-            f += e.Bytes();
-        }
-    }
-    return f;
-}
-
-bool
-SctpTxQueue::HasOutstanding() const
-{
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.sent; });
 }
 
 uint32_t
@@ -278,16 +291,7 @@ SctpTxQueue::GetUnackedChunks(uint16_t stream) const
 uint32_t
 SctpTxQueue::GetHighestSentTsn() const
 {
-    uint32_t h = m_cumAck;
-    for (const auto& e : m_q)
-    {
-        if (!e.sent)
-        {
-            break;
-        }
-        h = e.chunk->GetTsn();
-    }
-    return h;
+    return m_sent == 0 ? m_cumAck : m_q[m_sent - 1].chunk->GetTsn();
 }
 
 } // namespace ns3

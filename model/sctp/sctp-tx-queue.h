@@ -73,11 +73,11 @@ class SctpTxQueue
     /** Call after putting the chunk on the wire. */
     void OnSent(Entry& e, Time now);
 
-    uint32_t GetFlightSize() const;
+    uint32_t GetFlightSize() const { return m_flightBytes; }
     /** Octets of user data queued or outstanding (the send buffer in use). */
     uint64_t GetBufferedBytes() const { return m_bufferedUserBytes; }
     bool Empty() const { return m_q.empty(); }
-    bool HasOutstanding() const;
+    bool HasOutstanding() const { return m_sent > 0; }
     uint32_t GetCumAckPoint() const { return m_cumAck; }
     uint32_t GetNextTsn() const { return m_nextTsn; }
     uint32_t GetHighestSentTsn() const;
@@ -85,7 +85,18 @@ class SctpTxQueue
     uint32_t GetUnackedChunks(uint16_t stream) const;
 
   private:
+    /**
+     * Applies `change` to `e`, keeping the flight size and the count of marked chunks in step with it, so
+     * that neither is a scan of m_q (tens of thousands of small chunks may be queued, DDP's S-16(a)).
+     */
+    template <class Change>
+    void Update(Entry& e, Change change);
+
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
+    /** Entries sent at least once: a prefix of m_q, since new chunks leave in TSN order. */
+    size_t m_sent{0};
+    uint32_t m_marked{0};      ///< entries with markedForRtx
+    uint32_t m_flightBytes{0}; ///< Bytes() of the entries InFlight()
     uint32_t m_nextTsn{0};
     uint32_t m_cumAck{0};
     uint64_t m_bufferedUserBytes{0};
