@@ -2,6 +2,7 @@
 
 #include "helper/sctp-helper.h"
 #include "sctp/sctp-l4-protocol.h"
+#include "sctp/sctp-tx-queue.h"
 
 namespace ns3
 {
@@ -24,11 +25,10 @@ OnChunkTx(DdpEndSide* side, const SctpChunk& c)
 {
     if (auto d = dynamic_cast<const SctpDataChunk*>(&c))
     {
-        if (std::find(side->seenTsn.begin(), side->seenTsn.end(), d->GetTsn()) != side->seenTsn.end())
+        if (!side->seenTsn.insert(d->GetTsn()).second)
         {
             return; // a retransmission
         }
-        side->seenTsn.push_back(d->GetTsn());
         DdpDataRecord r;
         r.at = Simulator::Now();
         r.tsn = d->GetTsn();
@@ -50,6 +50,60 @@ OnChunkTx(DdpEndSide* side, const SctpChunk& c)
     }
 }
 
+namespace
+{
+
+/**
+ * Drops, while held, every packet that carries a SACK chunk (the device's receive error model sees the PPP
+ * header, IPv4 and the SCTP packet). A peer that holds back its acknowledgements, without a test hook in the
+ * SCTP model itself.
+ */
+class SackHoldErrorModel : public ErrorModel
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::iwarptest::SackHoldErrorModel").SetParent<ErrorModel>().SetGroupName("Iwarp");
+        return tid;
+    }
+    bool hold{false};
+    uint32_t dropped{0};
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        if (!hold)
+        {
+            return false;
+        }
+        std::vector<uint8_t> b(p->GetSize());
+        p->CopyData(b.data(), b.size());
+        const size_t ip = 2; // PPP protocol field
+        if (b.size() < ip + 20 || b[ip + 9] != 132)
+        {
+            return false; // not SCTP
+        }
+        for (size_t off = ip + (b[ip] & 0x0F) * 4 + 12; off + 4 <= b.size();)
+        {
+            if (b[off] == uint8_t(SctpChunkType::Sack))
+            {
+                ++dropped;
+                return true;
+            }
+            const size_t len = (size_t(b[off + 2]) << 8) | b[off + 3];
+            if (len < 4)
+            {
+                break;
+            }
+            off += (len + 3) & ~size_t(3);
+        }
+        return false;
+    }
+    void DoReset() override {}
+};
+
+} // namespace
+
 static void
 OnRawRecv(DdpEndSide* side, Ptr<Socket> s)
 {
@@ -65,6 +119,15 @@ OnRawRecv(DdpEndSide* side, Ptr<Socket> s)
         r.data.resize(p->GetSize());
         p->CopyData(r.data.data(), r.data.size());
         side->rawRx.push_back(r);
+    }
+}
+
+static void
+OnChunkRx(DdpEndSide* side, const SctpChunk& c)
+{
+    if (auto s = dynamic_cast<const SctpSackChunk*>(&c))
+    {
+        side->sackRx.emplace_back(Simulator::Now(), s->GetCumTsnAck());
     }
 }
 
@@ -145,6 +208,7 @@ SctpDdpFixture::Attached(DdpEndSide& side)
 {
     const bool raw = (&side == &client) ? m_opt.clientRaw : m_opt.serverRaw;
     side.socket->TraceConnectWithoutContext("ChunkTx", MakeBoundCallback(&OnChunkTx, &side));
+    side.socket->TraceConnectWithoutContext("ChunkRx", MakeBoundCallback(&OnChunkRx, &side));
     side.socket->TraceConnectWithoutContext(
         "Retransmission", MakeBoundCallback(+[](DdpEndSide* x, uint32_t, bool) { x->rtx++; }, &side));
     if (raw)
@@ -275,6 +339,49 @@ SctpDdpFixture::DataTxOn(const DdpEndSide& side, uint16_t stream) const
         }
     }
     return v;
+}
+
+void
+SctpDdpFixture::EnablePcap(const std::string& prefix)
+{
+    PointToPointHelper().EnablePcap(prefix, devices.Get(0), true);
+}
+
+void
+SctpDdpFixture::HoldSacks(DdpEndSide& dut, bool on)
+{
+    NS_ABORT_MSG_IF(m_opt.lossRate > 0, "HoldSacks replaces the loss model");
+    const int i = &dut == &client ? 0 : 1;
+    if (!m_sackHold[i])
+    {
+        m_sackHold[i] = CreateObject<SackHoldErrorModel>();
+        devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(m_sackHold[i]));
+    }
+    DynamicCast<SackHoldErrorModel>(m_sackHold[i])->hold = on;
+}
+
+uint32_t
+SctpDdpFixture::GetHeldSackPackets() const
+{
+    uint32_t n = 0;
+    for (const auto& m : m_sackHold)
+    {
+        n += m ? DynamicCast<SackHoldErrorModel>(m)->dropped : 0;
+    }
+    return n;
+}
+
+Time
+SctpDdpFixture::SackCovering(const DdpEndSide& side, uint32_t tsn) const
+{
+    for (const auto& [at, cum] : side.sackRx)
+    {
+        if (TsnLe(tsn, cum))
+        {
+            return at;
+        }
+    }
+    return Seconds(-1);
 }
 
 SctpDdpFixture::Options

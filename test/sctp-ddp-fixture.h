@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace ns3
@@ -67,7 +68,8 @@ struct DdpEndSide
     uint32_t aborts{0};                    ///< ABORT chunks sent
     uint32_t closes{0};                    ///< socket close notifications (raw end)
     uint32_t rtx{0};                       ///< DATA retransmissions (T3 and fast)
-    std::vector<uint32_t> seenTsn;
+    std::unordered_set<uint32_t> seenTsn;
+    std::vector<std::pair<Time, uint32_t>> sackRx; ///< SACKs received: when, Cumulative TSN Ack
     std::vector<std::unique_ptr<DdpStack>> stacks;
 };
 
@@ -111,6 +113,18 @@ class SctpDdpFixture
     /** Session-control body: function code + private data. */
     static std::vector<uint8_t> Control(sctpddp::Function f, const std::vector<uint8_t>& pd = {});
     std::vector<DdpDataRecord> DataTxOn(const DdpEndSide& side, uint16_t stream) const;
+    /** pcap of the client's device (both directions), `prefix`-0-0.pcap, through the point-to-point helper. */
+    void EnablePcap(const std::string& prefix);
+    /**
+     * The peer of `dut` holds back its SACKs (S-05, S-14(c), S-16(a)): while `on`, every packet carrying a
+     * SACK chunk is dropped as it reaches `dut`'s device. Not with Options::lossRate (one error model per
+     * device). A raw peer bundles no DATA with its SACKs unless the test makes it send some meanwhile.
+     */
+    void HoldSacks(DdpEndSide& dut, bool on);
+    /** Packets dropped by HoldSacks so far. */
+    uint32_t GetHeldSackPackets() const;
+    /** When `side` first received a SACK whose Cumulative TSN Ack covers `tsn`; negative if it never did. */
+    Time SackCovering(const DdpEndSide& side, uint32_t tsn) const;
     NetDeviceContainer devices;
 
   private:
@@ -119,6 +133,7 @@ class SctpDdpFixture
     Options m_opt;
     Ptr<SctpSocket> m_listener;
     Ipv4Address m_serverAddr;
+    Ptr<ErrorModel> m_sackHold[2]; ///< per device, made on first use
 };
 
 /** `n` deterministic octets. */

@@ -171,11 +171,15 @@ class S04ChunkFormat : public TestCase
     }
 };
 
-/** S-05: DUT active on stream 5; the peer answers after 2 s; no segment overtakes the Initiate. */
+/**
+ * S-05: DUT active on stream 5. The Injector holds back its SACK and its Accept for 2 s, then SACKs (its SACKs
+ * get through again; the next retransmission of the Initiate draws one), then Accepts: no PPID 16 chunk before
+ * the SACK covering the Initiate's TSN, nor before the Accept (SCTP-036).
+ */
 class S05Active : public TestCase
 {
   public:
-    S05Active() : TestCase("S-05 active DUT: Initiate 00 00 00 01 + PD, no PPID 16 before the Accept, SSN 1, 2 ...") {}
+    S05Active() : TestCase("S-05 active DUT: Initiate 00 00 00 01 + PD, no PPID 16 before the SACK of it nor the Accept, SSN 1, 2 ...") {}
 
   private:
     void DoRun() override
@@ -185,9 +189,9 @@ class S05Active : public TestCase
         SctpDdpFixture f(o);
         f.Start();
         f.Run(Seconds(0.1));
+        f.HoldSacks(f.client, true);
         DdpStack* a = f.Open(5, DdpPattern(100, 2));
         NS_TEST_ASSERT_MSG_NE((a), nullptr, "open");
-        auto target = a->memory->Register(a->pd, 4000, MemAccess::kLocalWrite);
         auto data = DdpPattern(4000, 8);
         RdmapWorkRequest w;
         w.id = 1;
@@ -197,6 +201,9 @@ class S05Active : public TestCase
         a->rdmap->PostSend(w); // queued by DDP until the session is open
         f.Run(Seconds(2.1));
         auto v = f.DataTxOn(f.client, 5);
+        NS_TEST_ASSERT_MSG_GT((v.size()), 0u, "the Initiate");
+        NS_TEST_ASSERT_MSG_GT((f.GetHeldSackPackets()), 0u, "the Injector's SACKs were held back");
+        NS_TEST_ASSERT_MSG_EQ((f.SackCovering(f.client, v[0].tsn).IsNegative()), true, "none got through");
         NS_TEST_ASSERT_MSG_EQ((v.size()), 1u, "only the Initiate went out during the 2 s (SCTP-036)");
         auto expect = Bytes({0, 0, 0, 1});
         auto pd = DdpPattern(100, 2);
@@ -204,9 +211,13 @@ class S05Active : public TestCase
         NS_TEST_ASSERT_MSG_EQ((v[0].ppid), 17u, "PPID 17");
         NS_TEST_ASSERT_MSG_EQ((v[0].data.size()), 104u, "104 octets");
         NS_TEST_ASSERT_MSG_EQ((v[0].data == expect), true, "00 00 00 01 + PD");
+        f.HoldSacks(f.client, false);
+        f.Run(Seconds(4));
+        const Time sackAt = f.SackCovering(f.client, v[0].tsn);
+        NS_TEST_ASSERT_MSG_EQ((sackAt.IsNegative()), false, "the Injector's SACK of the Initiate arrived");
         const Time acceptAt = Simulator::Now();
         f.RawSend(f.server, 5, 17, 0, SctpDdpFixture::Control(Function::Accept, DdpPattern(10, 4)));
-        f.Run(Seconds(3));
+        f.Run(Seconds(5));
         NS_TEST_ASSERT_MSG_EQ((a->controls.size()), 1u, "the ULP saw the Accept (SCTP-022)");
         NS_TEST_ASSERT_MSG_EQ((int(a->controls[0].first)), int(Function::Accept), "Accept");
         NS_TEST_ASSERT_MSG_EQ((a->controls[0].second == DdpPattern(10, 4)), true, "with its 10-octet PD");
@@ -216,9 +227,9 @@ class S05Active : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ((v[i].ppid), 16u, "segments");
             NS_TEST_ASSERT_MSG_EQ((v[i].Ssn()), uint16_t(i), "DDP-SSN 1, 2, ...");
+            NS_TEST_ASSERT_MSG_GT((v[i].at), sackAt, "after the SACK of the Initiate");
             NS_TEST_ASSERT_MSG_GT((v[i].at), acceptAt, "after the Accept");
         }
-        (void)target;
     }
 };
 

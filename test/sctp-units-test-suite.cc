@@ -224,7 +224,7 @@ class SctpTxQueueTestCase : public TestCase
 {
   public:
     SctpTxQueueTestCase()
-        : TestCase("send queue: fragments, cumulative and gap acks, Karn's rule, three miss indications")
+        : TestCase("send queue: fragments, cumulative and gap acks, Karn's rule, three misses, unacked chunks per stream")
     {
     }
 
@@ -239,6 +239,10 @@ class SctpTxQueueTestCase : public TestCase
             q.Enqueue(std::vector<uint8_t>(100, 2), 0, uint16_t(k), 0, true, 1000);
         }
         NS_TEST_EXPECT_MSG_EQ(q.GetNextTsn(), 108u, "TSNs 100..107");
+        // Per stream, queued and outstanding chunks count until the cumulative ack passes them (SCTP-044).
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(1), 3u, "stream 1: three fragments");
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(0), 5u, "stream 0: five messages");
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(2), 0u, "stream 2: none");
         std::vector<std::shared_ptr<SctpDataChunk>> sent;
         while (SctpTxQueue::Entry* e = q.NextToSend(false))
         {
@@ -261,26 +265,41 @@ class SctpTxQueueTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(r.bytesAcked, 1016u + 516, "100 and 102 (the 500-octet fragment)");
         NS_TEST_EXPECT_MSG_EQ(r.rtt.value_or(Seconds(0)), Seconds(1), "RTT sample");
         NS_TEST_EXPECT_MSG_EQ(r.fastRtx.size(), 0u, "one miss for 101");
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(1), 2u, "a gap ack does not count: it may be reneged");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(), 1016u + 5 * 116, "101 and 103..107 in flight");
         r = q.ProcessSack(100, {{2, 3}}, Seconds(1));
         NS_TEST_EXPECT_MSG_EQ(r.fastRtx.size(), 0u, "two misses");
         r = q.ProcessSack(100, {{2, 4}}, Seconds(1));
         NS_TEST_ASSERT_MSG_EQ(r.fastRtx.size(), 1u, "third miss");
         NS_TEST_EXPECT_MSG_EQ(r.fastRtx[0], 101u, "TSN 101");
         q.MarkFastRetransmit(r.fastRtx);
+        NS_TEST_EXPECT_MSG_EQ(q.HasMarked(), true, "101 marked");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(), 3u * 116, "105..107: 101 marked, 102..104 gap-acked");
         SctpTxQueue::Entry* e = q.NextToSend(true);
         NS_TEST_ASSERT_MSG_NE(e, nullptr, "retransmission queued");
         NS_TEST_EXPECT_MSG_EQ(e->chunk->GetTsn(), 101u, "101 first");
         q.OnSent(*e, Seconds(2));
+        NS_TEST_EXPECT_MSG_EQ(q.HasMarked(), false, "retransmitted");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(), 1016u + 3 * 116, "101 in flight again");
         NS_TEST_EXPECT_MSG_EQ(q.ProcessSack(99, {}, Seconds(2)).stale, true, "older cum ack ignored");
         r = q.ProcessSack(104, {}, Seconds(3));
         NS_TEST_EXPECT_MSG_EQ(r.rtt.has_value(), false, "Karn: no sample from a retransmitted chunk");
         NS_TEST_EXPECT_MSG_EQ(q.GetCumAckPoint(), 104u, "cum");
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(1), 0u, "stream 1 all acked");
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(0), 3u, "stream 0: 105..107");
+        NS_TEST_EXPECT_MSG_EQ(q.GetHighestSentTsn(), 107u, "highest sent");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(), 3u * 116, "105..107 in flight");
         // T3: everything still outstanding is marked and leaves the flight.
         NS_TEST_EXPECT_MSG_EQ(q.MarkAllForRetransmission(), 3u, "105..107");
         NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(), 0u, "nothing in flight");
+        NS_TEST_EXPECT_MSG_EQ(q.HasMarked(), true, "marked");
+        NS_TEST_EXPECT_MSG_EQ(q.NextToSend(false)->chunk->GetTsn(), 105u, "105 goes first");
         r = q.ProcessSack(107, {}, Seconds(4));
         NS_TEST_EXPECT_MSG_EQ(q.Empty(), true, "all acknowledged");
         NS_TEST_EXPECT_MSG_EQ(q.GetBufferedBytes(), 0u, "send buffer empty");
+        NS_TEST_EXPECT_MSG_EQ(q.GetUnackedChunks(0), 0u, "stream 0 all acked");
+        NS_TEST_EXPECT_MSG_EQ(q.HasMarked() || q.HasOutstanding() || q.HasUnsent(), false, "nothing left");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(), 0u, "no flight");
     }
 };
 

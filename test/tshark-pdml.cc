@@ -234,6 +234,108 @@ ParsePdml(const std::string& text, Capture* cap)
     }
 }
 
+std::vector<DecodedDataChunk>
+ParseSctpDataChunks(const std::string& text, std::vector<int>* checksums)
+{
+    std::vector<DecodedDataChunk> out;
+    std::istringstream in(text);
+    std::string line;
+    uint32_t frame = 0;
+    uint32_t srcport = 0;
+    int checksum = -1;
+    size_t packetFirst = 0; ///< index in `out` of this packet's first chunk
+    size_t decodeNext = 0;  ///< index in `out` of the chunk the next ddp_sctp / ddp_sctp_ctl item belongs to
+    DecodedDataChunk* current = nullptr; ///< the chunk the latest DDP item decoded
+    bool inSctp = false;
+    while (std::getline(in, line))
+    {
+        const std::size_t first = line.find_first_not_of(' ');
+        if (first == std::string::npos)
+        {
+            continue;
+        }
+        if (line.compare(first, 8, "<packet>") == 0)
+        {
+            frame = srcport = 0;
+            checksum = -1;
+            packetFirst = decodeNext = out.size();
+            current = nullptr;
+            inSctp = false;
+            continue;
+        }
+        if (line.compare(first, 9, "</packet>") == 0)
+        {
+            if (inSctp)
+            {
+                checksums->push_back(checksum);
+            }
+            for (size_t k = packetFirst; k < out.size(); ++k)
+            {
+                out[k].checksumStatus = checksum;
+            }
+            continue;
+        }
+        std::string name;
+        if (!Attr(line, "name", &name))
+        {
+            continue;
+        }
+        std::string show;
+        Attr(line, "show", &show);
+        if (name == "frame.number")
+        {
+            frame = Num(show);
+        }
+        else if (name == "sctp")
+        {
+            inSctp = true;
+        }
+        else if (name == "sctp.srcport")
+        {
+            srcport = Num(show);
+        }
+        else if (name == "sctp.checksum.status")
+        {
+            checksum = int(Num(show));
+        }
+        else if (name == "sctp.data_tsn")
+        {
+            DecodedDataChunk c;
+            c.frame = frame;
+            c.srcport = srcport;
+            c.tsn = Num(show);
+            out.push_back(c);
+        }
+        else if (name == "sctp.data_tsn_raw" && out.size() > packetFirst)
+        {
+            out.back().tsn = Num(show); // with relative TSNs on (the default), data_tsn counts from 0
+        }
+        else if (name == "sctp.data_payload_proto_id" && out.size() > packetFirst)
+        {
+            out.back().ppid = Num(show);
+        }
+        else if ((name == "ddp_sctp.ssn" || name == "ddp_sctp_ctl.ssn") && decodeNext < out.size())
+        {
+            current = &out[decodeNext++];
+            current->ssn = int(Num(show));
+            (name == "ddp_sctp.ssn" ? current->segment : current->control) = true;
+        }
+        else if (current && name == "iwarp_rdma.opcode" && current->opcode < 0)
+        {
+            current->opcode = int(Num(show));
+        }
+        else if (current && name == "ddp_sctp_ctl.function")
+        {
+            current->function = int(Num(show));
+        }
+        else if (current && name == "ddp_sctp_ctl.private_data_len")
+        {
+            current->pdLen = int(Num(show));
+        }
+    }
+    return out;
+}
+
 /** Runs `cmd`, returning its standard output and exit status. */
 std::string
 RunCommand(const std::string& cmd, int* status)

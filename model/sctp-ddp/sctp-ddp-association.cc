@@ -58,12 +58,23 @@ SctpDdpAssociation::GetTypeId()
                           "(SCTP-040)",
                           UintegerValue(16), MakeUintegerAccessor(&SctpDdpAssociation::m_bundlingReserve),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MaxUnackedChunks",
+                          "DATA chunks a session's stream may have handed to SCTP and not yet acknowledged; "
+                          "DDP segments wait at one less, the last place is the session Terminate's (SCTP-044)",
+                          UintegerValue(sctpddp::kMaxUnackedChunks),
+                          MakeUintegerAccessor(&SctpDdpAssociation::m_maxUnackedChunks),
+                          MakeUintegerChecker<uint32_t>(2, sctpddp::kMaxUnackedChunks))
             .AddTraceSource("ChunkSent", "A PPID 16/17 message handed to SCTP: stream, PPID, user data",
                             MakeTraceSourceAccessor(&SctpDdpAssociation::m_chunkSent),
                             "ns3::SctpDdpAssociation::ChunkSentCallback")
             .AddTraceSource("ChunkReceived", "A message received from SCTP: stream, PPID, user data",
                             MakeTraceSourceAccessor(&SctpDdpAssociation::m_chunkReceived),
-                            "ns3::SctpDdpAssociation::ChunkSentCallback");
+                            "ns3::SctpDdpAssociation::ChunkSentCallback")
+            .AddTraceSource("InitiateDeferred",
+                            "Connect on a stream whose previous session still has unacknowledged chunks: the "
+                            "Initiate waits for their SACK (SCTP-037): stream, unacknowledged chunks",
+                            MakeTraceSourceAccessor(&SctpDdpAssociation::m_initiateDeferred),
+                            "ns3::SctpDdpAssociation::InitiateDeferredCallback");
     return tid;
 }
 
@@ -154,6 +165,15 @@ SctpDdpAssociation::Connect(uint16_t stream, const std::vector<uint8_t>& pd)
     Ptr<SctpDdpConnection> c = CreateObject<SctpDdpConnection>();
     c->Init(this, stream, true);
     m_sessions[stream] = c;
+    if (const uint32_t unacked = c->UnackedChunks(); unacked > 0)
+    {
+        // SCTP-037 (S-14(c)): the new session starts again at DDP-SSN 0, so while a chunk of the old one may
+        // still be retransmitted the peer could take it for the new session's. The Initiate waits for the SACK.
+        NS_LOG_INFO("stream " << stream << ": Initiate deferred until " << unacked << " chunk(s) are acked");
+        m_initiateDeferred(stream, unacked);
+        c->DeferInitiate(pd);
+        return c;
+    }
     if (!c->SendInitiate(pd))
     {
         m_sessions.erase(stream);

@@ -28,7 +28,12 @@ SctpDdpConnection::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddTraceSource("RxChunk", "A PPID 16/17 chunk of this session (DDP-SSN removed)",
                             MakeTraceSourceAccessor(&SctpDdpConnection::m_rxChunkTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("UnackedLimit",
+                            "A DDP segment waits: the stream has as many unacknowledged DATA chunks as the "
+                            "association's MaxUnackedChunks allows segments (SCTP-044)",
+                            MakeTraceSourceAccessor(&SctpDdpConnection::m_unackedLimitTrace),
+                            "ns3::SctpDdpConnection::UnackedLimitTracedCallback");
     return tid;
 }
 
@@ -47,6 +52,7 @@ SctpDdpConnection::DoDispose()
 {
     m_assoc = nullptr;
     m_held.clear();
+    m_deferredInitiate.reset();
     m_control = ControlCallback();
     DdpLowerLayer::DoDispose();
 }
@@ -85,6 +91,19 @@ SctpDdpConnection::SendInitiate(const std::vector<uint8_t>& pd)
     }
     m_state = INITIATE_SENT;
     return true;
+}
+
+void
+SctpDdpConnection::DeferInitiate(const std::vector<uint8_t>& pd)
+{
+    NS_ASSERT(m_state == IDLE && m_active);
+    m_deferredInitiate = pd;
+}
+
+uint32_t
+SctpDdpConnection::UnackedChunks() const
+{
+    return m_assoc && m_assoc->GetSocket() ? m_assoc->GetSocket()->GetUnackedChunks(m_stream) : 0;
 }
 
 bool
@@ -165,6 +184,16 @@ SctpDdpConnection::SendSegment(Ptr<Packet> segment)
         m_wantSendReady = true;
         return false;
     }
+    // SCTP-044: with more than 32767 chunks of the stream unacknowledged, the peer could not place a 16-bit
+    // DDP-SSN. SCTP's own buffer does not bound this (small segments), nor may DDP rely on the ULP's credits.
+    // The segment stays with DDP until a SACK frees a place (OnSendSpace); the last place is the Terminate's.
+    if (const uint32_t unacked = UnackedChunks(); unacked + 1 >= m_assoc->m_maxUnackedChunks)
+    {
+        NS_LOG_LOGIC("stream " << m_stream << ": " << unacked << " chunks unacknowledged; the segment waits");
+        m_unackedLimitTrace(unacked);
+        m_wantSendReady = true;
+        return false;
+    }
     if (!m_assoc->SendChunk(m_stream, sctpddp::kPpidSegment, m_txSsn, segment))
     {
         m_wantSendReady = true;
@@ -177,6 +206,16 @@ SctpDdpConnection::SendSegment(Ptr<Packet> segment)
 void
 SctpDdpConnection::OnSendSpace()
 {
+    // SCTP's send callback follows every advance of the cumulative ack: the moment a deferred Initiate may go.
+    if (m_deferredInitiate && m_state == IDLE && UnackedChunks() == 0)
+    {
+        std::vector<uint8_t> pd = std::move(*m_deferredInitiate);
+        m_deferredInitiate.reset();
+        if (!SendInitiate(pd))
+        {
+            m_deferredInitiate = std::move(pd); // no buffer space: the next send callback retries
+        }
+    }
     if (m_wantSendReady && m_state == ESTABLISHED)
     {
         m_wantSendReady = false;
@@ -193,6 +232,7 @@ SctpDdpConnection::Close(CloseMode mode)
         return;
     }
     const State was = m_state;
+    m_deferredInitiate.reset(); // an Initiate never sent needs no Terminate
     if (was == INITIATE_SENT)
     {
         // SCTP-035: a Terminate now could overtake the unordered Initiate; send it once the reply is in.
@@ -410,9 +450,11 @@ void
 SctpDdpConnection::AssociationLost()
 {
     const State was = m_state;
+    const bool deferred = m_deferredInitiate.has_value(); // the ULP's connect is pending, just not sent
     m_state = CLOSED;
     m_held.clear();
-    if (was != CLOSED && was != TERMINATED && was != IDLE)
+    m_deferredInitiate.reset();
+    if (was != CLOSED && was != TERMINATED && (was != IDLE || deferred))
     {
         NotifyEvent(Event::ConnectionLost); // SCTP-048; no RDMAP Terminate can or should follow (SCTP-047)
     }

@@ -23,6 +23,7 @@
 #include "ns3/traced-callback.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -37,7 +38,8 @@ constexpr uint32_t kPpidControl = 17;           ///< SCTP-015
 constexpr uint32_t kMaxPrivateData = 512;       ///< SCTP-020
 constexpr uint32_t kMinMulpdu = 516;            ///< SCTP-038
 constexpr uint32_t kSsnLen = 2;                 ///< DDP-SSN octets before every payload
-constexpr uint32_t kMaxSsnGap = 32767;          ///< SCTP-044/045
+constexpr uint32_t kMaxSsnGap = 32767;          ///< SCTP-045: the widest gap chunks in flight explain
+constexpr uint32_t kMaxUnackedChunks = 32767;   ///< SCTP-044: per stream, so a 16-bit DDP-SSN stays unambiguous
 /** Session control function codes (SCTP-018). */
 enum class Function : uint16_t
 {
@@ -88,6 +90,11 @@ class SctpDdpConnection : public DdpLowerLayer
     uint32_t GetOversizeRefused() const { return m_oversizeRefused; }
     /** The SCTP socket of this session's association (null once the session is gone). */
     Ptr<Socket> GetSocket() const;
+    /** Active side: Connect came while the stream's previous session was unacknowledged; no Initiate yet. */
+    bool IsInitiateDeferred() const { return m_deferredInitiate.has_value(); }
+
+    /** Signature of the UnackedLimit trace: the stream's unacknowledged DATA chunks when a segment waits. */
+    typedef void (*UnackedLimitTracedCallback)(uint32_t unacked);
 
   protected:
     void DoDispose() override;
@@ -96,6 +103,10 @@ class SctpDdpConnection : public DdpLowerLayer
     friend class SctpDdpAssociation;
     void Init(Ptr<SctpDdpAssociation> assoc, uint16_t stream, bool active);
     bool SendInitiate(const std::vector<uint8_t>& pd);
+    /** SCTP-037: keep the Initiate until every chunk of the stream's previous session is acknowledged. */
+    void DeferInitiate(const std::vector<uint8_t>& pd);
+    /** DATA chunks of this stream handed to SCTP and not yet cumulatively acknowledged. */
+    uint32_t UnackedChunks() const;
     bool SendControl(sctpddp::Function f, const std::vector<uint8_t>& pd);
     /** One PPID 16/17 chunk of this session from the peer; `ssn` already read off. */
     void Receive(uint32_t ppid, uint16_t ssn, Ptr<Packet> payload);
@@ -125,9 +136,11 @@ class SctpDdpConnection : public DdpLowerLayer
     uint32_t m_maxHeld{64};
     bool m_wantSendReady{false};
     bool m_closeOnReply{false}; ///< closed while INITIATE_SENT: Terminate after the reply (SCTP-035)
+    std::optional<std::vector<uint8_t>> m_deferredInitiate; ///< its Private Data while deferred (SCTP-037)
     uint32_t m_oversizeRefused{0};
     ControlCallback m_control;
     TracedCallback<Ptr<const Packet>> m_rxChunkTrace;
+    TracedCallback<uint32_t> m_unackedLimitTrace;
 };
 
 class SctpDdpAssociation : public Object
@@ -162,6 +175,8 @@ class SctpDdpAssociation : public Object
 
     /** The DATA this side sent: (stream, PPID, unordered, user data) (for tests and traces). */
     typedef void (*ChunkSentCallback)(uint16_t stream, uint32_t ppid, Ptr<const Packet> userData);
+    /** A new session's Initiate waits for the acknowledgement of `unacked` chunks of the stream's last one. */
+    typedef void (*InitiateDeferredCallback)(uint16_t stream, uint32_t unacked);
 
   protected:
     void DoDispose() override;
@@ -184,8 +199,10 @@ class SctpDdpAssociation : public Object
     InitiateCallback m_initiate;
     uint32_t m_maxPendingInitiates;
     uint32_t m_bundlingReserve;
+    uint32_t m_maxUnackedChunks;
     TracedCallback<uint16_t, uint32_t, Ptr<const Packet>> m_chunkSent;
     TracedCallback<uint16_t, uint32_t, Ptr<const Packet>> m_chunkReceived;
+    TracedCallback<uint16_t, uint32_t> m_initiateDeferred;
 };
 
 const char* ToString(SctpDdpConnection::State s);

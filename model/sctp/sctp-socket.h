@@ -97,6 +97,13 @@ class SctpSocket : public Socket
     uint32_t GetPeerVerificationTag() const { return m_peerTag; }
     /** The TSN the next new DATA chunk will get. */
     uint32_t GetNextTsn() const { return m_txq.GetNextTsn(); }
+    /**
+     * DATA chunks of `stream` handed to SCTP and not yet cumulatively acknowledged (queued or in flight).
+     * A user that numbers its messages per stream in fewer bits than a TSN needs it (RFC 5043 §10: DDP
+     * keeps at most 32767 per stream). It falls only when the Cumulative TSN Ack advances; in the Established
+     * state the send callback then runs, as for freed buffer space.
+     */
+    uint32_t GetUnackedChunks(uint16_t stream) const { return m_txq.GetUnackedChunks(stream); }
 
     /** Called by SctpL4Protocol with a checksum-verified packet for this socket. */
     void ReceivePacket(const SctpPacket& pkt, Ipv4Address src, Ipv4Address dst);

@@ -45,6 +45,7 @@ SctpTxQueue::Reset(uint32_t initialTsn)
     m_nextTsn = initialTsn;
     m_cumAck = initialTsn - 1;
     m_bufferedUserBytes = 0;
+    m_unackedPerStream.clear();
     m_timedTsn.reset();
     m_sent = 0;
     m_flight = 0;
@@ -84,6 +85,7 @@ SctpTxQueue::Enqueue(const std::vector<uint8_t>& msg,
         ++n;
     } while (off < msg.size());
     m_bufferedUserBytes += msg.size();
+    m_unackedPerStream[stream] += n;
     return n;
 }
 
@@ -125,6 +127,12 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         }
         sample(e);
         m_bufferedUserBytes -= e.chunk->GetUserData().size();
+        auto perStream = m_unackedPerStream.find(e.chunk->GetStreamId());
+        NS_ASSERT_MSG(perStream != m_unackedPerStream.end(), "a queued chunk Enqueue did not count");
+        if (--perStream->second == 0)
+        {
+            m_unackedPerStream.erase(perStream);
+        }
         Count(e, -1);
         m_q.pop_front();
         --m_sent;
@@ -281,6 +289,13 @@ SctpTxQueue::OnSent(Entry& e, Time now)
     {
         m_timedTsn = e.chunk->GetTsn();
     }
+}
+
+uint32_t
+SctpTxQueue::GetUnackedChunks(uint16_t stream) const
+{
+    auto it = m_unackedPerStream.find(stream);
+    return it == m_unackedPerStream.end() ? 0 : it->second;
 }
 
 uint32_t

@@ -12,6 +12,7 @@
 #include "ns3/nstime.h"
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -81,6 +82,8 @@ class SctpTxQueue
     uint32_t GetCumAckPoint() const { return m_cumAck; }
     uint32_t GetNextTsn() const { return m_nextTsn; }
     uint32_t GetHighestSentTsn() const;
+    /** DATA chunks of `stream` queued or outstanding, i.e. not yet cumulatively acknowledged. */
+    uint32_t GetUnackedChunks(uint16_t stream) const;
 
   private:
     /**
@@ -96,6 +99,8 @@ class SctpTxQueue
     uint32_t m_nextTsn{0};
     uint32_t m_cumAck{0};
     uint64_t m_bufferedUserBytes{0};
+    /** Entries of m_q per stream id, kept as chunks come and go so the count is not a scan of m_q. */
+    std::map<uint16_t, uint32_t> m_unackedPerStream;
     std::optional<uint32_t> m_timedTsn; ///< the one chunk being timed (one RTT sample per round trip)
     // New data goes out in TSN order, so the sent chunks are always a prefix of m_q: m_q[0, m_sent).
     size_t m_sent{0};
