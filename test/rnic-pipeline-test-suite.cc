@@ -67,14 +67,45 @@ RecordHandDown(std::vector<Time>* out, Ptr<const Packet>, uint64_t)
     out->push_back(Simulator::Now());
 }
 
-class TxBatchingTest : public TestCase
+/** What both directions' cases check last: with a window, segments move in batches; without, one by one. */
+class BatchingTestCase : public TestCase
+{
+  protected:
+    BatchingTestCase(const std::string& name, Time window)
+        : TestCase(name),
+          m_window(window)
+    {
+    }
+
+    void ExpectBatches(const std::vector<Time>& times)
+    {
+        std::set<int64_t> distinct;
+        for (const Time& t : times)
+        {
+            distinct.insert(t.GetTimeStep());
+        }
+        if (m_window.IsZero())
+        {
+            NS_TEST_EXPECT_MSG_EQ(distinct.size(), times.size(), "no window: one event per segment");
+        }
+        else
+        {
+            // 1000-octet segments cost 180 ns at the defaults: the window holds several.
+            NS_TEST_EXPECT_MSG_LT(distinct.size() * 2, times.size(), "segments move in batches");
+        }
+    }
+
+    Time m_window;
+};
+
+class TxBatchingTest : public BatchingTestCase
 {
   public:
     TxBatchingTest(Time window)
-        : TestCase("transmit engine with TxBatchWindow " + std::to_string(window.GetNanoSeconds()) +
-                   " ns: each segment leaves no earlier than its serial finish and at most the window later; "
-                   "last segments and the first after idle leave exactly"),
-          m_window(window)
+        : BatchingTestCase("transmit engine with TxBatchWindow " + std::to_string(window.GetNanoSeconds()) +
+                               " ns: each segment leaves no earlier than its serial finish and at most the window "
+                               "later; last segments and the first after idle leave exactly",
+                           window)
     {
     }
 
@@ -98,7 +129,6 @@ class TxBatchingTest : public TestCase
 
         NS_TEST_ASSERT_MSG_EQ(handed.size(), std::size_t(messages * perMessage), "every segment handed down");
         Time previousFinish;
-        std::set<int64_t> distinct;
         for (std::size_t i = 0; i < handed.size(); ++i)
         {
             const bool last = driver.IsLast(i);
@@ -118,22 +148,11 @@ class TxBatchingTest : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(driver.m_accepted[i], handed[i - 1], "a last segment waits for an idle engine");
             }
             previousFinish = finish;
-            distinct.insert(handed[i].GetTimeStep());
         }
-        if (m_window.IsZero())
-        {
-            NS_TEST_EXPECT_MSG_EQ(distinct.size(), handed.size(), "no window: one hand-down per segment");
-        }
-        else
-        {
-            // 1000-octet segments cost 180 ns at the defaults: a 1 us window holds several.
-            NS_TEST_EXPECT_MSG_LT(distinct.size() * 2, handed.size(), "segments leave in batches");
-        }
+        ExpectBatches(handed);
         pipeline->Dispose();
         Simulator::Destroy();
     }
-
-    Time m_window;
 };
 
 class TxBlockedLlpTest : public TestCase
@@ -167,14 +186,14 @@ class TxBlockedLlpTest : public TestCase
     }
 };
 
-class RxBatchingTest : public TestCase
+class RxBatchingTest : public BatchingTestCase
 {
   public:
     RxBatchingTest(Time window)
-        : TestCase("receive engine with RxBatchWindow " + std::to_string(window.GetNanoSeconds()) +
-                   " ns: each segment goes up no earlier than its serial finish and at most the window later; "
-                   "a message's first and last go up exactly"),
-          m_window(window)
+        : BatchingTestCase("receive engine with RxBatchWindow " + std::to_string(window.GetNanoSeconds()) +
+                               " ns: each segment goes up no earlier than its serial finish and at most the window "
+                               "later; a message's first and last go up exactly",
+                           window)
     {
     }
 
@@ -209,7 +228,6 @@ class RxBatchingTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(up.size(), last.size(), "every segment handed up");
         NS_TEST_ASSERT_MSG_EQ((arrived[1] > arrived[0]), true, "arrivals spread out");
         Time previousFinish;
-        std::set<int64_t> distinct;
         for (std::size_t i = 0; i < up.size(); ++i)
         {
             const Time finish = std::max(arrived[i], previousFinish) + pipeline->Cost(size, last[i], false);
@@ -221,21 +239,11 @@ class RxBatchingTest : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(up[i], finish, "segment " << i << " (a message's first or last) goes up exactly");
             }
             previousFinish = finish;
-            distinct.insert(up[i].GetTimeStep());
         }
-        if (m_window.IsZero())
-        {
-            NS_TEST_EXPECT_MSG_EQ(distinct.size(), up.size(), "no window: one hand-up per segment");
-        }
-        else
-        {
-            NS_TEST_EXPECT_MSG_LT(distinct.size() * 2, up.size(), "segments go up in batches");
-        }
+        ExpectBatches(up);
         pipeline->Dispose();
         Simulator::Destroy();
     }
-
-    Time m_window;
 };
 
 class RnicPipelineSuite : public TestSuite
