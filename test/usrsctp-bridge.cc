@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstring>
 #include <sys/socket.h>
+#include <sys/time.h>
 
 namespace ns3
 {
@@ -174,6 +175,7 @@ UsrsctpBridge::~UsrsctpBridge()
     // lets it give them up, after which usrsctp_finish() succeeds.
     for (int k = 0; k < 600 && usrsctp_finish() != 0; ++k)
     {
+        m_clockAfterClose += MilliSeconds(100);
         usrsctp_handle_timers(100);
     }
     s_current = nullptr;
@@ -216,9 +218,23 @@ UsrsctpBridge::Tick()
     m_tickEvent = Simulator::Schedule(m_tick, &UsrsctpBridge::Tick, this);
 }
 
+std::optional<Time>
+UsrsctpBridge::UsrsctpClock()
+{
+    if (s_current == nullptr)
+    {
+        return std::nullopt;
+    }
+    return s_current->m_open ? Simulator::Now() : s_current->m_clockAfterClose;
+}
+
 void
 UsrsctpBridge::Close()
 {
+    if (m_open)
+    {
+        m_clockAfterClose = Simulator::Now(); // the simulator may be destroyed before usrsctp is
+    }
     m_open = false;
     m_tickEvent.Cancel();
     m_toModel.Close();
@@ -463,5 +479,27 @@ UsrsctpEndpoint::OnNotification(const union sctp_notification& n)
 
 } // namespace iwarptest
 } // namespace ns3
+
+#ifdef IWARP_USRSCTP_SIMULATED_CLOCK
+// gettimeofday() for every caller linked into the runner, which CMakeLists.txt arranges to be usrsctp (and
+// nothing of ns-3 or libc): simulated time while a bridge exists, counted from a fixed date (usrsctp rejects
+// an RTT whose start looks later than its end, and any date far from zero will do); the real clock otherwise.
+extern "C" int __real_gettimeofday(struct timeval* tv, void* tz);
+
+extern "C" int
+__wrap_gettimeofday(struct timeval* tv, void* tz)
+{
+    std::optional<ns3::Time> now = ns3::iwarptest::UsrsctpBridge::UsrsctpClock();
+    if (!now || tv == nullptr)
+    {
+        return __real_gettimeofday(tv, tz);
+    }
+    const int64_t epochUs = int64_t(1600000000) * 1000000; // September 2020
+    int64_t us = epochUs + now->GetMicroSeconds();
+    tv->tv_sec = time_t(us / 1000000);
+    tv->tv_usec = suseconds_t(us % 1000000);
+    return 0;
+}
+#endif // IWARP_USRSCTP_SIMULATED_CLOCK
 
 #endif // IWARP_HAVE_USRSCTP

@@ -10,7 +10,10 @@
  * random loss, which also reads the chunks going by, so that a test can see on the wire what each stack
  * did (DATA retransmitted, SHUTDOWN sequence, ABORT) without trusting either stack's own account.
  *
- * usrsctp is process-global: one UsrsctpBridge at a time.
+ * usrsctp is process-global: one UsrsctpBridge at a time. While it exists, usrsctp's gettimeofday() reads
+ * simulated time (see CMakeLists.txt: usrsctp is linked statically with --wrap=gettimeofday), so its round-trip
+ * measurements and retransmission decisions agree with its timers and the simulation, and a run repeats
+ * exactly.
  */
 #ifndef IWARP_USRSCTP_BRIDGE_H
 #define IWARP_USRSCTP_BRIDGE_H
@@ -121,6 +124,10 @@ class UsrsctpBridge
     const BridgeLink& ToModel() const { return m_toModel; }
     const BridgeLink& ToUsrsctp() const { return m_toUsrsctp; }
 
+    /** The time usrsctp reads while a bridge exists (null otherwise): simulated time until Close(), then
+     *  frozen but for the timer ticks of the teardown. */
+    static std::optional<Time> UsrsctpClock();
+
   private:
     static int UsrsctpOutput(void* addr, void* buffer, size_t length, uint8_t tos, uint8_t setDf);
     void ModelOutput(Ptr<Packet> p, Ipv4Address src, Ipv4Address dst, uint8_t protocol, Ptr<Ipv4Route> route);
@@ -137,6 +144,7 @@ class UsrsctpBridge
     bool m_open{true};
     int m_connAddr{0}; ///< its address is usrsctp's name for the peer; the value does not matter
     Time m_tick;
+    Time m_clockAfterClose{0};
     std::function<void()> m_onTick;
     EventId m_tickEvent;
 };
