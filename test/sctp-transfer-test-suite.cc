@@ -132,6 +132,34 @@ class SctpFastRetransmitTestCase : public TestCase
     }
 };
 
+class SctpFastRetransmitTwoPacketsTestCase : public TestCase
+{
+  public:
+    SctpFastRetransmitTwoPacketsTestCase()
+        : TestCase("two DATA packets lost back to back: both chunks are fast-retransmitted and traced as fast")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SctpTwoNodeFixture f({});
+        Ptr<SctpDropListErrorModel> em = f.DropOn(1);
+        em->drop = {8, 9}; // INIT, COOKIE ECHO, then DATA: the sixth and seventh DATA packets
+        f.Start();
+        f.QueueMessages(true, 60, 8000, 1, 5); // mostly full-sized fragments: one chunk per packet
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(em->dropped, 2u, "two packets dropped");
+        NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", "everything delivered");
+        // Both chunks reach three miss indications with the same SACK; they do not fit one packet, so the
+        // second goes out in a packet of its own (§7.2.4: the rest as cwnd allows). It is still a fast
+        // retransmission, and the Retransmission trace must say so.
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.fastRtx, 2u, "two fast retransmissions");
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.rtx.size(), 0u, "no T3-rtx retransmission");
+    }
+};
+
 class SctpLostFastRetransmitTestCase : public TestCase
 {
   public:
@@ -296,6 +324,7 @@ class SctpTransferTestSuite : public TestSuite
         AddTestCase(new SctpBothWaysTestCase(0.01, 2), TestCase::QUICK);
         AddTestCase(new SctpBothWaysTestCase(0.05, 3), TestCase::QUICK);
         AddTestCase(new SctpFastRetransmitTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpFastRetransmitTwoPacketsTestCase(), TestCase::QUICK);
         AddTestCase(new SctpLostFastRetransmitTestCase(), TestCase::QUICK);
         AddTestCase(new SctpRtoBackoffTestCase(), TestCase::QUICK);
         AddTestCase(new SctpFlowControlTestCase(), TestCase::QUICK);

@@ -104,7 +104,9 @@ SctpSocket::TrySend()
             chunks.push_back(e->chunk);
             if (rtx)
             {
-                m_rtxTrace(e->chunk->GetTsn(), m_fastRtxPending);
+                // Fast or not by why the chunk was marked: fast retransmissions that do not fit the first
+                // packet follow in later ones, when m_fastRtxPending no longer holds.
+                m_rtxTrace(e->chunk->GetTsn(), e->markedByFastRtx);
             }
             else
             {

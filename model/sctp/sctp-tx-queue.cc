@@ -167,6 +167,7 @@ SctpTxQueue::MarkAllForRetransmission()
             e.markedForRtx = true;
             ++n;
         }
+        e.markedByFastRtx = false; // whatever was pending goes out under the T3 rules now
     }
     m_timedTsn.reset();
     return n;
@@ -180,6 +181,7 @@ SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
         if (std::find(tsns.begin(), tsns.end(), e.chunk->GetTsn()) != tsns.end())
         {
             e.markedForRtx = true;
+            e.markedByFastRtx = true;
             e.fastRtxDone = true;
             e.missCount = 0;
             if (m_timedTsn && *m_timedTsn == e.chunk->GetTsn())

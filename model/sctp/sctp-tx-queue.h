@@ -30,6 +30,7 @@ class SctpTxQueue
         bool gapAcked{false};     ///< covered by a gap ack block of the latest SACK
         bool markedForRtx{false}; ///< to be sent again (T3 or fast retransmit); not in flight meanwhile
         bool fastRtxDone{false};  ///< already fast-retransmitted once (§7.2.4: only once)
+        bool markedByFastRtx{false}; ///< markedForRtx by fast retransmit, not by a T3-rtx expiry
         uint32_t txCount{0};
         uint32_t missCount{0};
         Time lastSent{0};
