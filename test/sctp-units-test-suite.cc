@@ -2,7 +2,7 @@
  * The SCTP model's parts on their own, with numbers worked out by hand from RFC 9260: the state table
  * (§4), the RTO estimator (§6.3.1), the congestion-control policy (§7.2), the receive queue (TSN
  * wrap, gap ack blocks, duplicates, reassembly, per-stream order) and the send queue (fragmentation, SACK
- * processing, Karn's rule, three miss indications).
+ * processing, Karn's rule, three miss indications, work per SACK independent of the unsent backlog).
  */
 #include "sctp/sctp-congestion-ops.h"
 #include "sctp/sctp-rto.h"
@@ -11,6 +11,9 @@
 #include "sctp/sctp-tx-queue.h"
 
 #include "ns3/test.h"
+
+#include <ctime>
+#include <iostream>
 
 using namespace ns3;
 
@@ -284,6 +287,59 @@ class SctpTxQueueTestCase : public TestCase
     }
 };
 
+/**
+ * CPU seconds for `rounds` rounds of the sender's per-SACK work (next chunk to send, sent, acknowledged,
+ * flight size) while `unsent` more chunks wait in the send buffer; the best of three tries.
+ */
+double
+SackRoundsCpuSeconds(uint32_t unsent, uint32_t rounds)
+{
+    double best = 1e9;
+    for (int attempt = 0; attempt < 3; ++attempt)
+    {
+        SctpTxQueue q;
+        q.Reset(1);
+        for (uint32_t k = 0; k < unsent + rounds; ++k)
+        {
+            q.Enqueue(std::vector<uint8_t>(8, 0), 0, 0, 0, true, 1000);
+        }
+        std::clock_t start = std::clock();
+        for (uint32_t k = 1; k <= rounds; ++k)
+        {
+            SctpTxQueue::Entry* e = q.NextToSend(false);
+            q.OnSent(*e, Seconds(0));
+            q.ProcessSack(k, {}, Seconds(0));
+            NS_ASSERT(q.GetFlightSize() == 0);
+        }
+        best = std::min(best, double(std::clock() - start) / CLOCKS_PER_SEC);
+    }
+    return best;
+}
+
+class SctpTxQueueScalingTestCase : public TestCase
+{
+  public:
+    SctpTxQueueScalingTestCase()
+        : TestCase("send queue: the work per SACK does not grow with unsent data in the send buffer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A bulk sender keeps its buffer full: thousands of chunks wait behind the few in flight. SACK
+        // processing, the flight size and the choice of the next chunk only concern chunks already sent;
+        // walking the unsent ones on every SACK made a 10 MB transfer through a 4 MiB buffer spend two
+        // thirds of its time there. 60 times more unsent chunks must not make the same work much slower
+        // (before, it took some 60 times as long).
+        double few = SackRoundsCpuSeconds(500, 5000);
+        double many = SackRoundsCpuSeconds(30000, 5000);
+        std::cout << "SCTP send queue, 5000 SACKs: " << few * 1e3 << " ms CPU behind 500 unsent chunks, "
+                  << many * 1e3 << " ms behind 30000" << std::endl;
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(many, 4 * few + 0.005, "independent of the unsent backlog");
+    }
+};
+
 class SctpUnitsTestSuite : public TestSuite
 {
   public:
@@ -295,6 +351,7 @@ class SctpUnitsTestSuite : public TestSuite
         AddTestCase(new SctpCongestionTestCase(), TestCase::QUICK);
         AddTestCase(new SctpRxQueueTestCase(), TestCase::QUICK);
         AddTestCase(new SctpTxQueueTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpTxQueueScalingTestCase(), TestCase::QUICK);
     }
 };
 

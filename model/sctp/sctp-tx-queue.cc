@@ -16,6 +16,7 @@ void
 SctpTxQueue::Reset(uint32_t initialTsn)
 {
     m_q.clear();
+    m_sent = 0;
     m_nextTsn = initialTsn;
     m_cumAck = initialTsn - 1;
     m_bufferedUserBytes = 0;
@@ -94,13 +95,14 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         sample(e);
         m_bufferedUserBytes -= e.chunk->GetUserData().size();
         m_q.pop_front();
+        --m_sent; // cumTsnAck is at most the highest TSN sent
         r.cumAdvanced = true;
     }
     m_cumAck = cumTsnAck;
 
     // Gap blocks: what they cover is acked for now (it may be reneged, so it stays queued); a chunk that
     // was gap-acked before but is not any more has been reneged and is in flight again.
-    std::vector<bool> covered(m_q.size(), false);
+    std::vector<bool> covered(m_sent, false);
     for (const auto& g : gaps)
     {
         if (g.first == 0 || g.second < g.first)
@@ -110,13 +112,13 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         for (uint32_t off = g.first; off <= g.second; ++off)
         {
             uint32_t idx = off - 1; // m_q.front() is cum + 1
-            if (idx < m_q.size() && m_q[idx].sent)
+            if (idx < m_sent)
             {
                 covered[idx] = true;
             }
         }
     }
-    for (size_t k = 0; k < m_q.size(); ++k)
+    for (size_t k = 0; k < m_sent; ++k)
     {
         Entry& e = m_q[k];
         if (covered[k] && !e.gapAcked)
@@ -138,13 +140,14 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
     // Miss indications (§7.2.4): unacked chunks below the highest TSN newly acknowledged by this SACK.
     if (!gaps.empty() && TsnLt(m_cumAck, r.highestNewlyAcked))
     {
-        for (auto& e : m_q)
+        for (size_t k = 0; k < m_sent; ++k)
         {
+            Entry& e = m_q[k];
             if (!TsnLt(e.chunk->GetTsn(), r.highestNewlyAcked))
             {
                 break;
             }
-            if (e.sent && !e.gapAcked && !e.markedForRtx && !e.fastRtxDone)
+            if (!e.gapAcked && !e.markedForRtx && !e.fastRtxDone)
             {
                 if (++e.missCount == 3)
                 {
@@ -160,8 +163,9 @@ uint32_t
 SctpTxQueue::MarkAllForRetransmission()
 {
     uint32_t n = 0;
-    for (auto& e : m_q)
+    for (size_t k = 0; k < m_sent; ++k)
     {
+        Entry& e = m_q[k];
         if (e.InFlight())
         {
             e.markedForRtx = true;
@@ -176,8 +180,9 @@ SctpTxQueue::MarkAllForRetransmission()
 void
 SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
 {
-    for (auto& e : m_q)
+    for (size_t k = 0; k < m_sent; ++k)
     {
+        Entry& e = m_q[k];
         if (std::find(tsns.begin(), tsns.end(), e.chunk->GetTsn()) != tsns.end())
         {
             e.markedForRtx = true;
@@ -195,42 +200,40 @@ SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
 SctpTxQueue::Entry*
 SctpTxQueue::NextToSend(bool rtxOnly)
 {
-    for (auto& e : m_q)
+    for (size_t k = 0; k < m_sent; ++k)
     {
-        if (e.markedForRtx)
+        if (m_q[k].markedForRtx)
         {
-            return &e;
+            return &m_q[k];
         }
     }
-    if (rtxOnly)
+    if (rtxOnly || m_sent == m_q.size())
     {
         return nullptr;
     }
-    for (auto& e : m_q)
-    {
-        if (!e.sent)
-        {
-            return &e;
-        }
-    }
-    return nullptr;
+    return &m_q[m_sent];
 }
 
 bool
 SctpTxQueue::HasMarked() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.markedForRtx; });
+    return std::any_of(m_q.begin(), m_q.begin() + m_sent, [](const Entry& e) { return e.markedForRtx; });
 }
 
 bool
 SctpTxQueue::HasUnsent() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return !e.sent; });
+    return m_sent < m_q.size();
 }
 
 void
 SctpTxQueue::OnSent(Entry& e, Time now)
 {
+    if (!e.sent)
+    {
+        NS_ASSERT_MSG(m_sent < m_q.size() && &e == &m_q[m_sent], "new DATA must leave in TSN order");
+        ++m_sent;
+    }
     e.sent = true;
     e.markedForRtx = false;
     e.missCount = 0;
@@ -246,8 +249,9 @@ uint32_t
 SctpTxQueue::GetFlightSize() const
 {
     uint32_t f = 0;
-    for (const auto& e : m_q)
+    for (size_t k = 0; k < m_sent; ++k)
     {
+        const Entry& e = m_q[k];
         if (e.InFlight())
         {
             f += e.Bytes();
@@ -259,22 +263,13 @@ SctpTxQueue::GetFlightSize() const
 bool
 SctpTxQueue::HasOutstanding() const
 {
-    return std::any_of(m_q.begin(), m_q.end(), [](const Entry& e) { return e.sent; });
+    return m_sent > 0;
 }
 
 uint32_t
 SctpTxQueue::GetHighestSentTsn() const
 {
-    uint32_t h = m_cumAck;
-    for (const auto& e : m_q)
-    {
-        if (!e.sent)
-        {
-            break;
-        }
-        h = e.chunk->GetTsn();
-    }
-    return h;
+    return m_sent > 0 ? m_q[m_sent - 1].chunk->GetTsn() : m_cumAck;
 }
 
 } // namespace ns3

@@ -84,6 +84,11 @@ class SctpTxQueue
 
   private:
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
+    /** How many entries at the front of m_q have been sent. New chunks leave in TSN order, so the sent ones
+     *  are a prefix, and everything that looks for outstanding chunks (SACK processing, the flight, marked
+     *  retransmissions) stops there instead of walking the whole send buffer. With a large buffer full of
+     *  unsent data that walk, once per SACK and twice per chunk sent, was most of a bulk transfer's cost. */
+    size_t m_sent{0};
     uint32_t m_nextTsn{0};
     uint32_t m_cumAck{0};
     uint64_t m_bufferedUserBytes{0};
