@@ -314,6 +314,12 @@ UsrsctpEndpoint::UsrsctpEndpoint(UsrsctpBridge& bridge, const Options& o, Messag
     rto.srto_min = o.rtoMinMs;
     rto.srto_max = o.rtoMaxMs;
     set(IPPROTO_SCTP, SCTP_RTOINFO, &rto, sizeof(rto));
+    struct sctp_sack_info sack;
+    std::memset(&sack, 0, sizeof(sack));
+    sack.sack_assoc_id = SCTP_FUTURE_ASSOC;
+    sack.sack_delay = o.sackDelayMs;
+    sack.sack_freq = 2;
+    set(IPPROTO_SCTP, SCTP_DELAYED_SACK, &sack, sizeof(sack));
     if (o.adaptation)
     {
         struct sctp_setadaptation a;

@@ -163,6 +163,7 @@ class UsrsctpEndpoint
         uint32_t rtoInitialMs{1000};
         uint32_t rtoMinMs{1000};
         uint32_t rtoMaxMs{60000};
+        uint32_t sackDelayMs{200}; ///< delayed SACK timer (RFC 9260 §6.2: at most 500 ms), SACK every 2nd packet
         /** 0: usrsctp's default; else fixed, with PMTU discovery off. In AF_CONN mode usrsctp 0.9.5's packets
          *  come out up to pathMtu + 12 octets (measured: it counts neither an IP header nor its common header). */
         uint32_t pathMtu{0};
