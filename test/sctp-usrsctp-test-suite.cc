@@ -386,9 +386,10 @@ SctpUsrsctpBulkTestCase::DoRun()
 
     std::ostringstream os;
     os << std::fixed << std::setprecision(2);
-    auto dir = [&os](const char* name, const BridgeLink::Stats& s, const BulkChecker& rx) {
+    auto dir = [&os](const char* name, const BridgeLink::Stats& s, const BulkPlan& plan, const BulkChecker& rx) {
         os << "\n  " << name << ": " << rx.Octets() / 1e6 << " MB in " << rx.Messages() << " messages ("
-           << rx.UnorderedOvertakes() << " unordered overtakes), " << s.packets << " packets, " << s.lost
+           << plan.CountLargerThan(kPmtu - 48) << " beyond one packet, " << rx.UnorderedOvertakes()
+           << " unordered overtakes), " << s.packets << " packets, " << s.lost
            << " lost (" << 100.0 * double(s.lost) / double(s.packets) << " %), " << s.queueDrops
            << " queue drops, " << s.dataChunks << " DATA chunks, " << s.dataRetransmitted
            << " retransmitted, largest packet " << s.largest << ", longest queueing "
@@ -396,8 +397,8 @@ SctpUsrsctpBulkTestCase::DoRun()
     };
     os << "usrsctp interop, " << (m_usrsctpActive ? "usrsctp active / model passive" : "model active / usrsctp passive")
        << ": closed at " << m_doneAt.As(Time::MS) << " simulated, " << wall << " s wall";
-    dir("usrsctp -> model", um, *m_modelRx);
-    dir("model -> usrsctp", mu, *m_usrsctpRx);
+    dir("usrsctp -> model", um, *m_toModel, *m_modelRx);
+    dir("model -> usrsctp", mu, *m_toUsrsctp, *m_usrsctpRx);
     os << "\n  model retransmissions: " << m_fastRtx << " fast, " << m_t3Rtx << " T3; cwnd " << m_model->GetCwnd()
        << ", SRTT " << m_model->GetSrtt().As(Time::US);
     std::cout << os.str() << std::endl;
