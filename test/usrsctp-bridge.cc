@@ -6,6 +6,8 @@
 #ifdef IWARP_HAVE_USRSCTP
 
 #include "helper/sctp-helper.h"
+#include "sctp/sctp-chunk.h"
+#include "sctp/sctp-wire.h"
 
 #include "ns3/abort.h"
 #include "ns3/internet-module.h"
@@ -24,18 +26,6 @@ namespace iwarptest
 
 namespace
 {
-
-uint32_t
-Be16(const uint8_t* p)
-{
-    return uint32_t(p[0]) << 8 | p[1];
-}
-
-uint32_t
-Be32(const uint8_t* p)
-{
-    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
-}
 
 /** What the model sends after the bridge is gone goes nowhere (teardown order). */
 void
@@ -95,33 +85,37 @@ BridgeLink::Inspect(const uint8_t* bytes, size_t len)
     ++m_stats.packets;
     m_stats.octets += len;
     m_stats.largest = std::max(m_stats.largest, uint32_t(len));
-    // Chunks after the 12-octet common header: type, flags, length (without padding), value.
-    size_t off = 12;
-    if (len < off + 4)
+    // Chunks after the 12-octet common header: type, flags, length (without padding), value, padding.
+    sctp::WireReader r(bytes, len);
+    r.Skip(SctpCommonHeader::kSize);
+    if (r.Remaining() < 4)
     {
         ++m_stats.malformed;
         return;
     }
-    while (off + 4 <= len)
+    while (r.Remaining() >= 4)
     {
-        uint8_t type = bytes[off];
-        uint32_t clen = Be16(bytes + off + 2);
-        if (clen < 4 || off + clen > len)
+        uint8_t type = r.U8();
+        r.U8(); // flags
+        uint16_t clen = r.U16();
+        if (clen < 4 || size_t(clen - 4) > r.Remaining())
         {
             ++m_stats.malformed;
             return;
         }
         ++m_stats.chunks[type];
-        if (type == 0 && clen >= 16) // DATA: TSN, stream, SSN, PPID, user data
+        size_t valueLeft = clen - 4;
+        if (type == uint8_t(SctpChunkType::Data) && clen >= 16) // TSN, stream, SSN, PPID, user data
         {
             ++m_stats.dataChunks;
             m_stats.dataOctets += clen - 16;
-            if (!m_tsns.insert(Be32(bytes + off + 4)).second)
+            if (!m_tsns.insert(r.U32()).second)
             {
                 ++m_stats.dataRetransmitted;
             }
+            valueLeft -= 4;
         }
-        off += (clen + 3) & ~size_t(3);
+        r.Skip(std::min<size_t>(valueLeft + sctp::PadLen(clen), r.Remaining())); // the last chunk may be unpadded
     }
 }
 
