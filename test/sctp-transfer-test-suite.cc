@@ -132,6 +132,100 @@ class SctpFastRetransmitTestCase : public TestCase
     }
 };
 
+class SctpFastRetransmitTwoPacketsTestCase : public TestCase
+{
+  public:
+    SctpFastRetransmitTwoPacketsTestCase()
+        : TestCase("two DATA packets lost back to back: both chunks are fast-retransmitted and traced as fast")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SctpTwoNodeFixture f({});
+        Ptr<SctpDropListErrorModel> em = f.DropOn(1);
+        em->drop = {8, 9}; // INIT, COOKIE ECHO, then DATA: the sixth and seventh DATA packets
+        f.Start();
+        f.QueueMessages(true, 60, 8000, 1, 5); // mostly full-sized fragments: one chunk per packet
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(em->dropped, 2u, "two packets dropped");
+        NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", "everything delivered");
+        // Both chunks reach three miss indications with the same SACK; they do not fit one packet, so the
+        // second goes out in a packet of its own (§7.2.4: the rest as cwnd allows). It is still a fast
+        // retransmission, and the Retransmission trace must say so.
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.fastRtx, 2u, "two fast retransmissions");
+        NS_TEST_EXPECT_MSG_EQ(f.clientLog.rtx.size(), 0u, "no T3-rtx retransmission");
+    }
+};
+
+class SctpLostFastRetransmitTestCase : public TestCase
+{
+  public:
+    SctpLostFastRetransmitTestCase()
+        : TestCase("a lost fast retransmission of the earliest TSN is resent by T3 one RTO later, while later "
+                   "losses go on triggering fast retransmits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Buffers large enough that neither end's window stops the sender while the hole is open, so new
+        // DATA, and with it new losses and fast retransmits, keeps flowing behind the hole.
+        Config::SetDefault("ns3::SctpSocket::SndBufSize", UintegerValue(8u << 20));
+        Config::SetDefault("ns3::SctpSocket::RcvBufSize", UintegerValue(8u << 20));
+        SctpTwoNodeFixture f({});
+        Ptr<SctpTsnDropErrorModel> em = CreateObject<SctpTsnDropErrorModel>();
+        em->targetIndex = 200;
+        em->targetDrops = 2; // the first transmission and the fast retransmission
+        em->everyNth = 30;   // then one new packet in 30, about every 40 ms at 10 Mb/s
+        f.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        std::vector<std::pair<Time, uint32_t>> rtx; // when the client resent which TSN
+        f.Start([&rtx](Ptr<SctpSocket> c) {
+            c->TraceConnectWithoutContext(
+                "Retransmission",
+                MakeBoundCallback(
+                    +[](std::vector<std::pair<Time, uint32_t>>* v, uint32_t tsn, bool) {
+                        v->emplace_back(Simulator::Now(), tsn);
+                    },
+                    &rtx));
+        });
+        f.QueueMessages(true, 1500, 4000, 1, 7); // about 3 MB on one ordered stream: some 2.5 s of sending
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(em->target.has_value(), true, "a TSN was chosen");
+        std::vector<Time> resent;
+        for (const auto& [t, tsn] : rtx)
+        {
+            if (tsn == *em->target)
+            {
+                resent.push_back(t);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(em->targetSeen.size(), 3u, "sent, fast-retransmitted, then retransmitted again");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(resent.size(), 2u, "the client resent it twice");
+        Time fastRtx = resent[0];
+        Time t3Rtx = resent[1];
+        // Losses while the fast retransmission was on its way or the T3 timer running (arrival times).
+        auto dropsMeanwhile = std::count_if(em->laterDrops.begin(), em->laterDrops.end(), [&](Time t) {
+            return t > fastRtx && t < em->targetSeen[2];
+        });
+        std::cout << "SCTP lost fast retransmission: fast rtx at " << fastRtx.As(Time::MS) << ", T3 rtx at "
+                  << t3Rtx.As(Time::MS) << ", " << dropsMeanwhile << " other losses in between" << std::endl;
+        // RFC 9260 §6.3.2 R3 and §7.2.4: T3-rtx restarts when the earliest outstanding TSN is acknowledged
+        // or resent, not for the fast retransmission of a later one. So the earliest TSN, whose fast
+        // retransmission was lost too, goes out again one RTO (RTO.Min, 1 s here) after it.
+        NS_TEST_EXPECT_MSG_GT(dropsMeanwhile, 10, "later losses kept fast retransmit busy");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(t3Rtx - fastRtx, Seconds(1), "not before the RTO");
+        NS_TEST_EXPECT_MSG_LT(t3Rtx - fastRtx, Seconds(1.01), "one RTO after the lost fast retransmission");
+        NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", "everything delivered, in order");
+        Config::Reset();
+    }
+};
+
 class SctpRtoBackoffTestCase : public TestCase
 {
   public:
@@ -230,6 +324,8 @@ class SctpTransferTestSuite : public TestSuite
         AddTestCase(new SctpBothWaysTestCase(0.01, 2), TestCase::QUICK);
         AddTestCase(new SctpBothWaysTestCase(0.05, 3), TestCase::QUICK);
         AddTestCase(new SctpFastRetransmitTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpFastRetransmitTwoPacketsTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpLostFastRetransmitTestCase(), TestCase::QUICK);
         AddTestCase(new SctpRtoBackoffTestCase(), TestCase::QUICK);
         AddTestCase(new SctpFlowControlTestCase(), TestCase::QUICK);
     }

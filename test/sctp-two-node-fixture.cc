@@ -33,6 +33,62 @@ SctpDropListErrorModel::DoCorrupt(Ptr<Packet>)
     return d;
 }
 
+NS_OBJECT_ENSURE_REGISTERED(SctpTsnDropErrorModel);
+
+TypeId
+SctpTsnDropErrorModel::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::iwarptest::SctpTsnDropErrorModel")
+                            .SetParent<ErrorModel>()
+                            .AddConstructor<SctpTsnDropErrorModel>();
+    return tid;
+}
+
+bool
+SctpTsnDropErrorModel::DoCorrupt(Ptr<Packet> p)
+{
+    Ptr<Packet> copy = p->Copy();
+    PppHeader ppp;
+    Ipv4Header ip;
+    copy->RemoveHeader(ppp);
+    copy->RemoveHeader(ip);
+    SctpPacket pkt;
+    if (ip.GetProtocol() != SctpL4Protocol::PROT_NUMBER || SctpPacket::Parse(copy, &pkt) != SctpParseError::None)
+    {
+        return false;
+    }
+    bool anyData = false;
+    bool allNew = true;
+    bool carriesTarget = false;
+    for (const auto& c : pkt.chunks)
+    {
+        if (c->GetType() != uint8_t(SctpChunkType::Data))
+        {
+            continue;
+        }
+        uint32_t tsn = static_cast<const SctpDataChunk&>(*c).GetTsn();
+        anyData = true;
+        allNew = allNew && m_seen.count(tsn) == 0;
+        m_seen.insert(tsn);
+        if (!target && m_seen.size() == targetIndex)
+        {
+            target = tsn;
+        }
+        carriesTarget = carriesTarget || (target && *target == tsn);
+    }
+    if (carriesTarget)
+    {
+        targetSeen.push_back(Simulator::Now());
+        return targetSeen.size() <= targetDrops;
+    }
+    if (anyData && allNew && target && everyNth != 0 && ++m_newPackets % everyNth == 0)
+    {
+        laterDrops.push_back(Simulator::Now());
+        return true;
+    }
+    return false;
+}
+
 uint32_t
 SctpEndLog::CountTx(SctpChunkType t) const
 {

@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -40,6 +41,30 @@ class SctpDropListErrorModel : public ErrorModel
   private:
     bool DoCorrupt(Ptr<Packet> p) override;
     void DoReset() override {}
+};
+
+/**
+ * Drops DATA by TSN, to stage a particular loss: the packet carrying the `targetIndex`-th distinct TSN seen,
+ * and its next `targetDrops` - 1 retransmissions; then, while `everyNth` is set, the first transmission of
+ * every `everyNth`-th packet of new DATA after it. Packets on a point-to-point device (PPP, IPv4, SCTP).
+ */
+class SctpTsnDropErrorModel : public ErrorModel
+{
+  public:
+    static TypeId GetTypeId();
+    uint32_t targetIndex{100};
+    uint32_t targetDrops{1};
+    uint32_t everyNth{0};
+    std::optional<uint32_t> target; ///< the TSN chosen
+    std::vector<Time> targetSeen;   ///< every time the target TSN arrived, dropped or not
+    std::vector<Time> laterDrops;   ///< when the every-Nth drops happened
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override;
+    void DoReset() override {}
+
+    std::set<uint32_t> m_seen;
+    uint32_t m_newPackets{0};
 };
 
 /** One sent or received user message. */

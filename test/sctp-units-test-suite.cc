@@ -2,7 +2,7 @@
  * The SCTP model's parts on their own, with numbers worked out by hand from RFC 9260: the state table
  * (§4), the RTO estimator (§6.3.1), the congestion-control policy (§7.2), the receive queue (TSN
  * wrap, gap ack blocks, duplicates, reassembly, per-stream order) and the send queue (fragmentation, SACK
- * processing, Karn's rule, three miss indications).
+ * processing, Karn's rule, three miss indications, work per SACK independent of the unsent backlog).
  */
 #include "sctp/sctp-congestion-ops.h"
 #include "sctp/sctp-rto.h"
@@ -11,6 +11,7 @@
 #include "sctp/sctp-tx-queue.h"
 
 #include "ns3/test.h"
+
 
 using namespace ns3;
 

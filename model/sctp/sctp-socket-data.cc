@@ -104,7 +104,9 @@ SctpSocket::TrySend()
             chunks.push_back(e->chunk);
             if (rtx)
             {
-                m_rtxTrace(e->chunk->GetTsn(), m_fastRtxPending);
+                // Fast or not by why the chunk was marked: fast retransmissions that do not fit the first
+                // packet follow in later ones, when m_fastRtxPending no longer holds.
+                m_rtxTrace(e->chunk->GetTsn(), e->markedByFastRtx);
             }
             else
             {
@@ -230,11 +232,16 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     uint32_t flight = m_txq.GetFlightSize();
     m_peerRwnd = arwnd > flight ? arwnd - flight : 0;
     m_lastAdvertisedRwnd = arwnd;
+    // T3-rtx restarts when the earliest outstanding TSN is acknowledged (§6.3.2 R3) or is itself being fast
+    // retransmitted (§7.2.4 step 4), never for the fast retransmission of a later TSN: otherwise, when the
+    // fast retransmission of the earliest TSN is lost too, each later loss postpones the T3 that alone can
+    // resend it, and the receiver delivers nothing behind the hole until the losses stop.
+    const bool resendingEarliest = !r.fastRtx.empty() && r.fastRtx.front() == m_txq.GetCumAckPoint() + 1;
     if (!m_txq.HasOutstanding())
     {
         m_t3.Cancel();
     }
-    else if (r.cumAdvanced || m_fastRtxPending)
+    else if (r.cumAdvanced || resendingEarliest)
     {
         RestartT3();
     }

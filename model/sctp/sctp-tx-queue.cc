@@ -42,6 +42,7 @@ void
 SctpTxQueue::Reset(uint32_t initialTsn)
 {
     m_q.clear();
+    m_sent = 0;
     m_nextTsn = initialTsn;
     m_cumAck = initialTsn - 1;
     m_bufferedUserBytes = 0;
@@ -215,6 +216,7 @@ SctpTxQueue::MarkAllForRetransmission()
             Update(e, [](Entry& x) { x.markedForRtx = true; });
             ++n;
         }
+        e.markedByFastRtx = false; // whatever was pending goes out under the T3 rules now
     }
     m_timedTsn.reset();
     return n;
@@ -230,6 +232,7 @@ SctpTxQueue::MarkFastRetransmit(const std::vector<uint32_t>& tsns)
         {
             Update(e, [](Entry& x) {
                 x.markedForRtx = true;
+                x.markedByFastRtx = true;
                 x.fastRtxDone = true;
                 x.missCount = 0;
             });

@@ -31,6 +31,7 @@ class SctpTxQueue
         bool gapAcked{false};     ///< covered by a gap ack block of the latest SACK
         bool markedForRtx{false}; ///< to be sent again (T3 or fast retransmit); not in flight meanwhile
         bool fastRtxDone{false};  ///< already fast-retransmitted once (§7.2.4: only once)
+        bool markedByFastRtx{false}; ///< markedForRtx by fast retransmit, not by a T3-rtx expiry
         uint32_t txCount{0};
         uint32_t missCount{0};
         Time lastSent{0};
@@ -96,14 +97,17 @@ class SctpTxQueue
     void Count(const Entry& e, int sign);
 
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
+    /** How many entries at the front of m_q have been sent. New chunks leave in TSN order, so the sent ones
+     *  are a prefix, and everything that looks for outstanding chunks (SACK processing, the flight, marked
+     *  retransmissions) stops there instead of walking the whole send buffer. With a large buffer full of
+     *  unsent data that walk, once per SACK and twice per chunk sent, was most of a bulk transfer's cost. */
+    size_t m_sent{0};
     uint32_t m_nextTsn{0};
     uint32_t m_cumAck{0};
     uint64_t m_bufferedUserBytes{0};
     /** Entries of m_q per stream id, kept as chunks come and go so the count is not a scan of m_q. */
     std::map<uint16_t, uint32_t> m_unackedPerStream;
     std::optional<uint32_t> m_timedTsn; ///< the one chunk being timed (one RTT sample per round trip)
-    // New data goes out in TSN order, so the sent chunks are always a prefix of m_q: m_q[0, m_sent).
-    size_t m_sent{0};
     uint32_t m_flight{0};  ///< sum of Bytes() of the entries InFlight()
     size_t m_marked{0};    ///< entries markedForRtx
     size_t m_gapAcked{0};  ///< entries gapAcked
