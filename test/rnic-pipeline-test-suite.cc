@@ -151,6 +151,8 @@ class TxBatchingTest : public BatchingTestCase
         }
         ExpectBatches(handed);
         pipeline->Dispose();
+        llp->Dispose(); // Connect() links the two ends to each other
+        peer->Dispose();
         Simulator::Destroy();
     }
 };
@@ -182,6 +184,8 @@ class TxBlockedLlpTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ((handed[2] < MicroSeconds(20)), true, "three left before the block");
         NS_TEST_EXPECT_MSG_EQ(handed[3], MicroSeconds(20), "the rest left on SendReady");
         pipeline->Dispose();
+        llp->Dispose(); // Connect() links the two ends to each other
+        peer->Dispose();
         Simulator::Destroy();
     }
 };
@@ -242,6 +246,8 @@ class RxBatchingTest : public BatchingTestCase
         }
         ExpectBatches(up);
         pipeline->Dispose();
+        sender->Dispose(); // Connect() links the two ends to each other
+        receiver->Dispose();
         Simulator::Destroy();
     }
 };
