@@ -131,7 +131,8 @@ RnicPipeline::SendSegment(Ptr<Packet> segment)
     {
         return m_inner->SendSegment(segment); // pass-through
     }
-    const Time finish = std::max(now, m_txFreeAt) + cost;
+    // The engine is free once the last queued segment is done (an empty queue: everything is done).
+    const Time finish = (m_txQueue.empty() ? now : std::max(now, m_txQueue.back().finish)) + cost;
     if (!m_txQueue.empty() && (last || finish > m_txQueue.front().finish + m_txBatchWindow))
     {
         // A message's last segment starts only on an idle engine, so it (and the completion DDP
@@ -140,7 +141,6 @@ RnicPipeline::SendSegment(Ptr<Packet> segment)
         m_upWantsReady = true;
         return false;
     }
-    m_txFreeAt = finish;
     m_txQueue.push_back({segment, finish});
     if (m_txQueue.size() == 1)
     {
@@ -220,8 +220,8 @@ RnicPipeline::OnInnerReceive(Ptr<Packet> segment, uint64_t order)
         NotifyReceive(segment, order); // pass-through
         return;
     }
-    const Time finish = std::max(Simulator::Now(), m_rxFreeAt) + cost;
-    m_rxFreeAt = finish;
+    const Time now = Simulator::Now();
+    const Time finish = (m_rxQueue.empty() ? now : std::max(now, m_rxQueue.back().finish)) + cost;
     m_rxQueue.push_back({segment, order, finish, exact});
     ScheduleRx();
 }
@@ -250,13 +250,12 @@ RnicPipeline::ScheduleRx()
     }
     if (m_rxEvent.IsRunning())
     {
-        if (m_rxEventAt <= target)
+        if (TimeStep(m_rxEvent.GetTs()) <= target)
         {
             return;
         }
         m_rxEvent.Cancel();
     }
-    m_rxEventAt = target;
     m_rxEvent = Simulator::Schedule(target - Simulator::Now(), &RnicPipeline::RxDone, this);
 }
 

@@ -79,7 +79,6 @@ class RnicPipeline : public DdpLowerLayer
         Time finish; ///< when the engine is done with it (serially, behind the ones before it)
     };
     std::deque<TxItem> m_txQueue; ///< processed or in process, not yet taken by the LLP
-    Time m_txFreeAt;              ///< when the transmit engine finishes its last accepted segment
     bool m_upWantsReady{false};
     EventId m_txEvent;
     Time m_rxBatchWindow;
@@ -92,10 +91,8 @@ class RnicPipeline : public DdpLowerLayer
         bool exact;  ///< a message's first or last segment: handed up at its finish
     };
     std::deque<RxItem> m_rxQueue; ///< in the receive engine or done, not yet handed to DDP
-    Time m_rxFreeAt;
     bool m_rxPrevWasLast{true}; ///< the next in-order segment starts a message
     EventId m_rxEvent;
-    Time m_rxEventAt;
     /** Stream events wait behind segments still in the receive engine (a close follows data). */
     std::deque<std::pair<Event, iwarp::ErrorCause>> m_pendingEvents;
 };
