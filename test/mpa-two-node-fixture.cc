@@ -9,7 +9,7 @@ MpaTwoNodeFixture::MpaTwoNodeFixture(const Options& o)
     : m_opt(o)
 {
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.sndBufSize));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
     Config::SetDefault("ns3::MpaConnection::Markers", BooleanValue(o.markers));
     Config::SetDefault("ns3::MpaConnection::Crc", BooleanValue(o.crc));

@@ -60,6 +60,7 @@ class MpaTwoNodeFixture
         uint16_t responderIrd{4};      ///< announced in the Rev 2 Reply
         bool lowerOrdToPeerIrd{true}; ///< the initiator's MpaConnection::LowerOrdToPeerIrd
         bool alignFpdus{true};        ///< MpaConnection::AlignFpdus at both ends
+        uint32_t sndBufSize{4 << 20}; ///< TCP's SndBufSize at both ends
     };
 
     explicit MpaTwoNodeFixture(const Options& o);

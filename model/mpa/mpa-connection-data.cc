@@ -115,6 +115,7 @@ MpaConnection::SendSegment(Ptr<Packet> segment)
         // cuts there anyway, and queueing lets TCP send from its buffer as ACKs come back instead
         // of being handed one FPDU per transmission.
         m_wantSendReady = true;
+        m_waitForLowWater = m_socket->GetTxAvailable() < framed; // OnSendSpace waits for SendLowWater
         return false;
     }
     if (framed != GetEffectiveMss())
@@ -153,7 +154,7 @@ void
 MpaConnection::OnTcpHighestSequence(SequenceNumber32, SequenceNumber32 newValue)
 {
     m_tcpHighestSent = newValue;
-    if (m_alignFpdus && m_wantSendReady && (m_state == ESTABLISHED || m_state == FAILED) && UnsentInTcp() == 0)
+    if (m_alignFpdus && SendReadyDue() && UnsentInTcp() == 0)
     {
         // Called from inside TCP's transmit; the next FPDU written now goes out in a segment of its own
         // (TcpSocketBase::Send only schedules the transmission).
@@ -165,11 +166,26 @@ MpaConnection::OnTcpHighestSequence(SequenceNumber32, SequenceNumber32 newValue)
 void
 MpaConnection::OnSendSpace(Ptr<Socket>, uint32_t)
 {
-    if (m_wantSendReady && (m_state == ESTABLISHED || m_state == FAILED))
+    if (SendReadyDue())
     {
         m_wantSendReady = false;
         NotifySendReady();
     }
+}
+
+bool
+MpaConnection::SendReadyDue() const
+{
+    return m_wantSendReady && (m_state == ESTABLISHED || m_state == FAILED) &&
+           (!m_waitForLowWater || m_socket->GetTxAvailable() >= SendLowWater());
+}
+
+uint32_t
+MpaConnection::SendLowWater() const
+{
+    // At most half the buffer, so that TCP still holds plenty when DDP is asked for more.
+    const uint32_t half = m_tcp ? m_tcp->GetTxBuffer()->MaxBufferSize() / 2 : 0;
+    return std::min(m_sendLowWater, half);
 }
 
 void

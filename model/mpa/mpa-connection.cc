@@ -52,6 +52,14 @@ MpaConnection::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpaConnection::m_alignFpdus),
                           MakeBooleanChecker())
+            .AddAttribute("SendLowWater",
+                          "Once TCP's send buffer is too full for an FPDU, ask DDP for more only when this "
+                          "many octets are free (at most half the buffer), so FPDUs go to TCP in batches, "
+                          "as a socket application writes after poll(), rather than one or two per ACK; "
+                          "0: as soon as one FPDU fits",
+                          UintegerValue(64 * 1024),
+                          MakeUintegerAccessor(&MpaConnection::m_sendLowWater),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("LowerOrdToPeerIrd",
                           "Rev 2, initiator: when the Reply's IRD is below the local ORD, lower the "
                           "ORD to it (true), or end set-up with an MPA 'insufficient IRD resources' "
