@@ -15,6 +15,7 @@
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 #include <vector>
@@ -190,6 +191,78 @@ class TxBlockedLlpTest : public TestCase
     }
 };
 
+/**
+ * TxWorkAhead: while the LLP refuses, the engine keeps preparing what DDP offers (not a message's
+ * last segment) up to TxWorkAhead octets, and all of it goes down at the LLP's SendReady, at that
+ * one instant. Without it, the engine stops at one TxBatchWindow's worth and the rest trickles down
+ * in timed batches after the SendReady.
+ */
+class TxWorkAheadTest : public TestCase
+{
+  public:
+    TxWorkAheadTest(uint32_t workAhead)
+        : TestCase("transmit engine with TxWorkAhead " + std::to_string(workAhead) +
+                   ": while the LLP is full the engine prepares up to that many octets, which go down on its SendReady"),
+          m_workAhead(workAhead)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t size = 1000;
+        const Time unblock = MicroSeconds(50);
+        Ptr<TestLowerLayer> llp = CreateObject<TestLowerLayer>();
+        Ptr<TestLowerLayer> peer = CreateObject<TestLowerLayer>();
+        TestLowerLayer::Connect(llp, peer);
+        Ptr<RnicPipeline> pipeline = CreateObject<RnicPipeline>();
+        pipeline->SetAttribute("TxWorkAhead", UintegerValue(m_workAhead));
+        pipeline->SetInner(llp);
+        std::vector<Time> handed;
+        llp->TraceConnectWithoutContext("Tx", MakeBoundCallback(&RecordHandDown, &handed));
+        SegmentDriver driver(pipeline, 2, 40, size);
+        llp->SetTxCredit(3); // takes three, then refuses until unblocked
+        Simulator::Schedule(MicroSeconds(1), &SegmentDriver::Pump, &driver);
+        Simulator::Schedule(unblock, &TestLowerLayer::SetTxCredit, llp, std::numeric_limits<uint64_t>::max());
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(handed.size(), 80u, "nothing lost while the LLP refused");
+        const auto before = std::count_if(driver.m_accepted.begin(), driver.m_accepted.end(),
+                                          [&](Time t) { return t < unblock; });
+        const auto atUnblock = std::count(handed.begin(), handed.end(), unblock);
+        if (m_workAhead > 0)
+        {
+            NS_TEST_EXPECT_MSG_EQ(before, 3 + m_workAhead / size, "three handed down, TxWorkAhead prepared");
+            NS_TEST_EXPECT_MSG_EQ(atUnblock, m_workAhead / size, "all prepared segments left on SendReady");
+        }
+        else
+        {
+            // The engine stopped at what fits in one TxBatchWindow (1 us, 180 ns a segment).
+            NS_TEST_EXPECT_MSG_LT(before, 3 + 20, "the engine stopped while the LLP was full");
+        }
+        // The rules that keep completions and timing exact still hold.
+        Time previousFinish;
+        for (std::size_t i = 0; i < handed.size(); ++i)
+        {
+            const bool last = driver.IsLast(i);
+            const Time finish = std::max(driver.m_accepted[i], previousFinish) + pipeline->Cost(size, last, true);
+            NS_TEST_EXPECT_MSG_EQ((handed[i] >= finish), true, "segment " << i << " left before the engine was done");
+            if (last)
+            {
+                NS_TEST_EXPECT_MSG_EQ(driver.m_accepted[i], handed[i - 1], "a last segment waits for an idle engine");
+                NS_TEST_EXPECT_MSG_EQ(handed[i], finish, "a last segment leaves at its finish");
+            }
+            previousFinish = finish;
+        }
+        pipeline->Dispose();
+        llp->Dispose(); // Connect() links the two ends to each other
+        peer->Dispose();
+        Simulator::Destroy();
+    }
+
+    uint32_t m_workAhead;
+};
+
 class RxBatchingTest : public BatchingTestCase
 {
   public:
@@ -261,6 +334,8 @@ class RnicPipelineSuite : public TestSuite
         AddTestCase(new TxBatchingTest(NanoSeconds(1000)), TestCase::QUICK);
         AddTestCase(new TxBatchingTest(Time(0)), TestCase::QUICK);
         AddTestCase(new TxBlockedLlpTest, TestCase::QUICK);
+        AddTestCase(new TxWorkAheadTest(20000), TestCase::QUICK);
+        AddTestCase(new TxWorkAheadTest(0), TestCase::QUICK);
         AddTestCase(new RxBatchingTest(MicroSeconds(4)), TestCase::QUICK);
         AddTestCase(new RxBatchingTest(Time(0)), TestCase::QUICK);
     }

@@ -2,6 +2,7 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -47,6 +48,14 @@ RnicPipeline::GetTypeId()
                           TimeValue(NanoSeconds(1000)),
                           MakeTimeAccessor(&RnicPipeline::m_txBatchWindow),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("TxWorkAhead",
+                          "While the LLP refuses segments (its send buffer is full), the transmit engine "
+                          "goes on preparing what DDP offers, except a message's last segment, until this "
+                          "many octets wait; they go down together at the LLP's next SendReady, in that one "
+                          "event. 0: the engine stops when the LLP is full",
+                          UintegerValue(128 * 1024),
+                          MakeUintegerAccessor(&RnicPipeline::m_txWorkAhead),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("RxBatchWindow",
                           "Received segments other than a message's first and last are handed to DDP "
                           "at most this long after the receive engine finishes them, together with "
@@ -72,6 +81,7 @@ RnicPipeline::DoDispose()
 {
     m_txEvent.Cancel();
     m_txQueue.clear();
+    m_txQueuedOctets = 0;
     m_rxEvent.Cancel();
     m_rxQueue.clear();
     if (m_inner)
@@ -133,15 +143,18 @@ RnicPipeline::SendSegment(Ptr<Packet> segment)
     }
     // The engine is free once the last queued segment is done (an empty queue: everything is done).
     const Time finish = (m_txQueue.empty() ? now : std::max(now, m_txQueue.back().finish)) + cost;
-    if (!m_txQueue.empty() && (last || finish > m_txQueue.front().finish + m_txBatchWindow))
+    // While the LLP is full, nothing leaves before its SendReady anyway: the engine works ahead.
+    const bool workAhead = m_innerFull && m_txQueuedOctets + segment->GetSize() <= m_txWorkAhead;
+    if (!m_txQueue.empty() && (last || (!workAhead && finish > m_txQueue.front().finish + m_txBatchWindow)))
     {
         // A message's last segment starts only on an idle engine, so it (and the completion DDP
         // reports when it is accepted) keeps its exact time; other segments join the batch while
-        // they finish within TxBatchWindow of the oldest one waiting.
+        // they finish within TxBatchWindow of the oldest one waiting, or within TxWorkAhead.
         m_upWantsReady = true;
         return false;
     }
     m_txQueue.push_back({segment, finish});
+    m_txQueuedOctets += segment->GetSize();
     if (m_txQueue.size() == 1)
     {
         // The first segment after an idle spell leaves at its own finish: a lone message's
@@ -179,12 +192,16 @@ RnicPipeline::TryHandDown()
     {
         if (!m_inner->SendSegment(m_txQueue.front().segment))
         {
+            m_innerFull = true;
             break; // the LLP is full: wait for its SendReady
         }
+        m_innerFull = false;
+        m_txQueuedOctets -= m_txQueue.front().segment->GetSize();
         m_txQueue.pop_front();
         handed = true;
     }
-    if (handed && m_upWantsReady)
+    // Room in the engine (segments left), or a full LLP (DDP may now fill TxWorkAhead): ask DDP.
+    if ((handed || m_innerFull) && m_upWantsReady)
     {
         m_upWantsReady = false;
         NotifySendReady();
@@ -194,6 +211,7 @@ RnicPipeline::TryHandDown()
 void
 RnicPipeline::OnInnerSendReady()
 {
+    m_innerFull = false;
     if (m_txQueue.empty())
     {
         NotifySendReady();

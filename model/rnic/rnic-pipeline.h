@@ -11,6 +11,11 @@
  * after it. A message's last segment is accepted only by an idle engine, as without batching, so
  * completions and the last segment's timing are exact; so is a lone segment after an idle spell.
  *
+ * Working ahead (TxWorkAhead): while the LLP refuses (its send buffer is full), no segment could
+ * leave before its SendReady anyway, so the engine goes on preparing what DDP offers, up to
+ * TxWorkAhead octets, and hands it all down in the SendReady's own event. A bulk stream then feeds
+ * TCP in batches as an application does, rather than one timed event per TxBatchWindow.
+ *
  * Receive batching (RxBatchWindow): a received segment is done at its serial finish; a message's
  * first and last segments go up to DDP exactly then, the others at most the window later,
  * together with whatever else has finished (one event). Message placement starts and deliveries
@@ -80,6 +85,9 @@ class RnicPipeline : public DdpLowerLayer
     };
     std::deque<TxItem> m_txQueue; ///< processed or in process, not yet taken by the LLP
     bool m_upWantsReady{false};
+    bool m_innerFull{false};       ///< the LLP refused the oldest finished segment; no SendReady since
+    uint32_t m_txWorkAhead{0};     ///< octets the engine may prepare while the LLP is full
+    uint64_t m_txQueuedOctets{0};  ///< octets in m_txQueue
     EventId m_txEvent;
     Time m_rxBatchWindow;
 
