@@ -15,6 +15,9 @@
 #include <iostream>
 #include <sstream>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <type_traits>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -176,6 +179,51 @@ PrintMedian(std::ostream& os, const std::string& label, const std::vector<double
        << note << "\n";
 }
 
+/**
+ * Runs one side in a child process of its own and returns what it measured (through a pipe), so
+ * every run starts from the same heap and its peak RSS is its own. In one long-lived process a run
+ * inherits the heap the previous runs left behind, and that slows whichever side allocates more
+ * per packet (see bench-common.h).
+ */
+RunResult
+RunIsolated(const Side& side)
+{
+    static_assert(std::is_trivially_copyable_v<RunResult>, "RunResult goes through a pipe");
+    std::cout.flush();
+    std::cerr.flush();
+    int fds[2];
+    if (pipe(fds) != 0)
+    {
+        return side.run(); // no pipe: run it here
+    }
+    const pid_t pid = fork();
+    if (pid < 0)
+    {
+        close(fds[0]);
+        close(fds[1]);
+        return side.run();
+    }
+    if (pid == 0)
+    {
+        close(fds[0]);
+        const RunResult r = side.run();
+        const ssize_t w = write(fds[1], &r, sizeof(r));
+        _exit(w == ssize_t(sizeof(r)) ? 0 : 1);
+    }
+    close(fds[1]);
+    RunResult r;
+    const ssize_t got = read(fds[0], &r, sizeof(r));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (got != ssize_t(sizeof(r)) || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    {
+        std::cerr << "the run of " << side.name << " failed in its child process\n";
+        std::exit(2);
+    }
+    return r;
+}
+
 } // namespace
 
 bool
@@ -194,12 +242,12 @@ Compare(std::ostream& os, const Side& a, const Side& b, uint32_t repeat, const s
     std::vector<double> events;
     for (uint32_t k = 0; k < repeat; ++k)
     {
-        const RunResult ra = only == b.key ? RunResult{} : a.run();
+        const RunResult ra = only == b.key ? RunResult{} : RunIsolated(a);
         if (only != b.key)
         {
             PrintRow(os, a.name, ra);
         }
-        const RunResult rb = only == a.key ? RunResult{} : b.run();
+        const RunResult rb = only == a.key ? RunResult{} : RunIsolated(b);
         if (only != a.key)
         {
             PrintRow(os, b.name, rb);

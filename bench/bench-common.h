@@ -6,8 +6,14 @@
  *    buffers (TwoHostTopology), SCTP (when asked for) with the same MTU and buffers;
  *  - the two sides that recur: an RdmaStream of RDMA Writes (over MPA/TCP or SCTP) and
  *    BulkSend over plain TCP;
- *  - Compare(): runs two sides alternately --repeat times, prints one table row per run and the
- *    medians of the wall-time and goodput ratios.
+ *  - Compare(): runs two sides alternately --repeat times, each run in a child process of its own,
+ *    prints one table row per run and the medians of the wall-time and goodput ratios.
+ *
+ * Why a process per run: a simulation's speed depends on the heap it starts with. Run after a
+ * BulkSend run in the same process, the RDMA stream (which allocates more small objects per packet)
+ * took 10-25 % longer than in a fresh process, while BulkSend hardly changed; so one process for
+ * all runs measured the order of the runs as much as the protocols. Researchers run one simulation
+ * per process too.
  *
  * Figures only: no benchmark asserts on a time, the machine running it is usually shared.
  */
@@ -48,7 +54,7 @@ struct RunResult
     double simSeconds{0}; ///< simulated time the transfer took (each side says from when to when)
     uint64_t bytes{0};    ///< octets delivered to the receiving application
     uint64_t events{0};
-    double rssMiB{0}; ///< the process's peak resident memory after the run
+    double rssMiB{0}; ///< peak resident memory of the run's process (the run alone: see Compare)
 
     /** Delivered octets per simulated second, in Gb/s (0 when nothing was timed). */
     double GoodputGbps() const { return simSeconds > 0 ? bytes * 8 / simSeconds / 1e9 : 0; }
