@@ -99,7 +99,6 @@ class MpaConnection : public DdpLowerLayer
     bool SendSegment(Ptr<Packet> segment) override;
     void Close(CloseMode mode) override;
 
-
     State GetState() const { return m_state; }
     Ptr<Socket> GetSocket() const { return m_socket; }
     /** The peer's set-up frame (Request or Reply) once received. */
@@ -176,7 +175,6 @@ class MpaConnection : public DdpLowerLayer
     std::unique_ptr<MpaFpduReceiver> m_rx;
     uint64_t m_rxOrder{0};
     bool m_wantSendReady{false};
-
     bool m_waitForLowWater{false}; ///< the last refusal was for TCP send-buffer space
     uint32_t m_sendLowWater{0};
     /** Free octets in TCP's send buffer before DDP is asked for more after a refusal for space. */

@@ -179,9 +179,20 @@ RnicPipeline::ScheduleTx()
     {
         return; // nothing to do, already timed, or a finished segment waits for the LLP's SendReady
     }
-    // One event for everything queued: each segment leaves at most TxBatchWindow after its own
-    // finish (never before it), which saves an event and a TCP transmission attempt per segment.
-    m_txEvent = Simulator::Schedule(m_txQueue.back().finish - Simulator::Now(), &RnicPipeline::TxDone, this);
+    // One event for everything queued that finishes within TxBatchWindow of the oldest: each
+    // segment leaves at most the window after its own finish (never before it), which saves an
+    // event and a TCP transmission attempt per segment. (Segments prepared ahead of a full LLP may
+    // reach further; they go in later events.)
+    Time at = m_txQueue.front().finish;
+    for (const TxItem& item : m_txQueue)
+    {
+        if (item.finish > m_txQueue.front().finish + m_txBatchWindow)
+        {
+            break;
+        }
+        at = item.finish;
+    }
+    m_txEvent = Simulator::Schedule(at - Simulator::Now(), &RnicPipeline::TxDone, this);
 }
 
 void
