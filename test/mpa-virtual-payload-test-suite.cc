@@ -103,7 +103,47 @@ class VirtualFpduDeframesWithGoodCrc : public TestCase
             NS_TEST_ASSERT_MSG_EQ((rx.Next(&u, &err) == MpaFpduReceiver::RxResult::Done), true,
                                   "one ULPDU for " << virt);
             NS_TEST_EXPECT_MSG_EQ(Hex(PacketBytes(u)), Hex(Cat(hdr, Bytes(virt, 0))), "the ULPDU's octets");
+            if (virt >= 512)
+            {
+                NS_TEST_EXPECT_MSG_LT(u->GetSerializedSize(), 200u, "the receiver keeps the payload virtual");
+            }
         }
+    }
+};
+
+class PacketFromOctetsKeepsTrailingZerosVirtual : public TestCase
+{
+  public:
+    PacketFromOctetsKeepsTrailingZerosVirtual()
+        : TestCase("MpaPacketFromOctets: the same octets, a long run of trailing zeros kept as ns-3's zero area")
+    {
+    }
+
+  private:
+    void Check(const Bytes& octets, bool virtualTail, const std::string& what)
+    {
+        Ptr<Packet> p = MpaPacketFromOctets(octets.data(), uint32_t(octets.size()));
+        NS_TEST_EXPECT_MSG_EQ(Hex(PacketBytes(p)), Hex(octets), what << ": same octets");
+        if (virtualTail)
+        {
+            NS_TEST_EXPECT_MSG_LT(p->GetSerializedSize(), 200u, what << ": zeros not stored");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_GT(p->GetSerializedSize(), uint32_t(octets.size()), what << ": stored as octets");
+        }
+    }
+
+    void DoRun() override
+    {
+        const Bytes hdr = {0xC1, 0x01, 0xAB, 0xCD, 0, 0, 7};
+        Bytes mixed(1000, 0x5A);
+        Check(Bytes(1428, 0), true, "all zeros");
+        Check(Cat(hdr, Bytes(1421, 0)), true, "a header and a virtual payload");
+        Check(Cat(mixed, Bytes(100, 0)), false, "a short zero run");
+        Check(Cat(Bytes(65, 0x11), Bytes(1000, 0)), false, "a prefix too long for the header");
+        Check(Cat(Bytes(64, 0x11), Bytes(1000, 0)), true, "the longest prefix kept in front");
+        Check(Bytes{}, false, "nothing");
     }
 };
 
@@ -136,6 +176,7 @@ class MpaVirtualPayloadSuite : public TestSuite
     {
         AddTestCase(new VirtualFramingMatchesCopyingFraming, TestCase::QUICK);
         AddTestCase(new VirtualFpduDeframesWithGoodCrc, TestCase::QUICK);
+        AddTestCase(new PacketFromOctetsKeepsTrailingZerosVirtual, TestCase::QUICK);
         AddTestCase(new CrcOverZerosMatchesCrcOverZeroBuffer, TestCase::QUICK);
     }
 };

@@ -1,7 +1,8 @@
 /*
  * MpaFpduSender's framing of a ULPDU whose payload is virtual (VirtualPayloadTag, DESIGN.md
  * "Payload modes"): the same octets as Frame's copying path, with the payload left as ns-3's zero
- * area instead of copied into a new buffer.
+ * area instead of copied into a new buffer; and the receiving side's MpaPacketFromOctets, which keeps
+ * such a payload a zero area again.
  */
 #include "mpa/mpa-fpdu.h"
 
@@ -27,6 +28,8 @@ namespace
 class OctetsHeader : public Header
 {
   public:
+    static constexpr uint32_t kMaxLen = 64;
+
     OctetsHeader(const uint8_t* data = nullptr, uint32_t len = 0)
         : m_len(len)
     {
@@ -48,7 +51,7 @@ class OctetsHeader : public Header
     void Print(std::ostream& os) const override { os << m_len << " octets"; }
 
   private:
-    uint8_t m_data[64];
+    uint8_t m_data[kMaxLen];
     uint32_t m_len;
 };
 
@@ -86,6 +89,32 @@ class OctetsTrailer : public Trailer
 
 
 } // namespace
+
+Ptr<Packet>
+MpaPacketFromOctets(const uint8_t* octets, uint32_t len)
+{
+    // Below this many trailing zeros a plain copy is as cheap as the zero area's bookkeeping.
+    constexpr uint32_t kMinZeroRun = 256;
+    if (len == 0)
+    {
+        return Create<Packet>();
+    }
+    uint32_t prefix = len;
+    while (prefix > 0 && octets[prefix - 1] == 0)
+    {
+        --prefix;
+    }
+    if (len - prefix < kMinZeroRun || prefix > OctetsHeader::kMaxLen)
+    {
+        return Create<Packet>(octets, len);
+    }
+    Ptr<Packet> p = Create<Packet>(len - prefix); // the zero area
+    if (prefix > 0)
+    {
+        p->AddHeader(OctetsHeader(octets, prefix));
+    }
+    return p;
+}
 
 Ptr<Packet>
 MpaFpduSender::FrameAroundVirtual(Ptr<const Packet> ulpdu, uint32_t virtualOctets)

@@ -215,20 +215,25 @@ MpaFpduReceiver::Push(const uint8_t* data, size_t len)
 uint8_t*
 MpaFpduReceiver::Append(size_t len)
 {
-    // Drop consumed octets first, so the buffer holds little more than one FPDU plus what is new.
-    if (m_inPos == m_in.size())
+    // Drop octets no longer needed first, so the buffer holds little more than one FPDU plus what
+    // is new. Without markers a ULPDU is handed up straight from m_in, so it stays until its CRC.
+    const size_t keep = KeepFrom();
+    if (keep > 0 && (keep == m_in.size() || (keep > 65536 && keep * 2 > m_in.size())))
     {
-        m_in.clear();
-        m_inPos = 0;
-    }
-    else if (m_inPos > 65536 && m_inPos * 2 > m_in.size())
-    {
-        m_in.erase(m_in.begin(), m_in.begin() + m_inPos);
-        m_inPos = 0;
+        m_in.erase(m_in.begin(), m_in.begin() + keep);
+        m_inPos -= keep;
+        m_ulpduAt -= std::min(m_ulpduAt, keep);
     }
     size_t old = m_in.size();
     m_in.resize(old + len);
     return m_in.data() + old;
+}
+
+size_t
+MpaFpduReceiver::KeepFrom() const
+{
+    const bool inUlpdu = m_field == Field::Ulpdu || m_field == Field::Pad || m_field == Field::Crc;
+    return !m_markers && inUlpdu ? std::min(m_ulpduAt, m_inPos) : m_inPos;
 }
 
 void
@@ -368,7 +373,10 @@ MpaFpduReceiver::Next(Ptr<Packet>* ulpdu, MpaError* err)
             std::memcpy(m_small + m_got, src, take);
             break;
         case Field::Ulpdu:
-            std::memcpy(m_ulpdu.data() + m_got, src, take);
+            if (m_markers)
+            {
+                std::memcpy(m_ulpdu.data() + m_got, src, take); // markers interleave: gather it
+            }
             break;
         case Field::Pad:
             break; // sent as zero, ignored on receive except by the CRC
@@ -393,7 +401,11 @@ MpaFpduReceiver::Next(Ptr<Packet>* ulpdu, MpaError* err)
                 NS_LOG_INFO("ULPDU_Length " << m_len << " above the maximum " << m_maxUlpdu);
                 return Fail(MpaError::MarkerMismatch, err);
             }
-            m_ulpdu.resize(m_len);
+            if (m_markers)
+            {
+                m_ulpdu.resize(m_len);
+            }
+            m_ulpduAt = m_inPos; // without markers the ULPDU follows at once
             EnterNextField();
         }
         else if (m_field != Field::Crc)
@@ -409,7 +421,7 @@ MpaFpduReceiver::Next(Ptr<Packet>* ulpdu, MpaError* err)
                 NS_LOG_INFO("CRC 0x" << std::hex << received << ", computed 0x" << computed << std::dec);
                 return Fail(MpaError::CrcError, err);
             }
-            *ulpdu = Create<Packet>(m_ulpdu.data(), m_len);
+            *ulpdu = MpaPacketFromOctets(m_markers ? m_ulpdu.data() : m_in.data() + m_ulpduAt, m_len);
             StartFpdu();
             return RxResult::Done;
         }

@@ -48,6 +48,13 @@ namespace ns3
  */
 uint32_t MpaMulpdu(uint32_t emss, bool markers);
 
+/**
+ * A packet of the `len` octets at `octets`. A long run of zeros at the end (a virtual payload, as
+ * the sender framed it) stays ns-3's zero area instead of being copied into the packet's buffer:
+ * the same octets, without the receiver storing and copying them again.
+ */
+Ptr<Packet> MpaPacketFromOctets(const uint8_t* octets, uint32_t len);
+
 /** Pad octets after a ULPDU of `ulpduLen` octets: makes 2 + ulpduLen + pad a multiple of 4. */
 constexpr uint32_t
 MpaPadLength(uint32_t ulpduLen)
@@ -177,7 +184,11 @@ class MpaFpduReceiver
     uint32_t m_len{0};      // ULPDU_Length of the current FPDU
     uint64_t m_lenPos{0};   // stream offset of that ULPDU_Length field
     uint32_t m_crcState{0}; // running CRC32c over the FPDU so far
-    std::vector<uint8_t> m_ulpdu;
+    std::vector<uint8_t> m_ulpdu; // the ULPDU's octets with markers taken out (markers only)
+    size_t m_ulpduAt{0};          // without markers: where the current ULPDU starts in m_in
+
+    /** The first octet of m_in still needed: the current ULPDU's start until its CRC is checked. */
+    size_t KeepFrom() const;
 
     bool m_failed{false};
     iwarp::MpaError m_error{iwarp::MpaError::CrcError};
