@@ -337,6 +337,32 @@ class RxBatchingTest : public BatchingTestCase
     }
 };
 
+class EngineCostTest : public TestCase
+{
+  public:
+    EngineCostTest()
+        : TestCase("engine cost: per segment + octets at EngineRate (+ per message on the last), following "
+                   "attribute changes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RnicPipeline> p = CreateObject<RnicPipeline>();
+        // Defaults: 100 ns a segment, 550 ns more for a message's last, 100 Gb/s (0.08 ns an octet).
+        NS_TEST_EXPECT_MSG_EQ(p->Cost(1000, false, true), NanoSeconds(180), "1000 octets");
+        NS_TEST_EXPECT_MSG_EQ(p->Cost(1000, true, true), NanoSeconds(730), "1000 octets, last");
+        NS_TEST_EXPECT_MSG_EQ(p->Cost(2000, false, false), NanoSeconds(260), "2000 octets");
+        p->SetAttribute("EngineRate", DataRateValue(DataRate("1Gbps")));
+        NS_TEST_EXPECT_MSG_EQ(p->Cost(2000, false, false), NanoSeconds(16100), "a new EngineRate applies at once");
+        NS_TEST_EXPECT_MSG_EQ(p->Cost(1000, false, true), NanoSeconds(8100), "and to every size");
+        p->SetAttribute("EngineRate", DataRateValue(DataRate(0)));
+        NS_TEST_EXPECT_MSG_EQ(p->Cost(1000, false, true), NanoSeconds(100), "rate 0: no per-octet cost");
+        p->Dispose();
+    }
+};
+
 class RnicPipelineSuite : public TestSuite
 {
   public:
@@ -349,6 +375,7 @@ class RnicPipelineSuite : public TestSuite
         AddTestCase(new TxWorkAheadTest(20000), TestCase::QUICK);
         AddTestCase(new TxWorkAheadTest(0), TestCase::QUICK);
         AddTestCase(new TxWorkAheadTest(20000, "1Gbps"), TestCase::QUICK);
+        AddTestCase(new EngineCostTest, TestCase::QUICK);
         AddTestCase(new RxBatchingTest(MicroSeconds(4)), TestCase::QUICK);
         AddTestCase(new RxBatchingTest(Time(0)), TestCase::QUICK);
     }

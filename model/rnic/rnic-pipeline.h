@@ -75,6 +75,13 @@ class RnicPipeline : public DdpLowerLayer
     Time m_rxPerMessage;
     Time m_rxPerSegment;
     DataRate m_engineRate;
+    struct RateCache
+    {
+        uint32_t octets{0};
+        uint64_t bitRate{0};
+        Time time;
+    };
+    mutable RateCache m_rateCache; ///< the engine time of the last segment size asked for
 
     Time m_txBatchWindow;
 
