@@ -69,13 +69,7 @@ class MpaLowWaterTest : public TestCase
         using namespace MemAccess;
         const std::vector<uint8_t> data = Pattern(2000000, 4);
         Ptr<MemoryRegion> target = f.Responder().memory->Register(f.Responder().pd, data.size(), kRemoteWrite);
-        RdmapWorkRequest w;
-        w.id = 1;
-        w.type = RdmapWrType::Write;
-        w.source = Create<PacketPayloadSource>(Create<Packet>(data.data(), data.size()));
-        w.remoteStag = target->GetStag();
-        w.remoteTo = target->GetBaseTo();
-        f.Initiator().rdmap->PostSend(w);
+        PostWrite(f.Initiator(), target, data, 1);
         f.Run(Seconds(5));
 
         NS_TEST_ASSERT_MSG_EQ(CountSuccess(f.Initiator().completions), 1u, "the Write completed");

@@ -30,6 +30,19 @@ Pattern(std::size_t n, uint8_t seed)
     return v;
 }
 
+/** Post an RDMA Write of `data` (real octets) from `from` to the start of `target`. */
+inline void
+PostWrite(MpaEnd& from, Ptr<MemoryRegion> target, const std::vector<uint8_t>& data, uint64_t id)
+{
+    RdmapWorkRequest w;
+    w.id = id;
+    w.type = RdmapWrType::Write;
+    w.source = Create<PacketPayloadSource>(Create<Packet>(data.data(), data.size()));
+    w.remoteStag = target->GetStag();
+    w.remoteTo = target->GetBaseTo();
+    from.rdmap->PostSend(w);
+}
+
 /** A Write, a Send and a Read from the initiator to the responder, all real octets. */
 struct Transfer
 {
@@ -48,13 +61,7 @@ struct Transfer
         sink = f.Initiator().memory->Register(f.Initiator().pd, size, kLocalWrite);
         recv = ByteBuffer::CreateReal(4096);
         f.Responder().rdmap->PostRecv(77, BufferWindow{recv, 0, 4096});
-        RdmapWorkRequest w;
-        w.id = 1;
-        w.type = RdmapWrType::Write;
-        w.source = Create<PacketPayloadSource>(Create<Packet>(data.data(), data.size()));
-        w.remoteStag = target->GetStag();
-        w.remoteTo = target->GetBaseTo();
-        f.Initiator().rdmap->PostSend(w);
+        PostWrite(f.Initiator(), target, data, 1);
         RdmapWorkRequest s;
         s.id = 2;
         s.type = RdmapWrType::Send;
