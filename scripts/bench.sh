@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-protocol-core" "$@"
 # Three alternating pairs of 200 MB runs: the median ratio is robust to a busy stretch of the machine.
-"$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=3
+"$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=5
 # The SCTP model against ns-3's TCP, and RDMA Writes over SCTP against over MPA/TCP, likewise in pairs.
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
