@@ -68,6 +68,33 @@ RecordHandDown(std::vector<Time>* out, Ptr<const Packet>, uint64_t)
     out->push_back(Simulator::Now());
 }
 
+/**
+ * A pipeline over one of two connected TestLowerLayers, recording when each segment is handed
+ * down; it disposes all three (the lower layers reference each other) and the simulator.
+ */
+struct TxRig
+{
+    TxRig()
+    {
+        TestLowerLayer::Connect(llp, peer);
+        pipeline->SetInner(llp);
+        llp->TraceConnectWithoutContext("Tx", MakeBoundCallback(&RecordHandDown, &handed));
+    }
+
+    ~TxRig()
+    {
+        pipeline->Dispose();
+        llp->Dispose();
+        peer->Dispose();
+        Simulator::Destroy();
+    }
+
+    Ptr<TestLowerLayer> llp = CreateObject<TestLowerLayer>();
+    Ptr<TestLowerLayer> peer = CreateObject<TestLowerLayer>();
+    Ptr<RnicPipeline> pipeline = CreateObject<RnicPipeline>();
+    std::vector<Time> handed;
+};
+
 /** What both directions' cases check last: with a window, segments move in batches; without, one by one. */
 class BatchingTestCase : public TestCase
 {
@@ -116,14 +143,11 @@ class TxBatchingTest : public BatchingTestCase
         const uint32_t messages = 4;
         const uint32_t perMessage = 12;
         const uint32_t size = 1000;
-        Ptr<TestLowerLayer> llp = CreateObject<TestLowerLayer>();
-        Ptr<TestLowerLayer> peer = CreateObject<TestLowerLayer>();
-        TestLowerLayer::Connect(llp, peer);
-        Ptr<RnicPipeline> pipeline = CreateObject<RnicPipeline>();
+        TxRig rig;
+        Ptr<RnicPipeline> pipeline = rig.pipeline;
+        Ptr<TestLowerLayer> llp = rig.llp;
+        std::vector<Time>& handed = rig.handed;
         pipeline->SetAttribute("TxBatchWindow", TimeValue(m_window));
-        pipeline->SetInner(llp);
-        std::vector<Time> handed;
-        llp->TraceConnectWithoutContext("Tx", MakeBoundCallback(&RecordHandDown, &handed));
         SegmentDriver driver(pipeline, messages, perMessage, size);
         Simulator::Schedule(MicroSeconds(1), &SegmentDriver::Pump, &driver);
         Simulator::Run();
@@ -151,10 +175,6 @@ class TxBatchingTest : public BatchingTestCase
             previousFinish = finish;
         }
         ExpectBatches(handed);
-        pipeline->Dispose();
-        llp->Dispose(); // Connect() links the two ends to each other
-        peer->Dispose();
-        Simulator::Destroy();
     }
 };
 
@@ -169,13 +189,10 @@ class TxBlockedLlpTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<TestLowerLayer> llp = CreateObject<TestLowerLayer>();
-        Ptr<TestLowerLayer> peer = CreateObject<TestLowerLayer>();
-        TestLowerLayer::Connect(llp, peer);
-        Ptr<RnicPipeline> pipeline = CreateObject<RnicPipeline>();
-        pipeline->SetInner(llp);
-        std::vector<Time> handed;
-        llp->TraceConnectWithoutContext("Tx", MakeBoundCallback(&RecordHandDown, &handed));
+        TxRig rig;
+        Ptr<RnicPipeline> pipeline = rig.pipeline;
+        Ptr<TestLowerLayer> llp = rig.llp;
+        std::vector<Time>& handed = rig.handed;
         SegmentDriver driver(pipeline, 2, 8, 1000);
         llp->SetTxCredit(3); // takes three, then refuses until unblocked
         Simulator::Schedule(MicroSeconds(1), &SegmentDriver::Pump, &driver);
@@ -184,10 +201,6 @@ class TxBlockedLlpTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(handed.size(), 16u, "nothing lost while the LLP refused");
         NS_TEST_EXPECT_MSG_EQ((handed[2] < MicroSeconds(20)), true, "three left before the block");
         NS_TEST_EXPECT_MSG_EQ(handed[3], MicroSeconds(20), "the rest left on SendReady");
-        pipeline->Dispose();
-        llp->Dispose(); // Connect() links the two ends to each other
-        peer->Dispose();
-        Simulator::Destroy();
     }
 };
 
@@ -214,17 +227,14 @@ class TxWorkAheadTest : public TestCase
     {
         const uint32_t size = 1000;
         const Time unblock = MicroSeconds(50);
-        Ptr<TestLowerLayer> llp = CreateObject<TestLowerLayer>();
-        Ptr<TestLowerLayer> peer = CreateObject<TestLowerLayer>();
-        TestLowerLayer::Connect(llp, peer);
-        Ptr<RnicPipeline> pipeline = CreateObject<RnicPipeline>();
+        TxRig rig;
+        Ptr<RnicPipeline> pipeline = rig.pipeline;
+        Ptr<TestLowerLayer> llp = rig.llp;
+        std::vector<Time>& handed = rig.handed;
         pipeline->SetAttribute("TxWorkAhead", UintegerValue(m_workAhead));
         pipeline->SetAttribute("EngineRate", DataRateValue(DataRate(m_engineRate)));
         // At 1 Gb/s a 1000-octet segment takes 8.1 us: the LLP opens while prepared ones are in the engine.
         const bool slow = DataRate(m_engineRate) < DataRate("10Gbps");
-        pipeline->SetInner(llp);
-        std::vector<Time> handed;
-        llp->TraceConnectWithoutContext("Tx", MakeBoundCallback(&RecordHandDown, &handed));
         SegmentDriver driver(pipeline, 2, 40, size);
         llp->SetTxCredit(3); // takes three, then refuses until unblocked
         Simulator::Schedule(MicroSeconds(1), &SegmentDriver::Pump, &driver);
@@ -265,10 +275,6 @@ class TxWorkAheadTest : public TestCase
             }
             previousFinish = finish;
         }
-        pipeline->Dispose();
-        llp->Dispose(); // Connect() links the two ends to each other
-        peer->Dispose();
-        Simulator::Destroy();
     }
 
     uint32_t m_workAhead;
