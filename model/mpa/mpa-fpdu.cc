@@ -233,7 +233,7 @@ size_t
 MpaFpduReceiver::KeepFrom() const
 {
     const bool inUlpdu = m_field == Field::Ulpdu || m_field == Field::Pad || m_field == Field::Crc;
-    return !m_markers && inUlpdu ? std::min(m_ulpduAt, m_inPos) : m_inPos;
+    return !m_markers && inUlpdu ? m_ulpduAt : m_inPos; // m_ulpduAt <= m_inPos while in it
 }
 
 void
