@@ -204,6 +204,13 @@ struct TracingConfig
     bool Enabled() const { return pcapAll || !pcapLinks.empty(); }
 };
 
+/** `measure: {from, to}`: the window a workload's windowed goodput is taken over (doc/metrics.md). */
+struct MeasureWindow
+{
+    Time from; ///< >= 0
+    Time to;   ///< > from, <= stop
+};
+
 struct ScenarioConfig
 {
     std::string name;       ///< `name`, or the file's stem, or "scenario" for a string
@@ -223,6 +230,7 @@ struct ScenarioConfig
     std::map<std::string, NodeAttributeConfig> perHost;
     std::vector<WorkloadConfig> workloads;
     TracingConfig tracing;
+    std::optional<MeasureWindow> measure; ///< unset: no windowed goodput
 };
 
 /**
