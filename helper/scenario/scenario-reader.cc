@@ -331,7 +331,7 @@ ScenarioReader::Read(const YAML::Node& root)
             RequireMap(e, p);
             PerLinkConfig c;
             std::tie(c.a, c.b) = ReadEndpoints(Required(e, p, "between"), Join(p, "between"));
-            c.link = ReadLink(e, p); // `between` is the one extra key the link schema accepts here
+            c.link = ReadLink(e, p, true);
             cfg.perLink.push_back(c);
         }
     }
@@ -396,6 +396,16 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         ReadTracing(root["tracing"], "tracing", cfg.tracing);
     }
+    if (root["measure"])
+    {
+        ReadMeasure(root["measure"], "measure", cfg);
+    }
+
+    CheckImpairments(root, cfg);
+    CheckAdjacency(root, cfg);
+    CheckReachability(wl, cfg);
+    CheckLlps(wl, cfg);
+    CheckWithBuilder(root, cfg);
     return cfg;
 }
 
@@ -464,23 +474,60 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
     {
         t.bottleneck = ReadLink(n["bottleneck"], Join(path, "bottleneck"));
     }
-    // The names are what workloads, per-link and pcap entries are checked against below.
-    m_nodes = ExpectedNodeNames(t);
-    m_hosts = ExpectedHostNames(t);
+    // The graph the builder will make (for graphml: the file, read now), so that node names,
+    // links and paths are checked before anything runs.
+    const bool fromFile = t.kind == TopologyKind::GraphMl;
+    const YAML::Node where = fromFile ? n["file"] : n;
+    const std::string wherePath = fromFile ? Join(path, "file") : path;
+    try
+    {
+        m_graph = MakeTopologyGraph(ShapeOf(t));
+    }
+    catch (const TopologyError& e)
+    {
+        Fail(where, wherePath, e.what());
+    }
+    m_nodes.clear();
+    m_hosts.clear();
+    m_vertex.clear();
+    for (TopoVertexId v = 0; v < boost::num_vertices(m_graph); ++v)
+    {
+        const std::string& name = m_graph[v].name;
+        if (!m_vertex.emplace(name, v).second)
+        {
+            Fail(where, wherePath, "two nodes are named '" + name + "'");
+        }
+        if (boost::out_degree(v, m_graph) == 0)
+        {
+            Fail(where, wherePath, "node '" + name + "' has no link");
+        }
+        (m_graph[v].IsHost() ? m_hosts : m_nodes).push_back(name);
+    }
+    // Hosts first, as ExpectedNodeNames lists them (a graphml file may interleave them).
+    m_nodes.insert(m_nodes.begin(), m_hosts.begin(), m_hosts.end());
     m_topologyText = std::string("topology ") + ToString(t.kind);
+    m_namesFromFile = fromFile;
 }
 
 LinkConfig
-ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path) const
+ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perLink) const
 {
     const SchemaNode& linkSchema = *ScenarioSchema().fields.at("links");
     RequireMap(n, path); // before indexing: yaml-cpp throws its own exception for a scalar
-    if (n["between"])
+    if (perLink)
     {
         CheckKeys(n, path, *ScenarioSchema().fields.at("per-link")->element);
     }
     else
     {
+        // `links` and the bottleneck would otherwise ignore it: they name no single link.
+        for (const auto& kv : n)
+        {
+            if (kv.first.IsScalar() && kv.first.Scalar() == "between")
+            {
+                Fail(kv.first, Join(path, "between"), "key 'between' applies to per-link entries only");
+            }
+        }
         CheckKeys(n, path, linkSchema);
     }
     LinkConfig c;
