@@ -1,5 +1,7 @@
 #include "helper/scenario/results-writer.h"
 
+#include "helper/scenario/interrupt-cleanup.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -154,6 +156,7 @@ ResultsWriter::ResultsWriter(std::string folder)
     }
     m_final = final.string();
     m_temp = temp.string();
+    RegisterTemporaryFolder(m_temp, m_createdParents); // removed on SIGINT/SIGTERM too
 }
 
 ResultsWriter::~ResultsWriter()
@@ -178,6 +181,7 @@ ResultsWriter::Abandon()
         fs::remove(dir, ec); // only if empty: another run may have put its results there meanwhile
     }
     m_createdParents.clear();
+    UnregisterTemporaryFolder(m_temp);
 }
 
 std::string
@@ -381,6 +385,7 @@ ResultsWriter::Commit()
         throw ResultsError("cannot rename " + m_temp + " to " + m_final + ": " + std::strerror(err));
     }
     m_committed = true;
+    UnregisterTemporaryFolder(m_temp);
 }
 
 } // namespace ns3
