@@ -1,5 +1,6 @@
 /*
- * The scenario reader's checks across sections, made once every section is read: the measure
+ * The scenario reader's topology graph (the one the TopologyBuilder will build, read when
+ * loading) and its checks across sections, made once every section is read: the measure
  * window against the stop time, loss models that would meet on one link, links and paths in the
  * topology graph, the LLP each RNIC runs, and finally the TopologyBuilder's own input checks.
  * Each of these used to surface only during the run (exit 1, or a message without a place);
@@ -61,6 +62,42 @@ constexpr const char* kOneLossModelHere =
     "gilbert-elliott's loss-good)";
 
 } // namespace
+
+void
+ScenarioReader::ReadGraph(const YAML::Node& n, const std::string& path, const TopologyConfig& t)
+{
+    const bool fromFile = t.kind == TopologyKind::GraphMl;
+    const YAML::Node where = fromFile ? n["file"] : n;
+    const std::string wherePath = fromFile ? Join(path, "file") : path;
+    try
+    {
+        m_graph = MakeTopologyGraph(ShapeOf(t));
+    }
+    catch (const TopologyError& e)
+    {
+        Fail(where, wherePath, e.what());
+    }
+    m_nodes.clear();
+    m_hosts.clear();
+    m_vertex.clear();
+    for (TopoVertexId v = 0; v < boost::num_vertices(m_graph); ++v)
+    {
+        const std::string& name = m_graph[v].name;
+        if (!m_vertex.emplace(name, v).second)
+        {
+            Fail(where, wherePath, "two nodes are named '" + name + "'");
+        }
+        if (boost::out_degree(v, m_graph) == 0)
+        {
+            Fail(where, wherePath, "node '" + name + "' has no link");
+        }
+        (m_graph[v].IsHost() ? m_hosts : m_nodes).push_back(name);
+    }
+    // Hosts first, as ExpectedNodeNames lists them (a graphml file may interleave them).
+    m_nodes.insert(m_nodes.begin(), m_hosts.begin(), m_hosts.end());
+    m_topologyText = std::string("topology ") + ToString(t.kind);
+    m_namesFromFile = fromFile;
+}
 
 void
 ScenarioReader::ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const

@@ -476,37 +476,7 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
     }
     // The graph the builder will make (for graphml: the file, read now), so that node names,
     // links and paths are checked before anything runs.
-    const bool fromFile = t.kind == TopologyKind::GraphMl;
-    const YAML::Node where = fromFile ? n["file"] : n;
-    const std::string wherePath = fromFile ? Join(path, "file") : path;
-    try
-    {
-        m_graph = MakeTopologyGraph(ShapeOf(t));
-    }
-    catch (const TopologyError& e)
-    {
-        Fail(where, wherePath, e.what());
-    }
-    m_nodes.clear();
-    m_hosts.clear();
-    m_vertex.clear();
-    for (TopoVertexId v = 0; v < boost::num_vertices(m_graph); ++v)
-    {
-        const std::string& name = m_graph[v].name;
-        if (!m_vertex.emplace(name, v).second)
-        {
-            Fail(where, wherePath, "two nodes are named '" + name + "'");
-        }
-        if (boost::out_degree(v, m_graph) == 0)
-        {
-            Fail(where, wherePath, "node '" + name + "' has no link");
-        }
-        (m_graph[v].IsHost() ? m_hosts : m_nodes).push_back(name);
-    }
-    // Hosts first, as ExpectedNodeNames lists them (a graphml file may interleave them).
-    m_nodes.insert(m_nodes.begin(), m_hosts.begin(), m_hosts.end());
-    m_topologyText = std::string("topology ") + ToString(t.kind);
-    m_namesFromFile = fromFile;
+    ReadGraph(n, path, t);
 }
 
 LinkConfig

@@ -66,6 +66,8 @@ class ScenarioReader
 
     // Checks across sections, once everything is read (scenario-reader-checks.cc): what the
     // runner and the TopologyBuilder would otherwise find only during the run.
+    /** m_graph, m_vertex and the node names from `t` (a graphml file is read here). */
+    void ReadGraph(const YAML::Node& n, const std::string& path, const TopologyConfig& t);
     void ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
     void CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const;
     void CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const;
