@@ -9,12 +9,17 @@
  *  - per-link and pcap links between nodes that share no link, graphml node names, hosts that
  *    no path joins, loss models that meet on one link (examples/scenarios/leaf-spine-mixed.yaml
  *    passed the checker and exited 2 in the run), and whatever else the TopologyBuilder refuses;
- *  - the `measure` window against the stop time.
+ *  - the `measure` window against the stop time;
+ *  - the registry of temporary results folders that an interrupted iwarp-sim removes (the
+ *    signals themselves are tested on the command line: CTest iwarp-sim-interrupt-int / -term).
  */
+#include "helper/scenario/interrupt-cleanup.h"
+#include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 
 #include "ns3/test.h"
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -340,6 +345,40 @@ class MeasureTestCase : public TestCase
     }
 };
 
+class InterruptRegistryTestCase : public TestCase
+{
+  public:
+    InterruptRegistryTestCase()
+        : TestCase("a results writer's temporary folder is registered until Commit or Abandon")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        namespace fs = std::filesystem;
+        const fs::path base = CreateTempDirFilename("interrupt-registry");
+        fs::remove_all(base);
+        fs::create_directories(base);
+        {
+            ResultsWriter w((base / "a" / "b" / "r").string());
+            std::ofstream(w.PcapDirectory() + "/link.pcap") << "open file";
+            NS_TEST_EXPECT_MSG_EQ(fs::exists(w.TempPath()), true, "the temporary folder exists");
+            // What the signal thread does: the folder and the parents the writer created go.
+            NS_TEST_EXPECT_MSG_EQ(RemoveTemporaryFolders(), 1u, "one folder registered");
+            NS_TEST_EXPECT_MSG_EQ(fs::exists(base / "a"), false, "folder and created parents removed");
+        }
+        NS_TEST_EXPECT_MSG_EQ(RemoveTemporaryFolders(), 0u, "unregistered when the writer abandons it");
+        {
+            ResultsWriter w((base / "done").string());
+            w.Commit();
+        }
+        NS_TEST_EXPECT_MSG_EQ(RemoveTemporaryFolders(), 0u, "unregistered at Commit");
+        NS_TEST_EXPECT_MSG_EQ(fs::exists(base / "done"), true, "a committed folder is never touched");
+        fs::remove_all(base);
+    }
+};
+
 class ScenarioStrictTestSuite : public TestSuite
 {
   public:
@@ -350,6 +389,7 @@ class ScenarioStrictTestSuite : public TestSuite
         AddTestCase(new KeysPerKindTestCase(), TestCase::QUICK);
         AddTestCase(new TopologyAtLoadTestCase(), TestCase::QUICK);
         AddTestCase(new MeasureTestCase(), TestCase::QUICK);
+        AddTestCase(new InterruptRegistryTestCase(), TestCase::QUICK);
     }
 };
 
