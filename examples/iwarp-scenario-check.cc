@@ -6,8 +6,9 @@
  *
  * For each file it prints one line (name, topology, hosts, workloads, stop time) or the first
  * error as "file:line:column: key.path: detail" (doc/scenario-format.md), and exits with status 2
- * if any file has an error (as `iwarp-sim run` does for a bad scenario).  --print writes the scenario as it would run, overrides applied.  CTest
- * runs it over examples/scenarios/ so that the examples stay valid.
+ * if any file has an error (as `iwarp-sim run` does for a bad scenario).  --print writes the
+ * scenario as it would run, overrides applied.  CTest runs it over examples/scenarios/ so that
+ * the examples stay valid.
  */
 #include "helper/scenario/scenario-config.h"
 

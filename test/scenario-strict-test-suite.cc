@@ -159,7 +159,8 @@ class KeysPerKindTestCase : public TestCase
                 }
             }
         }
-        NS_TEST_EXPECT_MSG_EQ(ErrorOfString(kHead + "  - {kind: sockets-stream, from: h0, to: h1, count: 1, llp: tcp}\n"),
+        NS_TEST_EXPECT_MSG_EQ(ErrorOfString(kHead +
+                                            "  - {kind: sockets-stream, from: h0, to: h1, count: 1, llp: tcp}\n"),
                               "s.yaml:5:56: workloads.0.llp: key 'llp' does not apply to workload kind "
                               "'sockets-stream' (it applies to: ping-pong, stream, read, incast)",
                               "the sockets baseline has no LLP");
@@ -289,8 +290,8 @@ class TopologyAtLoadTestCase : public TestCase
             "s.yaml:6:37: workloads.0.senders.1: no path between carol and bob in the topology graphml (they are in "
             "parts of the graph that no link joins)",
             "an unreachable incast sender");
-        const std::string lonely = WriteGraphMl("lonely.graphml", Node("a", "host") + Node("b", "host") + Node("c", "host"),
-                                                Edge("a", "b"));
+        const std::string lonely =
+            WriteGraphMl("lonely.graphml", Node("a", "host") + Node("b", "host") + Node("c", "host"), Edge("a", "b"));
         NS_TEST_EXPECT_MSG_EQ(ErrorOfString(graphml(lonely, "  - {kind: stream, from: a, to: b, count: 1}\n")),
                               "s.yaml:4:9: topology.file: node 'c' has no link", "a node without a link");
         const std::string badRate = WriteGraphMl("rate.graphml", Node("a", "host") + Node("b", "host"),
