@@ -5,9 +5,10 @@
  *   build/iwarp-scenario-check my.yaml --set workloads.0.size=4KiB --set seed=7 --print
  *
  * For each file it prints one line (name, topology, hosts, workloads, stop time) or the first
- * error as "file:line:column: key.path: detail" (doc/scenario-format.md), and exits non-zero if
- * any file has an error.  --print writes the scenario as it would run, overrides applied.  CTest
- * runs it over examples/scenarios/ so that the examples stay valid.
+ * error as "file:line:column: key.path: detail" (doc/scenario-format.md), and exits with status 2
+ * if any file has an error (as `iwarp-sim run` does for a bad scenario).  --print writes the
+ * scenario as it would run, overrides applied.  CTest runs it over examples/scenarios/ so that
+ * the examples stay valid.
  */
 #include "helper/scenario/scenario-config.h"
 
@@ -50,5 +51,5 @@ main(int argc, char* argv[])
             ++failed;
         }
     }
-    return failed == 0 ? 0 : 1;
+    return failed == 0 ? 0 : 2;
 }

@@ -426,21 +426,25 @@ class OverridesTestCase : public TestCase
                                                "seed=7",
                                                "topology.ecmp=True",
                                                "per-host.h1.rnic.RnicPipeline::TxPerMessage=600ns",
-                                               "links.gilbert-elliott={p: 0.1, r: 0.5}"});
+                                               // a link has one loss model: the bursts on the bottleneck
+                                               "topology.kind=dumbbell",
+                                               "topology.bottleneck.loss=0",
+                                               "topology.bottleneck.gilbert-elliott={p: 0.1, r: 0.5}"});
         NS_TEST_EXPECT_MSG_EQ(c.workloads[0].size, 4096u, "an existing value replaced");
         NS_TEST_EXPECT_MSG_EQ(c.links.impairment.loss.value_or(-1), 0.01, "links created for a known key");
         NS_TEST_EXPECT_MSG_EQ(c.seed, 7u, "a top-level optional key");
         NS_TEST_EXPECT_MSG_EQ(c.topology.ecmp, true, "a nested optional key");
         NS_TEST_EXPECT_MSG_EQ(c.perHost.at("h1").rnic.at("ns3::RnicPipeline::TxPerMessage"), "600ns",
                               "free keys (node and attribute names) are created");
-        NS_TEST_ASSERT_MSG_EQ(c.links.impairment.gilbertElliott.has_value(), true, "a flow mapping as value");
-        NS_TEST_EXPECT_MSG_EQ(c.links.impairment.gilbertElliott->r, 0.5, "GE r from the flow mapping");
+        const ImpairmentConfig& bottleneck = c.topology.bottleneck.impairment;
+        NS_TEST_ASSERT_MSG_EQ(bottleneck.gilbertElliott.has_value(), true, "a flow mapping as value");
+        NS_TEST_EXPECT_MSG_EQ(bottleneck.gilbertElliott->r, 0.5, "GE r from the flow mapping");
 
         // resolvedYaml is the scenario as run: read back, it gives the overridden values.
         ScenarioConfig again = LoadScenarioString(c.resolvedYaml);
         NS_TEST_EXPECT_MSG_EQ(again.workloads[0].size, 4096u, "resolvedYaml carries the override");
         NS_TEST_EXPECT_MSG_EQ(again.seed, 7u, "and the created keys");
-        NS_TEST_EXPECT_MSG_EQ(c.overrides.size(), 6u, "the overrides are recorded");
+        NS_TEST_EXPECT_MSG_EQ(c.overrides.size(), 8u, "the overrides are recorded");
 
         ScenarioConfig sweep = LoadScenarioString(kMinimal, {"workloads.0.kind=ping-pong", "workloads.0.size=64",
                                                              "workloads.0.count=3"});

@@ -6,8 +6,11 @@
  * Exit status: 0 when the run finished and its results folder is complete; 2 for a bad scenario
  * (the message names the file, line and key; nothing is written); 1 for any other failure (the
  * results folder is not created); 3 with --strict when a physics check failed (doc/metrics.md; the
- * results folder is written all the same, failed checks are warnings on stderr without --strict).
+ * results folder is written all the same, failed checks are warnings on stderr without --strict);
+ * 130 / 143 when interrupted by SIGINT / SIGTERM ("iwarp-sim: interrupted; nothing written": the
+ * temporary results folder is removed).
  */
+#include "helper/scenario/interrupt-cleanup.h"
 #include "helper/scenario/scenario-runner.h"
 
 #include <CLI/CLI.hpp>
@@ -19,6 +22,8 @@ using namespace ns3;
 int
 main(int argc, char** argv)
 {
+    // First: the signal mask must be in place before any thread exists (doc in the header).
+    InstallInterruptCleanup("iwarp-sim");
     CLI::App app{"iwarp-sim: iWARP (RDMAP/DDP over MPA/TCP) scenarios on ns-3"};
     app.require_subcommand(1);
     CLI::App* run = app.add_subcommand("run", "Run a scenario and write its results folder");
@@ -46,6 +51,18 @@ main(int argc, char** argv)
         std::cerr << "iwarp-sim: " << e.what() << "\n";
         return 2;
     }
+    catch (const std::exception& e)
+    {
+        std::cerr << "iwarp-sim: cannot load " << file << ": " << e.what() << "\n";
+        return 1;
+    }
+    catch (...)
+    {
+        std::cerr << "iwarp-sim: cannot load " << file << ": an unknown exception\n";
+        return 1;
+    }
+    // Every exception is caught here, after the ResultsWriter in RunScenario has unwound and
+    // removed its temporary folder: a failed run exits 1 with a message, never aborts.
     try
     {
         ScenarioRunOptions o;
@@ -71,6 +88,11 @@ main(int argc, char** argv)
     catch (const std::exception& e)
     {
         std::cerr << "iwarp-sim: " << e.what() << "\n";
+        return 1;
+    }
+    catch (...)
+    {
+        std::cerr << "iwarp-sim: the run failed with an unknown exception; nothing written\n";
         return 1;
     }
 }

@@ -1,5 +1,7 @@
 #include "helper/scenario/results-writer.h"
 
+#include "helper/scenario/interrupt-cleanup.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -105,6 +107,7 @@ ResultsWriter::ResultsWriter(std::string folder)
     }
     m_final = final.string();
     m_temp = temp.string();
+    RegisterTemporaryFolder(m_temp, m_createdParents); // removed on SIGINT/SIGTERM too
 }
 
 ResultsWriter::~ResultsWriter()
@@ -129,6 +132,7 @@ ResultsWriter::Abandon()
         fs::remove(dir, ec); // only if empty: another run may have put its results there meanwhile
     }
     m_createdParents.clear();
+    UnregisterTemporaryFolder(m_temp);
 }
 
 std::string
@@ -259,6 +263,7 @@ ResultsWriter::Commit()
         throw ResultsError("cannot rename " + m_temp + " to " + m_final + ": " + std::strerror(err));
     }
     m_committed = true;
+    UnregisterTemporaryFolder(m_temp);
 }
 
 } // namespace ns3

@@ -235,7 +235,7 @@ struct ScenarioConfig
 
 /**
  * The node names a generated topology kind produces, hosts first, in the order the builder
- * creates them; empty for graphml (names come from the file, not checked when loading).
+ * creates them; empty for graphml (names come from the file: the loader reads it and checks them).
  * Hosts are h0..hN-1 for every generated kind; switches are named in doc/scenario-format.md.
  */
 std::vector<std::string> ExpectedNodeNames(const TopologyConfig& t);

@@ -34,45 +34,65 @@ const Names<uint8_t> kOpcodes = {{"write", 0},
                                  {"send-se-inv", 6},
                                  {"terminate", 7}};
 
-/** Keys each workload kind takes besides name, kind and start (doc/scenario-format.md says why). */
+/**
+ * Keys each workload kind takes besides name and kind: the "kinds" column of the workloads
+ * table in doc/scenario-format.md, key for key.  The sockets baseline has no LLP (it is plain
+ * TCP), and an inject has `at`, not `start`: either would otherwise be read and never used.
+ */
 const std::map<WorkloadKind, std::set<std::string>> kWorkloadKeys = {
-    {WorkloadKind::PingPong, {"from", "to", "op", "size", "sizes", "count", "duration", "llp", "payload"}},
-    {WorkloadKind::Stream, {"from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
-    {WorkloadKind::Read, {"from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
-    {WorkloadKind::SocketsStream, {"from", "to", "size", "count", "duration", "llp"}},
-    {WorkloadKind::SocketsPingPong, {"from", "to", "size", "sizes", "count", "duration", "llp"}},
-    {WorkloadKind::Incast, {"senders", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
+    {WorkloadKind::PingPong, {"start", "from", "to", "op", "size", "sizes", "count", "duration", "llp", "payload"}},
+    {WorkloadKind::Stream,
+     {"start", "from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
+    {WorkloadKind::Read, {"start", "from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
+    {WorkloadKind::SocketsStream, {"start", "from", "to", "size", "count", "duration"}},
+    {WorkloadKind::SocketsPingPong, {"start", "from", "to", "size", "sizes", "count", "duration"}},
+    {WorkloadKind::Incast,
+     {"start", "senders", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
     {WorkloadKind::Inject, {"target", "from", "to", "at", "fields", "hex"}},
 };
 
 /** DDP-030: an RDMA message is shorter than 2^32 octets. */
 constexpr uint64_t kMaxMessage = 0xFFFFFFFFull;
 
-bool
-IsRdma(WorkloadKind k)
-{
-    return k != WorkloadKind::SocketsStream && k != WorkloadKind::SocketsPingPong && k != WorkloadKind::Inject;
-}
-
 } // namespace
 
 void
 ScenarioReader::CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const
 {
-    if (m_nodes.empty())
-    {
-        return; // graphml: the names are in the file, checked when the topology is built
-    }
     const auto& known = hostOnly ? m_hosts : m_nodes;
     if (std::find(known.begin(), known.end(), name) != known.end())
     {
         return;
     }
-    std::string detail = "unknown " + std::string(hostOnly ? "host" : "node") + " '" + name + "'; " + m_topologyText +
-                         " has hosts h0..h" + std::to_string(m_hosts.size() - 1);
-    if (!hostOnly && m_nodes.size() > m_hosts.size())
+    if (hostOnly && std::find(m_nodes.begin(), m_nodes.end(), name) != m_nodes.end())
     {
-        detail += " and switches " + m_nodes[m_hosts.size()] + ".." + m_nodes.back();
+        Fail(n, path, "'" + name + "' is a switch, not a host");
+    }
+    std::string detail = "unknown " + std::string(hostOnly ? "host" : "node") + " '" + name + "'; " + m_topologyText;
+    if (m_namesFromFile)
+    {
+        // Names from a file follow no pattern: list them (the first few).
+        auto list = [](const std::vector<std::string>& names, std::size_t from) {
+            std::string text;
+            for (std::size_t i = from; i < names.size() && i < from + 8; ++i)
+            {
+                text += (text.empty() ? "" : ", ") + names[i];
+            }
+            return names.size() > from + 8 ? text + ", ..." : text;
+        };
+        detail += " has hosts " + list(m_hosts, 0);
+        if (!hostOnly && m_nodes.size() > m_hosts.size())
+        {
+            detail += " and switches " + list(m_nodes, m_hosts.size());
+        }
+    }
+    else
+    {
+        detail += " has hosts h0..h" + std::to_string(m_hosts.size() - 1);
+        if (!hostOnly && m_nodes.size() > m_hosts.size())
+        {
+            detail += " and switches " + m_nodes[m_hosts.size()] + ".." + m_nodes.back();
+        }
     }
     const std::string close = ClosestKey(name, known);
     if (!close.empty())
@@ -111,7 +131,7 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     for (const auto& kv : n)
     {
         const std::string key = kv.first.Scalar();
-        if (key == "name" || key == "kind" || key == "start" || own.count(key))
+        if (key == "name" || key == "kind" || own.count(key))
         {
             continue;
         }

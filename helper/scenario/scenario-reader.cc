@@ -331,7 +331,7 @@ ScenarioReader::Read(const YAML::Node& root)
             RequireMap(e, p);
             PerLinkConfig c;
             std::tie(c.a, c.b) = ReadEndpoints(Required(e, p, "between"), Join(p, "between"));
-            c.link = ReadLink(e, p); // `between` is the one extra key the link schema accepts here
+            c.link = ReadLink(e, p, true);
             cfg.perLink.push_back(c);
         }
     }
@@ -396,6 +396,16 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         ReadTracing(root["tracing"], "tracing", cfg.tracing);
     }
+    if (root["measure"])
+    {
+        ReadMeasure(root["measure"], "measure", cfg);
+    }
+
+    CheckImpairments(root, cfg);
+    CheckAdjacency(root, cfg);
+    CheckReachability(wl, cfg);
+    CheckLlps(wl, cfg);
+    CheckWithBuilder(root, cfg);
     return cfg;
 }
 
@@ -464,23 +474,30 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
     {
         t.bottleneck = ReadLink(n["bottleneck"], Join(path, "bottleneck"));
     }
-    // The names are what workloads, per-link and pcap entries are checked against below.
-    m_nodes = ExpectedNodeNames(t);
-    m_hosts = ExpectedHostNames(t);
-    m_topologyText = std::string("topology ") + ToString(t.kind);
+    // The graph the builder will make (for graphml: the file, read now), so that node names,
+    // links and paths are checked before anything runs.
+    ReadGraph(n, path, t);
 }
 
 LinkConfig
-ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path) const
+ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perLink) const
 {
     const SchemaNode& linkSchema = *ScenarioSchema().fields.at("links");
     RequireMap(n, path); // before indexing: yaml-cpp throws its own exception for a scalar
-    if (n["between"])
+    if (perLink)
     {
         CheckKeys(n, path, *ScenarioSchema().fields.at("per-link")->element);
     }
     else
     {
+        // `links` and the bottleneck would otherwise ignore it: they name no single link.
+        for (const auto& kv : n)
+        {
+            if (kv.first.IsScalar() && kv.first.Scalar() == "between")
+            {
+                Fail(kv.first, Join(path, "between"), "key 'between' applies to per-link entries only");
+            }
+        }
         CheckKeys(n, path, linkSchema);
     }
     LinkConfig c;

@@ -7,6 +7,7 @@
 
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-schema.h"
+#include "helper/topology/topology-graph.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -48,7 +49,8 @@ class ScenarioReader
     void RequireList(const YAML::Node& n, const std::string& path) const;
     YAML::Node Required(const YAML::Node& map, const std::string& path, const std::string& key) const;
     void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
-    LinkConfig ReadLink(const YAML::Node& n, const std::string& path) const;
+    /** `perLink`: the entry may (must) have `between`; elsewhere that key is an error. */
+    LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
     AttributeMap ReadAttributes(const YAML::Node& n, const std::string& path) const;
     void CheckAttribute(const YAML::Node& key,
                         const YAML::Node& value,
@@ -62,13 +64,37 @@ class ScenarioReader
     std::pair<std::string, std::string> ReadEndpoints(const YAML::Node& n, const std::string& path) const;
     void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
 
+    // Checks across sections, once everything is read (scenario-reader-checks.cc): what the
+    // runner and the TopologyBuilder would otherwise find only during the run.
+    /** m_graph, m_vertex and the node names from `t` (a graphml file is read here). */
+    void ReadGraph(const YAML::Node& n, const std::string& path, const TopologyConfig& t);
+    void ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
+    void CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    void CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    void CheckReachability(const YAML::Node& list, const ScenarioConfig& cfg) const;
+    void CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) const;
+    void CheckWithBuilder(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    /** The graph vertex named `name` (the name is known: CheckNode passed). */
+    TopoVertexId VertexOf(const std::string& name) const;
+
     std::string m_source;
     std::string m_baseDir;
     std::map<std::string, std::string> m_overrides; ///< path -> "--set path=text"
     std::vector<std::string> m_nodes;               ///< expected node names (empty: not checked)
     std::vector<std::string> m_hosts;
-    std::string m_topologyText;                     ///< "dumbbell with hosts-per-side 2" for messages
+    std::string m_topologyText;                     ///< "topology dumbbell" for messages
+    /** The graph the TopologyBuilder will build (generated, or read from the graphml file). */
+    TopologyGraph m_graph;
+    std::map<std::string, TopoVertexId> m_vertex;   ///< name -> vertex of m_graph
+    bool m_namesFromFile{false};                    ///< graphml: names are the file's, not h0..hN
 };
+
+/** The kinds that run RDMA over an RNIC (and so an LLP): not sockets-*, not inject. */
+inline bool
+IsRdma(WorkloadKind k)
+{
+    return k != WorkloadKind::SocketsStream && k != WorkloadKind::SocketsPingPong && k != WorkloadKind::Inject;
+}
 
 /** "a.b" and "c" -> "a.b.c" (a key path for messages). */
 inline std::string

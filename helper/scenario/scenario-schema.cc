@@ -100,6 +100,7 @@ struct Schema
     SchemaNode workloads = Of(Kind::List, &workload);
 
     SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}});
+    SchemaNode measure = Map({{"from", &value}, {"to", &value}});
 
     SchemaNode root = Map({{"name", &value},
                            {"seed", &value},
@@ -113,7 +114,8 @@ struct Schema
                            {"rnic", &attributes},
                            {"per-host", &perHost},
                            {"workloads", &workloads},
-                           {"tracing", &tracing}});
+                           {"tracing", &tracing},
+                           {"measure", &measure}});
 };
 
 std::size_t

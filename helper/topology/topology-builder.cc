@@ -247,10 +247,16 @@ TopologyBuilder::ParamsFor(const TopologySpec& spec, LinkTier tier)
     return spec.link;
 }
 
-BuiltTopology
-TopologyBuilder::Build(const TopologySpec& spec)
+void
+TopologyBuilder::Check(const TopologySpec& spec)
 {
-    const auto start = std::chrono::steady_clock::now();
+    BuiltTopology topo;
+    CheckInput(spec, topo);
+}
+
+void
+TopologyBuilder::CheckInput(const TopologySpec& spec, BuiltTopology& topo)
+{
     if (spec.impairAll)
     {
         CheckImpairment(*spec.impairAll);
@@ -259,7 +265,6 @@ TopologyBuilder::Build(const TopologySpec& spec)
     {
         CheckImpairment(li.impairment);
     }
-    BuiltTopology topo;
     topo.graph = MakeTopologyGraph(spec);
     if (boost::num_edges(topo.graph) > kMaxLinks)
     {
@@ -275,6 +280,14 @@ TopologyBuilder::Build(const TopologySpec& spec)
             throw TopologyError("impairLinks: no link between '" + li.a + "' and '" + li.b + "'");
         }
     }
+}
+
+BuiltTopology
+TopologyBuilder::Build(const TopologySpec& spec)
+{
+    const auto start = std::chrono::steady_clock::now();
+    BuiltTopology topo;
+    CheckInput(spec, topo);
     CreateNodes(topo);
     CreateLinks(spec, topo);
     AddImpairments(spec, topo);

@@ -106,11 +106,18 @@ class TopologyBuilder
   public:
     /** Build the network `spec` describes; throws TopologyError on bad input. */
     static BuiltTopology Build(const TopologySpec& spec);
+    /**
+     * Every input check Build makes, without creating any ns-3 object: a scenario loader calls it
+     * so that a topology the builder would refuse is refused before the run.  Throws TopologyError.
+     */
+    static void Check(const TopologySpec& spec);
 
     /** The parameters a link of this tier gets from `spec` (before GraphML overrides). */
     static LinkParams ParamsFor(const TopologySpec& spec, LinkTier tier);
 
   private:
+    /** The graph, impairments and link descriptions into `topo`: every input error is thrown here. */
+    static void CheckInput(const TopologySpec& spec, BuiltTopology& topo);
     /** Names, link descriptions and parameters, all checked before any ns-3 object exists. */
     static void Describe(const TopologySpec& spec, BuiltTopology& topo);
     static void CreateNodes(BuiltTopology& topo);

@@ -1,0 +1,48 @@
+/*
+ * What an interrupted program must remove: the temporary results folders in progress.
+ *
+ * ResultsWriter registers its hidden ".<name>.tmp-<pid>" folder (and the parent folders it
+ * created) here while it exists; an orderly failure removes it through the writer itself
+ * (Abandon), but a SIGINT or SIGTERM ends the process without unwinding.  A command-line
+ * program that wants Ctrl-C to leave nothing calls InstallInterruptCleanup first thing in main:
+ *
+ *   int main(int argc, char** argv)
+ *   {
+ *       InstallInterruptCleanup("iwarp-sim");   // before any other thread exists
+ *       ...
+ *
+ * The signals are blocked in every thread and taken by one thread of their own with sigwait, so
+ * the cleanup runs as ordinary code (no async-signal-safety limits) while the simulation thread
+ * goes on.  Libraries and the Python bindings do not install it: signals belong to the program
+ * (Python has its own KeyboardInterrupt); for them the registry is only a list.
+ */
+#ifndef IWARP_SCENARIO_INTERRUPT_CLEANUP_H
+#define IWARP_SCENARIO_INTERRUPT_CLEANUP_H
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/** `temp` is in progress; `createdParents` (deepest first) are removed after it when empty. */
+void RegisterTemporaryFolder(const std::string& temp, const std::vector<std::string>& createdParents);
+/** `temp` was committed or removed by its owner. */
+void UnregisterTemporaryFolder(const std::string& temp);
+/** Remove every registered folder and its created parents (when empty); returns how many were registered. */
+std::size_t RemoveTemporaryFolders();
+
+/**
+ * Block SIGINT and SIGTERM in the calling thread (and so in every thread started after) and start
+ * a thread that waits for them: on one it removes the registered folders, writes
+ * "<program>: interrupted; nothing written" on stderr and ends the process with 128 + the signal
+ * number (130, 143), as a shell reports a process killed by it.  A signal the program was started
+ * with ignored (a background job of a non-interactive shell ignores SIGINT) stays ignored.  Also
+ * sets a std::terminate handler (an uncaught exception, an ns-3 NS_FATAL_ERROR or NS_ASSERT) that
+ * removes the folders and exits with status 1 instead of aborting.
+ */
+void InstallInterruptCleanup(const std::string& program);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_INTERRUPT_CLEANUP_H

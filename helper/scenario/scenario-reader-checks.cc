@@ -1,0 +1,299 @@
+/*
+ * The scenario reader's topology graph (the one the TopologyBuilder will build, read when
+ * loading) and its checks across sections, made once every section is read: the measure
+ * window against the stop time, loss models that would meet on one link, links and paths in the
+ * topology graph, the LLP each RNIC runs, and finally the TopologyBuilder's own input checks.
+ * Each of these used to surface only during the run (exit 1, or a message without a place);
+ * here they are ScenarioErrors with the file, line and key, before anything runs.
+ */
+#include "helper/scenario/scenario-network.h"
+#include "helper/scenario/scenario-reader.h"
+
+#include <boost/graph/connected_components.hpp>
+#include <boost/range/iterator_range.hpp>
+
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+namespace scenario
+{
+namespace
+{
+
+/** A time as a file would write it, in the largest unit that keeps it whole ("20ms", "2500ns"). */
+std::string
+TimeText(Time t)
+{
+    const int64_t ns = t.GetNanoSeconds();
+    const std::pair<int64_t, const char*> units[] = {{1000000000, "s"}, {1000000, "ms"}, {1000, "us"}};
+    for (const auto& [scale, unit] : units)
+    {
+        if (ns != 0 && ns % scale == 0)
+        {
+            return std::to_string(ns / scale) + unit;
+        }
+    }
+    return std::to_string(ns) + "ns";
+}
+
+std::string
+NumberText(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+/** The nodes a workload's connections join (incast: every sender and the receiver). */
+std::vector<std::string>
+NodesOf(const WorkloadConfig& w)
+{
+    std::vector<std::string> nodes = w.kind == WorkloadKind::Incast ? w.senders : std::vector<std::string>{w.from};
+    nodes.push_back(w.to);
+    return nodes;
+}
+
+constexpr const char* kOneLossModel =
+    "a link has one loss model (give the loss outside the bursts as gilbert-elliott's loss-good)";
+constexpr const char* kOneLossModelHere =
+    "a link has one loss model: set loss: 0 on this link (and give the loss outside the bursts as "
+    "gilbert-elliott's loss-good)";
+
+} // namespace
+
+void
+ScenarioReader::ReadGraph(const YAML::Node& n, const std::string& path, const TopologyConfig& t)
+{
+    const bool fromFile = t.kind == TopologyKind::GraphMl;
+    const YAML::Node where = fromFile ? n["file"] : n;
+    const std::string wherePath = fromFile ? Join(path, "file") : path;
+    try
+    {
+        m_graph = MakeTopologyGraph(ShapeOf(t));
+    }
+    catch (const TopologyError& e)
+    {
+        Fail(where, wherePath, e.what());
+    }
+    m_nodes.clear();
+    m_hosts.clear();
+    m_vertex.clear();
+    for (TopoVertexId v = 0; v < boost::num_vertices(m_graph); ++v)
+    {
+        const std::string& name = m_graph[v].name;
+        if (!m_vertex.emplace(name, v).second)
+        {
+            Fail(where, wherePath, "two nodes are named '" + name + "'");
+        }
+        if (boost::out_degree(v, m_graph) == 0)
+        {
+            Fail(where, wherePath, "node '" + name + "' has no link");
+        }
+        (m_graph[v].IsHost() ? m_hosts : m_nodes).push_back(name);
+    }
+    // Hosts first, as ExpectedNodeNames lists them (a graphml file may interleave them).
+    m_nodes.insert(m_nodes.begin(), m_hosts.begin(), m_hosts.end());
+    m_topologyText = std::string("topology ") + ToString(t.kind);
+    m_namesFromFile = fromFile;
+}
+
+void
+ScenarioReader::ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const
+{
+    CheckKeys(n, path, *ScenarioSchema().fields.at("measure"));
+    MeasureWindow m;
+    m.from = TimeOf(Required(n, path, "from"), Join(path, "from"));
+    m.to = TimeOf(Required(n, path, "to"), Join(path, "to"));
+    if (m.to <= m.from)
+    {
+        Fail(n["to"], Join(path, "to"),
+             "the window is empty: to " + TimeText(m.to) + " is not after from " + TimeText(m.from));
+    }
+    if (m.to > cfg.stop)
+    {
+        Fail(n["to"], Join(path, "to"), TimeText(m.to) + " is after the stop time " + TimeText(cfg.stop));
+    }
+    cfg.measure = m;
+}
+
+void
+ScenarioReader::CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const
+{
+    // The builder models independent loss as a Gilbert-Elliott chain that never leaves its good
+    // state, so a link cannot have both; it refuses such a link only when it builds it.  A
+    // per-link entry (or the bottleneck) takes the fields it does not set from `links`.
+    auto check = [&](const YAML::Node& entry,
+                     const std::string& path,
+                     const ImpairmentConfig& own,
+                     const ImpairmentConfig& inherited) {
+        const std::optional<double> loss = own.loss ? own.loss : inherited.loss;
+        const bool burst = own.gilbertElliott || inherited.gilbertElliott;
+        if (!burst || loss.value_or(0) <= 0 || (!own.loss && !own.gilbertElliott))
+        {
+            return; // no conflict, or one `links` itself has (reported there)
+        }
+        if (own.loss && own.gilbertElliott)
+        {
+            // Point at the one an override set, if any: that is the change that made the conflict.
+            const char* key = m_overrides.count(Join(path, "loss")) ? "loss" : "gilbert-elliott";
+            Fail(entry[key], Join(path, key), "loss and gilbert-elliott on one link; " + std::string(kOneLossModel));
+        }
+        if (own.gilbertElliott)
+        {
+            Fail(entry["gilbert-elliott"], Join(path, "gilbert-elliott"),
+                 "gilbert-elliott on a link that also takes loss " + NumberText(*loss) + " from 'links'; " +
+                     kOneLossModelHere);
+        }
+        Fail(entry["loss"], Join(path, "loss"),
+             "loss on a link that also takes gilbert-elliott from 'links'; " + std::string(kOneLossModel));
+    };
+    check(root["links"], "links", cfg.links.impairment, ImpairmentConfig{});
+    if (cfg.topology.kind == TopologyKind::Dumbbell)
+    {
+        check(root["topology"]["bottleneck"], "topology.bottleneck", cfg.topology.bottleneck.impairment,
+              cfg.links.impairment);
+    }
+    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
+    {
+        check(root["per-link"][i], Join("per-link", std::to_string(i)), cfg.perLink[i].link.impairment,
+              cfg.links.impairment);
+    }
+}
+
+TopoVertexId
+ScenarioReader::VertexOf(const std::string& name) const
+{
+    return m_vertex.at(name);
+}
+
+void
+ScenarioReader::CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const
+{
+    auto check = [&](const YAML::Node& at, const std::string& path, const std::string& a, const std::string& b) {
+        const TopoVertexId va = VertexOf(a);
+        if (boost::edge(va, VertexOf(b), m_graph).second)
+        {
+            return;
+        }
+        std::string neighbours;
+        std::size_t shown = 0;
+        for (TopoVertexId v : boost::make_iterator_range(boost::adjacent_vertices(va, m_graph)))
+        {
+            if (++shown > 8)
+            {
+                neighbours += ", ...";
+                break;
+            }
+            neighbours += (neighbours.empty() ? "" : ", ") + m_graph[v].name;
+        }
+        Fail(at, path, a + " and " + b + " share no link (" + a + "'s neighbours: " + neighbours + ")");
+    };
+    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
+    {
+        const std::string p = Join(Join("per-link", std::to_string(i)), "between");
+        check(root["per-link"][i]["between"], p, cfg.perLink[i].a, cfg.perLink[i].b);
+    }
+    for (std::size_t i = 0; i < cfg.tracing.pcapLinks.size(); ++i)
+    {
+        const auto& [a, b] = cfg.tracing.pcapLinks[i];
+        check(root["tracing"]["pcap"][i], Join("tracing.pcap", std::to_string(i)), a, b);
+    }
+}
+
+void
+ScenarioReader::CheckReachability(const YAML::Node& list, const ScenarioConfig& cfg) const
+{
+    // Generated kinds are connected by construction; a graphml file need not be, and a route
+    // that does not exist would show only as a workload that never completes.
+    std::vector<int> component(boost::num_vertices(m_graph));
+    if (boost::connected_components(m_graph, component.data()) <= 1)
+    {
+        return;
+    }
+    for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
+    {
+        const WorkloadConfig& w = cfg.workloads[i];
+        if (w.kind == WorkloadKind::Inject)
+        {
+            continue; // rides on its target's connection
+        }
+        const std::string p = Join("workloads", std::to_string(i));
+        const int receiver = component[VertexOf(w.to)];
+        for (std::size_t s = 0; s < (w.kind == WorkloadKind::Incast ? w.senders.size() : 1); ++s)
+        {
+            const std::string& from = w.kind == WorkloadKind::Incast ? w.senders[s] : w.from;
+            if (component[VertexOf(from)] == receiver)
+            {
+                continue;
+            }
+            const bool incast = w.kind == WorkloadKind::Incast;
+            Fail(incast ? list[i]["senders"][s] : list[i]["to"],
+                 incast ? Join(Join(p, "senders"), std::to_string(s)) : Join(p, "to"),
+                 "no path between " + from + " and " + w.to + " in the " + m_topologyText +
+                     " (they are in parts of the graph that no link joins)");
+        }
+    }
+}
+
+void
+ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) const
+{
+    // The runner sets a node's ConnectionManager `Llp` attribute as each workload starts, so two
+    // workloads on one node with different LLPs would both run over whichever was set last (and
+    // a ping-pong sweep's later sizes, installed during the run, would pick up another's).
+    auto llpText = [&](std::size_t i, const char* defaultNote) {
+        const std::string text = std::string("llp '") + ToString(cfg.workloads[i].llp) + "'";
+        return list[i]["llp"] ? text : text + defaultNote;
+    };
+    for (std::size_t j = 0; j < cfg.workloads.size(); ++j)
+    {
+        const WorkloadConfig& later = cfg.workloads[j];
+        if (!IsRdma(later.kind))
+        {
+            continue;
+        }
+        const std::vector<std::string> nodes = NodesOf(later);
+        for (std::size_t i = 0; i < j; ++i)
+        {
+            const WorkloadConfig& earlier = cfg.workloads[i];
+            if (!IsRdma(earlier.kind) || earlier.llp == later.llp)
+            {
+                continue;
+            }
+            for (const std::string& node : NodesOf(earlier))
+            {
+                if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
+                {
+                    continue;
+                }
+                const std::string p = Join(Join("workloads", std::to_string(j)), "llp");
+                Fail(list[j]["llp"] ? list[j]["llp"] : list[j], p,
+                     llpText(j, " (the default)") + " conflicts with workload '" + earlier.name + "' (" +
+                         llpText(i, ", the default") + ") on host " +
+                         node + "; an RNIC runs one LLP at a time in this model");
+            }
+        }
+    }
+}
+
+void
+ScenarioReader::CheckWithBuilder(const YAML::Node& root, const ScenarioConfig& cfg) const
+{
+    // The checks above say where; this one makes sure that nothing the builder would refuse is
+    // left for the run, whatever its cause (a graphml link parameter it cannot parse, ...).
+    try
+    {
+        TopologyBuilder::Check(MakeTopologySpec(cfg));
+    }
+    catch (const TopologyError& e)
+    {
+        const YAML::Node t = root["topology"];
+        const bool file = cfg.topology.kind == TopologyKind::GraphMl;
+        Fail(file ? t["file"] : t, file ? "topology.file" : "topology", e.what());
+    }
+}
+
+} // namespace scenario
+} // namespace ns3
