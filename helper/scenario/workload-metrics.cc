@@ -3,12 +3,39 @@
 namespace ns3
 {
 
+namespace
+{
+
+/**
+ * The share of a delivered message's octets that arrived within `window`: its octets spread
+ * evenly over the time its data was arriving, from the first octet placed (or, without that, from
+ * the later of its post and the delivery of the sender's previous message, as a byte stream
+ * delivers in order) to its delivery. Counting whole messages at their delivery would let one
+ * large message carry a short window past the link's rate.
+ */
+double
+OctetsInWindow(const MessageRecord& m, Time previous, const std::pair<Time, Time>& window)
+{
+    const Time end = *m.delivered;
+    const Time start = std::min(end, m.firstPlaced ? *m.firstPlaced : std::max(m.post, previous));
+    if (end == start)
+    {
+        return end >= window.first && end < window.second ? double(m.size) : 0.0;
+    }
+    const Time from = std::max(start, window.first);
+    const Time to = std::min(end, window.second);
+    return to > from ? double(m.size) * (to - from).GetSeconds() / (end - start).GetSeconds() : 0.0;
+}
+
+} // namespace
+
 void
 SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetricsInput& in, WorkloadResult& out)
 {
     std::vector<double> fct;
     std::vector<double> senderCompletion;
-    uint64_t windowOctets = 0;
+    double windowOctets = 0;
+    std::map<std::string, Time> previousDelivery; // per sender: where the next message's data starts
     for (const MessageRecord& m : messages)
     {
         ++out.messagesPosted;
@@ -26,10 +53,11 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
             out.octetsDelivered += m.size;
             out.lastDelivery = out.lastDelivery ? std::max(*out.lastDelivery, *m.delivered) : *m.delivered;
             fct.push_back(double(m.Fct()->GetNanoSeconds()));
-            if (in.window && *m.delivered >= in.window->first && *m.delivered < in.window->second)
+            if (in.window)
             {
-                windowOctets += m.size;
+                windowOctets += OctetsInWindow(m, previousDelivery[m.sender], *in.window);
             }
+            previousDelivery[m.sender] = *m.delivered;
             break;
         case MessageStatus::Flushed:
             ++out.messagesFlushed;
@@ -57,7 +85,7 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
     }
     if (in.window && !in.pingPong)
     {
-        out.goodputWindowBps = double(windowOctets) * 8.0 / (in.window->second - in.window->first).GetSeconds();
+        out.goodputWindowBps = windowOctets * 8.0 / (in.window->second - in.window->first).GetSeconds();
     }
     const bool injected = !messages.empty() && messages.front().op == "inject";
     if (injected)

@@ -29,7 +29,7 @@ struct WorkloadMetricsInput
     std::optional<uint64_t> expectedMessages;
     /** Every client said it posts no more (a duration-bounded stream ended before the stop). */
     bool postingEnded{false};
-    /** `measure: {from, to}`, for the windowed goodput. */
+    /** `measure: {from, to}`, for the windowed goodput (each message's octets spread over its arrival). */
     std::optional<std::pair<Time, Time>> window;
     /** Ping-pong: half round trips in ns by message size, as the application measured them. */
     std::map<uint64_t, std::vector<double>> halfRttNs;
