@@ -271,6 +271,8 @@ def main(argv=None):
         args.executor = None if args.dask else local_executor(args.jobs)
         try:
             df = data(args)
+        except KeyboardInterrupt:  # the sweep said what it kept; no traceback
+            return 130
         finally:
             if args.executor is not None:
                 args.executor.shutdown()

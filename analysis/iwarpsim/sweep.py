@@ -14,7 +14,9 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
+import threading
 import time
 
 CACHE_FORMAT = 1  # bump when the rows computed from a results folder change
@@ -116,9 +118,11 @@ def _run_point(task):
     from . import _iwarpsim
 
     out_dir = os.path.join(task["dir"], "results")
-    if os.path.exists(out_dir):  # left by a run that died before writing its rows
-        shutil.rmtree(out_dir)
-    os.makedirs(task["dir"], exist_ok=True)
+    if os.path.exists(task["dir"]):  # left by a run that died before writing its rows
+        shutil.rmtree(task["dir"])
+    os.makedirs(task["dir"])
+    with open(os.path.join(task["dir"], "point.json"), "w") as f:
+        json.dump({"overrides": task["overrides"], "grid": task["grid"]}, f, indent=1)
     _iwarpsim.run(task["scenario"], task["overrides"], out_dir, False)
     rows = rows_from_results(out_dir)
     for r in rows:
@@ -127,9 +131,49 @@ def _run_point(task):
     with open(tmp, "w") as f:
         json.dump(rows, f)
     os.replace(tmp, cached)  # the point counts as done only once its rows are complete
-    with open(os.path.join(task["dir"], "point.json"), "w") as f:
-        json.dump({"overrides": task["overrides"], "grid": task["grid"]}, f, indent=1)
     return rows, True
+
+
+def _worker_ignores_sigint():
+    """Process-pool initializer: Ctrl-C is for the sweep's process, which stops the workers itself
+    (a worker interrupted on its own would print its traceback and leave a half-written point)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # discards a SIGINT that came while blocked
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _children_start_without_sigint():
+    """Processes (and threads) started in here begin with SIGINT blocked: the signal mask is
+    inherited through fork, exec and thread creation.  Ctrl-C in a terminal signals the whole
+    process group, the workers included; blocked, it cannot interrupt a worker that is still
+    starting (before _worker_ignores_sigint runs, or a Dask worker).  The caller gets it at exit."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # Started now, not while SIGINT is blocked: starting multiprocessing's resource tracker (the first
+    # spawn or semaphore does) unblocks SIGINT and SIGTERM in the calling thread when it is done.
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _stop_processes(procs, grace=2.0):
+    """SIGTERM, then SIGKILL after `grace` seconds, the processes still alive; wait for them."""
+    procs = [p for p in procs if p is not None and p.is_alive()]
+    for p in procs:
+        p.terminate()
+    deadline = time.time() + grace
+    for p in procs:
+        p.join(max(0.0, deadline - time.time()))
+    for p in procs:
+        if p.is_alive():
+            p.kill()
+            p.join(5)
 
 
 class _TinyBar:
@@ -196,7 +240,8 @@ def local_executor(jobs=None):
     """A process pool as sweep() makes one: `jobs` spawned processes.  Pass it to several sweep() calls
     (executor=) to pay the workers' start-up (importing ns-3, pandas) once; close it with shutdown()."""
     return cf.ProcessPoolExecutor(max_workers=max(1, int(jobs or os.cpu_count() or 1)),
-                                  mp_context=multiprocessing.get_context("spawn"))
+                                  mp_context=multiprocessing.get_context("spawn"),
+                                  initializer=_worker_ignores_sigint)
 
 
 def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None, dask=False, seed=1,
@@ -219,6 +264,12 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     src_/dst_ cpu_busy_ns_per_byte, cpu_cycles_per_byte, bus_bytes_per_byte (host counters divided by
     the workload's delivered bytes: exact only when those hosts run nothing else), cached, out_dir.
     df.attrs["simulated"] / ["cached"] count the runs done now and the points read from the cache.
+
+    Ctrl-C (KeyboardInterrupt in the calling thread) stops the sweep: points not started are cancelled,
+    the worker processes are ended (their simulations cannot be interrupted; an executor passed in is
+    shut down), the folders of the points they were running are removed, one line on stderr says how
+    many points are done, and KeyboardInterrupt is raised.  The workers ignore SIGINT themselves (a
+    terminal's Ctrl-C reaches them too) and print nothing.  A point in the cache is always complete.
     """
     import pandas as pd
 
@@ -254,22 +305,20 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     bar.update(len(tasks) - len(todo))
     try:
         if todo and (dask or scheduler is not None):
-            with _spawnable_main():  # Dask's nannies spawn (and restart) workers while the cluster lives
-                _run_dask(tasks, todo, results, jobs, scheduler, bar)
+            _run_dask(tasks, todo, results, jobs, scheduler, bar)
         elif todo:
-            # spawn: workers start clean (no copy of this process's threads or ns-3 state)
-            ex = executor or local_executor(min(jobs, len(todo)))
-            try:
-                with _spawnable_main():  # the pool starts its workers as tasks are submitted
-                    futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
-                for fut in cf.as_completed(futs):
-                    results[futs[fut]] = fut.result()
-                    bar.update()
-            finally:
-                if executor is None:
-                    ex.shutdown(cancel_futures=True)
-    finally:
+            _run_local(tasks, todo, results, jobs, executor, bar)
+    except KeyboardInterrupt:
         bar.close()
+        bar = None
+        done = sum(os.path.exists(os.path.join(t["dir"], "rows.json")) for t in tasks)
+        sys.stderr.write("%s interrupted: %d of %d points done, kept in the cache %s\n"
+                         % (desc, done, len(tasks), cache_dir))
+        sys.stderr.flush()
+        raise KeyboardInterrupt("%s interrupted" % desc) from None
+    finally:
+        if bar is not None:
+            bar.close()
 
     rows = []
     simulated = 0
@@ -283,26 +332,101 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     return df
 
 
+def _forget_unfinished(tasks, todo):
+    """Remove the folders of points that did not finish (their workers are gone): a point in the
+    cache is complete (rows.json) or absent."""
+    for i in todo:
+        d = tasks[i]["dir"]
+        if os.path.isdir(d) and not os.path.exists(os.path.join(d, "rows.json")):
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def _run_local(tasks, todo, results, jobs, executor, bar):
+    # spawn: workers start clean (no copy of this process's threads or ns-3 state)
+    ex = executor or local_executor(min(jobs, len(todo)))
+    try:
+        # the pool starts its workers (and its manager thread) as tasks are submitted
+        with _spawnable_main(), _children_start_without_sigint():
+            futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
+        for fut in cf.as_completed(futs):
+            results[futs[fut]] = fut.result()
+            bar.update()
+    except KeyboardInterrupt:
+        # Stop now: cancel what has not started, end the simulations running (they cannot be
+        # interrupted), forget their half-written points.  The pool, even one passed in, is shut down.
+        for f in futs if "futs" in locals() else ():
+            f.cancel()
+        procs = list((getattr(ex, "_processes", None) or {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        _stop_processes(procs)
+        if procs or not isinstance(ex, cf.ProcessPoolExecutor):
+            _forget_unfinished(tasks, todo)
+        raise
+    finally:
+        if executor is None:
+            ex.shutdown(cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _quiet_logger(name):
+    """Silence a logger (Dask's, while an interrupted cluster is torn down: its warnings about killed
+    workers are expected then)."""
+    import logging
+
+    log = logging.getLogger(name)
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
 def _run_dask(tasks, todo, results, jobs, scheduler, bar):
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
     own_client = True
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster)
-    elif isinstance(scheduler, Client):
-        client, own_client = scheduler, False
-    else:
-        client = Client(scheduler)
+    # Dask's nannies spawn (and restart) workers from the cluster's thread while it lives: that thread,
+    # and so every worker, starts with SIGINT blocked; Ctrl-C reaches only this process.
+    with _spawnable_main(), _children_start_without_sigint():
+        if scheduler is None:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+        elif isinstance(scheduler, Client):
+            client, own_client = scheduler, False
+        else:
+            client = Client(scheduler)
+    futs = []
+    interrupted = False
     try:
-        futs = client.map(_run_point, [tasks[i] for i in todo], pure=False)
-        where = {f.key: i for f, i in zip(futs, todo)}
-        for fut in as_completed(futs):
-            results[where[fut.key]] = fut.result()
-            bar.update()
+        with _spawnable_main():
+            futs = client.map(_run_point, [tasks[i] for i in todo], pure=False)
+            where = {f.key: i for f, i in zip(futs, todo)}
+            for fut in as_completed(futs):
+                results[where[fut.key]] = fut.result()
+                bar.update()
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        if own_client:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        with contextlib.ExitStack() as quiet:
+            if interrupted:
+                quiet.enter_context(_quiet_logger("distributed"))
+                if cluster is not None:  # kill our workers now rather than wait for their simulations
+                    for nanny in list(cluster.workers.values()):
+                        nanny.auto_restart = False
+                    pids = [getattr(n, "pid", None) for n in list(cluster.workers.values())]
+                    for pid in pids:
+                        if pid:
+                            with contextlib.suppress(OSError):
+                                os.kill(pid, signal.SIGKILL)
+                else:  # a cluster not ours: what runs there finishes (its rows are written whole)
+                    with contextlib.suppress(Exception):
+                        client.cancel(futs)
+            if own_client:
+                client.close()
+            if cluster is not None:
+                cluster.close()
+                if interrupted:
+                    _forget_unfinished(tasks, todo)

@@ -4,6 +4,7 @@ import gc
 import glob
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -62,3 +63,63 @@ def test_explicit_out_dir_is_never_removed(tiny, tmp_path):
     del r
     gc.collect()
     assert (tmp_path / "out" / "summary.json").exists()
+
+
+# A sweep whose first point is short and the others long (~1.5-4 s each): interrupted just after the
+# first point is in the cache, two simulations are running.
+SWEEP_SCRIPT = r'''
+import sys
+import iwarpsim
+base = {"stop": "1s", "topology": {"kind": "two-hosts"}, "links": {"rate": "10Gbps", "delay": "2us"},
+        "workloads": [{"kind": "stream", "from": "h0", "to": "h1", "op": "write", "size": "64KiB",
+                       "outstanding": 8, "count": 100}]}
+if __name__ == "__main__":
+    iwarpsim.sweep(base, grid={"workloads.0.count": [300, 4000, 4001, 4002, 4003, 4004]}, jobs=2,
+                   cache_dir=sys.argv[1], dask=sys.argv[2] == "dask", progress=True)
+'''
+
+
+def _session_processes(sid):
+    """Live (not zombie) processes of a session."""
+    out = subprocess.run(["ps", "-s", str(sid), "-o", "pid=,stat=,args="], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if line.split()[1][0] != "Z"]
+
+
+@pytest.mark.parametrize("mode", ["processes", "dask"])
+def test_ctrl_c_stops_the_sweep_quietly(mode, tmp_path):
+    script = tmp_path / "sweep_script.py"
+    script.write_text(SWEEP_SCRIPT)
+    cache = tmp_path / "cache"
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(iwarpsim.__file__)))
+    env = dict(os.environ, PYTHONPATH=pkg)
+    # a session of its own: SIGINT to its process group is what Ctrl-C in a terminal does
+    p = subprocess.Popen([sys.executable, str(script), str(cache), mode], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.time() + 60
+        while not glob.glob(str(cache / "*" / "rows.json")) and p.poll() is None and time.time() < deadline:
+            time.sleep(0.05)
+        assert p.poll() is None, p.communicate()
+        os.killpg(p.pid, signal.SIGINT)
+        t0 = time.time()
+        _, err = p.communicate(timeout=30)
+        stopped_after = time.time() - t0
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    # the lines on stderr, without the progress bar's (tqdm redraws its line with \r)
+    lines = [line for line in err.replace("\r", "\n").splitlines()
+             if line.strip() and not re.match(r"sweep: +\d+%\|", line)]
+    assert p.returncode != 0
+    assert sum("sweep interrupted: 1 of 6 points done, kept in the cache" in line for line in lines) == 1, err
+    assert len(lines) <= 8, err  # that line and the script's own KeyboardInterrupt traceback, nothing from workers
+    assert err.count("Traceback") <= 1 and "distributed" not in err and "concurrent" not in err, err
+    assert stopped_after < 3, stopped_after  # the running simulations were stopped, not waited for
+    time.sleep(0.2)
+    assert _session_processes(p.pid) == []
+    points = os.listdir(cache)
+    assert len(points) == 1  # the half-done points were removed
+    with open(cache / points[0] / "rows.json") as f:
+        assert json.load(f)[0]["workload"]
+    assert (cache / points[0] / "results" / "summary.json").exists()
