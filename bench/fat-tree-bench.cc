@@ -78,7 +78,7 @@ Bytes(const RunResult& r)
     uint64_t b = 0;
     for (const WorkloadResult& w : r.workloads)
     {
-        b += w.bytes;
+        b += w.octetsDelivered; // delivered at the sinks (doc/metrics.md)
     }
     return b;
 }

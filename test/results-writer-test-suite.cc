@@ -11,6 +11,7 @@
  */
 #include "helper/scenario/progress-bar.h"
 #include "helper/scenario/results-writer.h"
+#include "helper/scenario/workload-metrics.h"
 #include "helper/scenario/stats.h"
 
 #include "ns3/simulator.h"
@@ -89,9 +90,9 @@ SampleRun()
     WorkloadResult w;
     w.name = "bulk";
     w.kind = "stream";
-    w.messages = 4;
-    w.bytes = 4 * 4096;
-    w.retransmissions = 2;
+    w.op = "write";
+    w.llp = "tcp";
+    w.retransmissions = RetransmissionCounts{2, 1, 1, 1};
     TerminateRecord t;
     t.time = MicroSeconds(300);
     t.node = "h1";
@@ -100,7 +101,6 @@ SampleRun()
     t.type = "tagged buffer";
     t.code = 0;
     w.terminates.push_back(t);
-    r.workloads.push_back(w);
     // Four messages, posted at 0, 10, 20, 30 us and completed 5, 6, 7, 100 us later.
     const int64_t lat[] = {5, 6, 7, 100};
     for (int i = 0; i < 4; ++i)
@@ -114,8 +114,13 @@ SampleRun()
         m.firstPlaced = m.post + MicroSeconds(2);
         m.delivered = i == 3 ? std::optional<Time>() : m.post + MicroSeconds(4);
         m.completed = m.post + MicroSeconds(lat[i]);
+        m.sender = "h0";
         r.messages.push_back(m);
     }
+    WorkloadMetricsInput in;
+    in.expectedMessages = 4;
+    SummarizeMessages(r.messages, in, w);
+    r.workloads.push_back(w);
     HostResult h0;
     h0.node = "h0";
     h0.cpuBusyPerCore = {MicroSeconds(3), MicroSeconds(4)};
@@ -204,14 +209,23 @@ class FolderTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(j["seed"].get<int>(), 7, "seed");
         NS_TEST_EXPECT_MSG_EQ(j["simulated_time_s"].get<double>(), 0.005, "simulated time in seconds");
         NS_TEST_EXPECT_MSG_EQ(j["events"].get<int>(), 1000, "events");
+        NS_TEST_EXPECT_MSG_EQ(j["format"].get<int>(), 2, "format 2: receiver-side metrics");
         const auto& jw = j["workloads"][0];
-        NS_TEST_EXPECT_MSG_EQ(jw["retransmissions"].get<int>(), 2, "retransmissions");
-        // Latencies derived from the messages: {5, 6, 7, 100} us.
-        NS_TEST_EXPECT_MSG_EQ(jw["latency_ns"]["p50"].get<double>(), 6000, "p50 nearest rank");
-        NS_TEST_EXPECT_MSG_EQ(jw["latency_ns"]["p99"].get<double>(), 100000, "p99");
-        NS_TEST_EXPECT_MSG_EQ(jw["latency_ns"]["max"].get<double>(), 100000, "max");
-        // 4 x 4096 octets between the first post (0) and the last completion (130 us).
-        NS_TEST_EXPECT_MSG_EQ_TOL(jw["throughput_bps"].get<double>(), 4 * 4096 * 8 / 130e-6, 1, "derived throughput");
+        NS_TEST_EXPECT_MSG_EQ(jw["retransmissions"]["total"].get<int>(), 2, "retransmissions");
+        NS_TEST_EXPECT_MSG_EQ(jw["retransmissions"]["timeout"].get<int>(), 1, "after a timeout");
+        NS_TEST_EXPECT_MSG_EQ(jw["messages"]["posted"].get<int>(), 4, "posted");
+        NS_TEST_EXPECT_MSG_EQ(jw["messages"]["delivered"].get<int>(), 3, "delivered at the sink");
+        NS_TEST_EXPECT_MSG_EQ(jw["messages"]["outstanding"].get<int>(), 1, "completed at the source, not delivered");
+        NS_TEST_EXPECT_MSG_EQ(jw["completed"].get<bool>(), false, "one message short");
+        // FCT (post to delivery): 4 us each; sender completion {5, 6, 7, 100} us apart from it.
+        NS_TEST_EXPECT_MSG_EQ(jw["fct_ns"]["p50"].get<double>(), 4000, "FCT p50");
+        NS_TEST_EXPECT_MSG_EQ(jw["fct_ns"]["count"].get<int>(), 3, "FCT over delivered messages");
+        NS_TEST_EXPECT_MSG_EQ(jw["sender_completion_ns"]["p50"].get<double>(), 6000, "p50 nearest rank");
+        NS_TEST_EXPECT_MSG_EQ(jw["sender_completion_ns"]["p99"].get<double>(), 100000, "p99");
+        NS_TEST_EXPECT_MSG_EQ(jw.contains("latency_ns"), false, "no ambiguous latency field");
+        // 3 x 4096 delivered octets between the first post (0) and the last delivery (24 us).
+        NS_TEST_EXPECT_MSG_EQ_TOL(jw["goodput_bps"].get<double>(), 3 * 4096 * 8 / 24e-6, 1, "goodput");
+        NS_TEST_EXPECT_MSG_EQ(jw["octets"]["delivered"].get<int>(), 3 * 4096, "octets delivered");
         NS_TEST_EXPECT_MSG_EQ(jw["terminates"][0]["direction"].get<std::string>(), "sent", "terminate direction");
         NS_TEST_EXPECT_MSG_EQ(jw["terminates"][0]["layer"].get<std::string>(), "ddp", "terminate layer");
         NS_TEST_EXPECT_MSG_EQ(jw["terminates"][0]["time_ns"].get<int64_t>(), 300000, "terminate time");
@@ -220,10 +234,14 @@ class FolderTestCase : public TestCase
 
         const auto msg = Lines(ReadAll(final / "messages.csv"));
         NS_TEST_ASSERT_MSG_EQ(msg.size(), 5u, "header and one row per message");
-        NS_TEST_EXPECT_MSG_EQ(msg[0], "workload,id,op,size,post_ns,first_placed_ns,delivered_ns,completed_ns",
+        NS_TEST_EXPECT_MSG_EQ(msg[0],
+                              "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,"
+                              "status",
                               "messages.csv columns");
-        NS_TEST_EXPECT_MSG_EQ(msg[2], "bulk,1,write,4096,10000,12000,14000,16000", "a row, times in ns");
-        NS_TEST_EXPECT_MSG_EQ(msg[4], "bulk,3,write,4096,30000,32000,,130000", "an unknown time is empty");
+        NS_TEST_EXPECT_MSG_EQ(msg[2], "bulk,1,write,4096,10000,12000,14000,16000,4000,delivered",
+                              "a row, times in ns");
+        NS_TEST_EXPECT_MSG_EQ(msg[4], "bulk,3,write,4096,30000,32000,,130000,,outstanding",
+                              "an unknown time is empty; completed at the source is not delivered");
 
         const auto host = Lines(ReadAll(final / "host.csv"));
         NS_TEST_ASSERT_MSG_EQ(host.size(), 3u, "header and one row per host");

@@ -183,7 +183,9 @@ class ShippedScenariosTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(s.contains(k), true, file << ": summary.json has no '" << k << "'");
         }
-        NS_TEST_EXPECT_MSG_EQ(s["format"].get<int>(), 1, file);
+        NS_TEST_EXPECT_MSG_EQ(s["format"].get<int>(), 2, file);
+        NS_TEST_EXPECT_MSG_EQ(s["checks_failed"].get<int>(), 0, file << ": " << FailedChecksReport(out.result));
+        NS_TEST_EXPECT_MSG_GT(s["checks"].size(), 0u, file << ": physics checks are recorded");
         NS_TEST_EXPECT_MSG_EQ(s["scenario"].get<std::string>(), cfg.name, file);
         NS_TEST_EXPECT_MSG_EQ(s["overrides"].size(), cfg.overrides.size(), file);
         NS_TEST_ASSERT_MSG_EQ(s["workloads"].size(), cfg.workloads.size(), file << ": one entry per workload");
@@ -191,38 +193,49 @@ class ShippedScenariosTestCase : public TestCase
         for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
         {
             const json& w = s["workloads"][i];
-            for (const char* k : {"name", "kind", "messages", "bytes", "throughput_bps", "latency_ns",
+            for (const char* k : {"name", "kind", "op", "llp", "messages", "octets", "completed", "goodput_bps",
+                                  "goodput_window_bps", "fct_ns", "sender_completion_ns", "latency_by_size",
                                   "retransmissions", "terminates"})
             {
                 NS_TEST_ASSERT_MSG_EQ(w.contains(k), true, file << ": workload " << i << " has no '" << k << "'");
             }
             const std::string name = w["name"].get<std::string>();
             NS_TEST_EXPECT_MSG_EQ(name, cfg.workloads[i].name, file);
-            NS_TEST_EXPECT_MSG_GT(w["messages"].get<uint64_t>(), 0u, file << ": workload " << name);
-            NS_TEST_EXPECT_MSG_GT(w["bytes"].get<uint64_t>(), 0u, file << ": workload " << name);
-            messages[name] = w["messages"].get<uint64_t>();
+            const bool inject = cfg.workloads[i].kind == WorkloadKind::Inject;
+            NS_TEST_EXPECT_MSG_GT(w["messages"]["posted"].get<uint64_t>(), 0u, file << ": workload " << name);
+            if (!inject)
+            {
+                NS_TEST_EXPECT_MSG_GT(w["messages"]["delivered"].get<uint64_t>(), 0u, file << ": workload " << name);
+                NS_TEST_EXPECT_MSG_GT(w["octets"]["delivered"].get<uint64_t>(), 0u, file << ": workload " << name);
+                messages[name] = w["messages"]["delivered"].get<uint64_t>();
+            }
         }
         const std::size_t hosts = ExpectedHostNames(cfg.topology).size();
         NS_TEST_EXPECT_MSG_EQ(s["hosts"].size(), hosts, file << ": one entry per host");
 
-        // messages.csv: the header, and as many completed rows per workload as summary.json counts
-        // (incast rows are "<workload>:<sender>").
+        // messages.csv: the header, and as many delivered rows per workload as summary.json counts
+        // (incast rows are "<workload>:<sender>"), each with its FCT = delivered - post.
         const std::vector<std::string> rows = Lines(ReadAll(dir / "messages.csv"));
         NS_TEST_ASSERT_MSG_EQ(rows.empty(), false, file << ": empty messages.csv");
-        NS_TEST_EXPECT_MSG_EQ(rows[0], "workload,id,op,size,post_ns,first_placed_ns,delivered_ns,completed_ns", file);
-        std::map<std::string, uint64_t> completed;
+        NS_TEST_EXPECT_MSG_EQ(rows[0],
+                              "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,"
+                              "status",
+                              file);
+        std::map<std::string, uint64_t> delivered;
         for (std::size_t i = 1; i < rows.size(); ++i)
         {
             const std::vector<std::string> c = Split(rows[i], ',');
-            NS_TEST_ASSERT_MSG_EQ(c.size(), 8u, file << ": messages.csv row " << i << ": " << rows[i]);
-            if (!c[6].empty() || !c[7].empty())
+            NS_TEST_ASSERT_MSG_EQ(c.size(), 10u, file << ": messages.csv row " << i << ": " << rows[i]);
+            if (c[9] == "delivered")
             {
-                ++completed[c[0].substr(0, c[0].find(':'))];
+                ++delivered[c[0].substr(0, c[0].find(':'))];
+                NS_TEST_EXPECT_MSG_EQ(std::stoll(c[8]), std::stoll(c[6]) - std::stoll(c[4]),
+                                      file << ": fct_ns is delivered_ns - post_ns: " << rows[i]);
             }
         }
         for (const auto& [name, n] : messages)
         {
-            NS_TEST_EXPECT_MSG_EQ(completed[name], n, file << ": completed rows of " << name << " in messages.csv");
+            NS_TEST_EXPECT_MSG_EQ(delivered[name], n, file << ": delivered rows of " << name << " in messages.csv");
         }
 
         // host.csv: the header and one row per host.
@@ -296,13 +309,13 @@ workloads:
         const HostResult* socketsRx = Host(out.result, "h3");
         NS_TEST_ASSERT_MSG_EQ(rdma && sockets && rdmaRx && socketsRx, true, "workloads and hosts in the result");
         const uint64_t total = 64 * 65536;
-        NS_TEST_ASSERT_MSG_EQ(rdma->bytes, total, "every RDMA Write completed");
-        NS_TEST_ASSERT_MSG_EQ(sockets->bytes, total, "every sockets message delivered");
+        NS_TEST_ASSERT_MSG_EQ(rdma->octetsDelivered, total, "every RDMA Write delivered");
+        NS_TEST_ASSERT_MSG_EQ(sockets->octetsDelivered, total, "every sockets message delivered");
 
-        const double rdmaCpu = CpuBusyNs(*rdmaRx) / double(rdma->bytes);
-        const double socketsCpu = CpuBusyNs(*socketsRx) / double(sockets->bytes);
-        const double rdmaBus = double(rdmaRx->busBytes) / double(rdma->bytes);
-        const double socketsBus = double(socketsRx->busBytes) / double(sockets->bytes);
+        const double rdmaCpu = CpuBusyNs(*rdmaRx) / double(rdma->octetsDelivered);
+        const double socketsCpu = CpuBusyNs(*socketsRx) / double(sockets->octetsDelivered);
+        const double rdmaBus = double(rdmaRx->busBytes) / double(rdma->octetsDelivered);
+        const double socketsBus = double(socketsRx->busBytes) / double(sockets->octetsDelivered);
         std::clog << "  receiver per delivered octet: RDMA " << rdmaCpu << " ns CPU, " << rdmaBus
                   << " bus octets; sockets " << socketsCpu << " ns CPU, " << socketsBus << " bus octets\n";
         NS_TEST_EXPECT_MSG_GT(socketsCpu, rdmaCpu, "sockets cost more core time per octet");
@@ -354,13 +367,16 @@ workloads:
             const WorkloadResult* l = Workload(lossy.result, w);
             const WorkloadResult* c = Workload(clean.result, w);
             NS_TEST_ASSERT_MSG_EQ(l && c, true, w);
-            std::clog << "  " << w << ": " << l->retransmissions << " retransmissions lossy, " << c->retransmissions
-                      << " clean\n";
-            NS_TEST_EXPECT_MSG_GT(l->retransmissions, 0u, w << ": a lossy bottleneck retransmits");
-            NS_TEST_EXPECT_MSG_EQ(c->retransmissions, 0u, w << ": a clean one does not");
-            NS_TEST_EXPECT_MSG_GT(l->bytes, 0u, w << ": data arrives despite the loss");
+            std::clog << "  " << w << ": " << l->retransmissions.total << " retransmissions lossy, "
+                      << c->retransmissions.total << " clean\n";
+            NS_TEST_EXPECT_MSG_GT(l->retransmissions.total, 0u, w << ": a lossy bottleneck retransmits");
+            NS_TEST_EXPECT_MSG_EQ(l->retransmissions.total, l->retransmissions.fast + l->retransmissions.timeout,
+                                  w << ": each retransmission is fast or after a timeout");
+            NS_TEST_EXPECT_MSG_EQ(c->retransmissions.total, 0u, w << ": a clean one does not");
+            NS_TEST_EXPECT_MSG_GT(l->octetsDelivered, 0u, w << ": data arrives despite the loss");
         }
-        NS_TEST_EXPECT_MSG_EQ(Workload(lossy.result, "rdma")->bytes, 32u * 65536, "every RDMA Write completes");
+        NS_TEST_EXPECT_MSG_EQ(Workload(lossy.result, "rdma")->octetsDelivered, 32u * 65536,
+                              "every RDMA Write is delivered");
     }
 };
 
@@ -396,7 +412,8 @@ workloads:
         const WorkloadResult* bulk = Workload(out.result, "bulk");
         const WorkloadResult* inject = Workload(out.result, "bad-stag");
         NS_TEST_ASSERT_MSG_EQ(bulk && inject, true, "both workloads in the result");
-        NS_TEST_EXPECT_MSG_EQ(inject->messages, 1u, "the segment was handed to the LLP");
+        NS_TEST_EXPECT_MSG_EQ(inject->messagesPosted, 1u, "the segment was handed to the LLP");
+        NS_TEST_EXPECT_MSG_EQ(inject->completed, true, "injected");
 
         const json s = json::parse(ReadAll(fs::path(out.folder) / "summary.json"));
         const json& terms = s["workloads"][0]["terminates"];
@@ -442,9 +459,9 @@ workloads:
         const ScenarioOutcome out = RunInto(cfg, CreateTempDirFilename("sctp"));
         const RunResult& r = out.result;
         NS_TEST_ASSERT_MSG_EQ(r.workloads.size(), 2u, "two workloads");
-        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].messages, 8u, "every Write completed over SCTP");
-        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].bytes, 8u * 16384, "their octets");
-        NS_TEST_EXPECT_MSG_EQ(r.workloads[1].messages, 5u, "every ping-pong round trip");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].messagesDelivered, 8u, "every Write delivered over SCTP");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].octetsDelivered, 8u * 16384, "their octets");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[1].messagesCompleted, 5u, "every ping-pong round trip");
         std::size_t placed = 0;
         for (const MessageRecord& m : r.messages)
         {

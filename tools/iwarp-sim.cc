@@ -1,11 +1,12 @@
 /*
  * iwarp-sim: run a scenario file.
  *
- *   iwarp-sim run SCENARIO.yaml [--out DIR] [--set key=value]... [--no-progress] [--quiet]
+ *   iwarp-sim run SCENARIO.yaml [--out DIR] [--set key=value]... [--no-progress] [--quiet] [--strict]
  *
  * Exit status: 0 when the run finished and its results folder is complete; 2 for a bad scenario
  * (the message names the file, line and key; nothing is written); 1 for any other failure (the
- * results folder is not created).
+ * results folder is not created); 3 with --strict when a physics check failed (doc/metrics.md; the
+ * results folder is written all the same, failed checks are warnings on stderr without --strict).
  */
 #include "helper/scenario/scenario-runner.h"
 
@@ -26,11 +27,13 @@ main(int argc, char** argv)
     std::vector<std::string> sets;
     bool noProgress = false;
     bool quiet = false;
+    bool strict = false;
     run->add_option("scenario", file, "Scenario file (YAML, doc/scenario-format.md)")->required();
     run->add_option("--out", out, "Results folder (default: the scenario's output, else results/<name>)");
     run->add_option("--set", sets, "Override a scenario key: dot.path=value (repeatable)")->take_all();
     run->add_flag("--no-progress", noProgress, "No progress bar on stderr");
     run->add_flag("--quiet", quiet, "Print only the results folder");
+    run->add_flag("--strict", strict, "Exit with status 3 when a physics check of the results fails");
     CLI11_PARSE(app, argc, argv);
 
     ScenarioConfig cfg;
@@ -57,7 +60,8 @@ main(int argc, char** argv)
         {
             std::cout << SummarizeRun(r);
         }
-        return 0;
+        std::cerr << FailedChecksReport(r.result);
+        return strict && r.result.FailedChecks() > 0 ? 3 : 0;
     }
     catch (const ScenarioError& e)
     {

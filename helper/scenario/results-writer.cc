@@ -1,7 +1,5 @@
 #include "helper/scenario/results-writer.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -50,53 +48,6 @@ Number(double v)
     os.precision(17);
     os << v;
     return os.str();
-}
-
-/** The samples the latency statistics are computed over, in nanoseconds. */
-std::vector<double>
-LatencySamples(const WorkloadResult& w, const std::vector<MessageRecord>& messages)
-{
-    std::vector<double> out;
-    if (!w.latencies.empty())
-    {
-        for (const Time& t : w.latencies)
-        {
-            out.push_back(double(t.GetNanoSeconds()));
-        }
-        return out;
-    }
-    for (const auto& m : messages)
-    {
-        if (m.workload == w.name && m.completed)
-        {
-            out.push_back(double((*m.completed - m.post).GetNanoSeconds()));
-        }
-    }
-    return out;
-}
-
-/** bits / (last completion - first post) over the workload's completed messages; 0 if undefined. */
-double
-DerivedThroughput(const WorkloadResult& w, const std::vector<MessageRecord>& messages)
-{
-    std::optional<Time> first;
-    std::optional<Time> last;
-    uint64_t bytes = 0;
-    for (const auto& m : messages)
-    {
-        if (m.workload != w.name || !m.completed)
-        {
-            continue;
-        }
-        first = first ? std::min(*first, m.post) : m.post;
-        last = last ? std::max(*last, *m.completed) : *m.completed;
-        bytes += m.size;
-    }
-    if (!first || !(*last > *first))
-    {
-        return 0;
-    }
-    return double(bytes) * 8.0 / (*last - *first).GetSeconds();
 }
 
 void
@@ -193,79 +144,6 @@ ResultsWriter::PcapDirectory()
     return dir.string();
 }
 
-std::string
-ResultsWriter::SummaryJson(const RunResult& r)
-{
-    using nlohmann::json;
-    json j;
-    j["format"] = 1;
-    j["scenario"] = r.scenario;
-    j["seed"] = r.seed;
-    j["run"] = r.run;
-    j["wall_time_s"] = r.wallSeconds;
-    j["simulated_time_s"] = r.simulatedTime.GetSeconds();
-    j["stop_time_s"] = r.stopTime.GetSeconds();
-    j["overrides"] = r.overrides;
-    j["events"] = r.events;
-    j["events_per_wall_s"] = r.wallSeconds > 0 ? json(double(r.events) / r.wallSeconds) : json(nullptr);
-    j["workloads"] = json::array();
-    for (const auto& w : r.workloads)
-    {
-        json jw;
-        jw["name"] = w.name;
-        jw["kind"] = w.kind;
-        jw["messages"] = w.messages;
-        jw["bytes"] = w.bytes;
-        jw["throughput_bps"] = w.throughputBps ? *w.throughputBps : DerivedThroughput(w, r.messages);
-        const SampleStats s = ComputeStats(LatencySamples(w, r.messages));
-        json lat;
-        lat["count"] = s.count;
-        // null rather than 0 when there is no sample: 0 ns would read as a measurement.
-        lat["p50"] = s.count ? json(s.p50) : json(nullptr);
-        lat["p99"] = s.count ? json(s.p99) : json(nullptr);
-        lat["max"] = s.count ? json(s.max) : json(nullptr);
-        lat["mean"] = s.count ? json(s.mean) : json(nullptr);
-        jw["latency_ns"] = lat;
-        jw["retransmissions"] = w.retransmissions;
-        jw["terminates"] = json::array();
-        for (const auto& t : w.terminates)
-        {
-            jw["terminates"].push_back({{"time_ns", t.time.GetNanoSeconds()},
-                                        {"node", t.node},
-                                        {"direction", t.sent ? "sent" : "received"},
-                                        {"layer", t.layer},
-                                        {"type", t.type},
-                                        {"code", t.code}});
-        }
-        j["workloads"].push_back(jw);
-    }
-    j["hosts"] = json::array();
-    for (const auto& h : r.hosts)
-    {
-        json jh;
-        jh["node"] = h.node;
-        json cores = json::array();
-        for (const Time& t : h.cpuBusyPerCore)
-        {
-            cores.push_back(t.GetNanoSeconds());
-        }
-        jh["cpu_busy_ns"] = cores;
-        jh["bus_bytes"] = h.busBytes;
-        jh["counters"] = h.counters;
-        j["hosts"].push_back(jh);
-    }
-    j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
-    if (!r.scenarioYaml.empty())
-    {
-        j["files"]["scenario"] = "scenario.yaml";
-    }
-    if (!r.pcapFiles.empty())
-    {
-        j["files"]["pcap"] = "pcap";
-    }
-    return j.dump(2) + "\n";
-}
-
 void
 ResultsWriter::Write(const RunResult& r)
 {
@@ -281,12 +159,12 @@ ResultsWriter::Write(const RunResult& r)
     }
 
     std::ostringstream msg;
-    msg << "workload,id,op,size,post_ns,first_placed_ns,delivered_ns,completed_ns\n";
+    msg << "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,status\n";
     for (const auto& m : r.messages)
     {
         msg << CsvField(m.workload) << ',' << m.id << ',' << CsvField(m.op) << ',' << m.size << ','
             << m.post.GetNanoSeconds() << ',' << Ns(m.firstPlaced) << ',' << Ns(m.delivered) << ','
-            << Ns(m.completed) << '\n';
+            << Ns(m.completed) << ',' << Ns(m.Fct()) << ',' << ToString(m.Status()) << '\n';
     }
     WriteFile(dir / "messages.csv", msg.str());
 

@@ -44,17 +44,34 @@ class ResultsError : public std::runtime_error
     using std::runtime_error::runtime_error;
 };
 
-/** One message as the application saw it (RdmapCompletion's firstPlaced/delivered at the sink). */
+/** What became of a message by the end of the run (doc/metrics.md). */
+enum class MessageStatus
+{
+    Delivered,   ///< the data sink has it (ping-pong: the round trip completed)
+    Outstanding, ///< posted, neither delivered nor failed when the run stopped
+    Flushed,     ///< completed with an error status at the source (flushed, refused)
+    Injected,    ///< an injected segment the LLP took (kind inject: not a data message)
+};
+
+const char* ToString(MessageStatus s);
+
+/** One message, from its post to its delivery at the data sink (doc/metrics.md, "Per message"). */
 struct MessageRecord
 {
     std::string workload;
     uint64_t id{0};
-    std::string op; ///< "write", "send", "read", "sockets"
+    std::string op; ///< "write", "send", "read", "sockets", "inject"
     uint64_t size{0};
     Time post;                       ///< posted by the initiator
     std::optional<Time> firstPlaced; ///< first octet placed at the data sink
-    std::optional<Time> delivered;   ///< delivered to the sink's ULP (last octet placed, in order)
-    std::optional<Time> completed;   ///< the initiator's completion
+    std::optional<Time> delivered;   ///< delivered at the data sink (see doc/metrics.md per operation)
+    std::optional<Time> completed;   ///< the source's successful completion (never the FCT)
+    bool failed{false};              ///< the source's completion carried an error status
+    std::string sender;              ///< the host the message left from (incast: one of the senders)
+
+    MessageStatus Status() const;
+    /** Flow completion time: delivered - post; unset when not delivered. */
+    std::optional<Time> Fct() const;
 };
 
 struct TerminateRecord
@@ -67,17 +84,47 @@ struct TerminateRecord
     uint32_t code{0};  ///< error code within the type
 };
 
+/** Transport retransmissions of a workload's connections, both ends (doc/metrics.md). */
+struct RetransmissionCounts
+{
+    uint64_t total{0};          ///< TCP segments / SCTP DATA chunks sent again
+    uint64_t fast{0};           ///< of those, by fast retransmit / recovery
+    uint64_t timeout{0};        ///< of those, after a retransmission timeout
+    uint64_t rtoExpirations{0}; ///< TCP: entries into loss recovery by RTO; SCTP: T3-rtx expiries
+};
+
+/** Half-round-trip latency of one message size of a ping-pong. */
+struct SizeLatency
+{
+    uint64_t size{0};
+    SampleStats ns; ///< nanoseconds
+};
+
+/** One workload's figures, all taken at the receiver (doc/metrics.md, "Per workload"). */
 struct WorkloadResult
 {
     std::string name;
     std::string kind;
-    uint64_t messages{0};
-    uint64_t bytes{0};
-    /** Given by the runner; when unset, derived from the messages (see doc). */
-    std::optional<double> throughputBps;
-    /** Latency samples; when empty, completed - post of the workload's messages. */
-    std::vector<Time> latencies;
-    uint64_t retransmissions{0};
+    std::string op;  ///< as in messages.csv
+    std::string llp; ///< "tcp", "sctp"
+    bool pingPong{false};
+    uint64_t messagesPosted{0};
+    uint64_t messagesDelivered{0};
+    uint64_t messagesCompleted{0}; ///< successful completions at the source
+    uint64_t messagesOutstanding{0};
+    uint64_t messagesFlushed{0};
+    uint64_t octetsPosted{0};
+    uint64_t octetsDelivered{0};
+    /** Every message the workload was to post was posted and delivered (and, for duration, posting ended). */
+    bool completed{false};
+    std::optional<Time> firstPost;
+    std::optional<Time> lastDelivery;
+    std::optional<double> goodputBps;       ///< octetsDelivered * 8 / (lastDelivery - firstPost)
+    std::optional<double> goodputWindowBps; ///< with `measure`: delivered in [from, to) * 8 / (to - from)
+    SampleStats fctNs;                      ///< post -> delivery, over delivered messages
+    SampleStats senderCompletionNs;         ///< post -> source completion
+    std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
+    RetransmissionCounts retransmissions;
     std::vector<TerminateRecord> terminates;
 };
 
@@ -90,6 +137,27 @@ struct HostResult
     std::map<std::string, double> counters;
 };
 
+/** Packets dropped on one link, both directions. */
+struct LinkDrops
+{
+    std::string a;
+    std::string b;
+    uint64_t queue{0};      ///< refused by a full device queue or a queue disc
+    uint64_t impairment{0}; ///< lost to the link's loss model (random, Gilbert-Elliott)
+};
+
+/** A physics bound a result must respect (doc/metrics.md, "Checks"); a failure means a bug or a bad model. */
+struct CheckResult
+{
+    std::string name;    ///< "goodput <= payload limit", ...
+    std::string subject; ///< the workload, host or message it is about
+    double bound{0};
+    double value{0};
+    std::string unit;
+    bool pass{true};
+    std::string detail; ///< how the bound was derived
+};
+
 struct RunResult
 {
     std::string scenario;
@@ -99,14 +167,20 @@ struct RunResult
     Time simulatedTime; ///< Simulator::Now() at the end
     Time stopTime;      ///< the scenario's stop
     uint64_t events{0}; ///< Simulator::GetEventCount()
+    std::optional<std::pair<Time, Time>> measure; ///< the scenario's measure window
     std::vector<WorkloadResult> workloads;
     std::vector<HostResult> hosts;
     std::vector<MessageRecord> messages;
+    std::vector<LinkDrops> drops; ///< links with at least one drop
+    std::vector<CheckResult> checks;
     /** The scenario as run (ScenarioConfig::resolvedYaml): written as scenario.yaml when not empty. */
     std::string scenarioYaml;
     std::vector<std::string> overrides; ///< the --set overrides, listed in summary.json
     /** pcap files to copy into pcap/ (files already inside the temporary folder are left as they are). */
     std::vector<std::string> pcapFiles;
+    bool pcap{false}; ///< the run wrote pcaps into the results folder's pcap/ itself
+    /** The checks that failed. */
+    std::size_t FailedChecks() const;
 };
 
 class ResultsWriter

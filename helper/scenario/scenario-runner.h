@@ -39,8 +39,14 @@ struct ScenarioOutcome
 /** Build, run and record one scenario. Throws ScenarioError (bad scenario) or ResultsError. */
 ScenarioOutcome RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options);
 
-/** A few human lines about a finished run: per workload messages, throughput, latency. */
+/**
+ * A few human lines about a finished run, per workload: messages delivered at the sink, goodput and
+ * FCT (streams) or the half round trip per size (ping-pong), retransmissions (doc/metrics.md).
+ */
 std::string SummarizeRun(const ScenarioOutcome& outcome);
+
+/** One "warning: check failed: ..." line per failed physics check (empty when all pass). */
+std::string FailedChecksReport(const RunResult& result);
 
 } // namespace ns3
 

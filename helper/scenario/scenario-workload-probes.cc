@@ -4,10 +4,12 @@
  * Terminates, and the RunResult rows they become. The applications are in scenario-workloads.cc.
  */
 #include "helper/scenario/scenario-workloads.h"
+#include "helper/scenario/workload-metrics.h"
 
 #include "mpa/mpa-connection.h"
 #include "rnic/rnic.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
+#include "sctp/sctp-socket.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/simulator.h"
@@ -142,23 +144,37 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     }
     m_qpWorkload[qp] = w;
     w->qpByNode[node] = qp;
-    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
-    if (tcp)
+    if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
     {
-        tcp->TraceConnectWithoutContext(
-            "Tx",
-            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, Ptr<const Packet> pk, const TcpHeader& h,
-                                  Ptr<const TcpSocketBase> so) { self->OnTcpTx(wl, pk, h, so); },
-                              this, w));
+        FollowTcp(w, tcp);
+    }
+    else if (Ptr<SctpSocket> sctp = DynamicCast<SctpSocket>(socket))
+    {
+        sctp->TraceConnectWithoutContext(
+            "Retransmission", MakeBoundCallback(+[](Workload* wl, uint32_t, bool fast) {
+                ++wl->retransmissions.total;
+                ++(fast ? wl->retransmissions.fast : wl->retransmissions.timeout);
+            },
+                                                w));
+        sctp->TraceConnectWithoutContext(
+            "RetransmissionTimeout",
+            MakeBoundCallback(+[](Workload* wl, Time) { ++wl->retransmissions.rtoExpirations; }, w));
     }
     if (node != w->sinkNode)
     {
         return;
     }
-    // The data sink: each data message's placement and delivery, in order, for its sender's flow.
     auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
     const std::string sender =
         w->cfg->kind == WorkloadKind::Read ? node : (peerHost != m_hostByAddress.end() ? peerHost->second : "?");
+    FollowSink(w, sender, qp);
+}
+
+void
+ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp)
+{
+    // Each data message's placement and delivery at the sink, in order, for its sender's flow
+    // (zero-length messages are the stream's end handshake, not data).
     qp->GetDdp()->TraceConnectWithoutContext(
         "Delivered",
         MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const DdpDelivery& d) {
@@ -168,6 +184,38 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
             }
         },
                           this, w, sender));
+    // A Send is delivered when its receive completes at the sink (doc/metrics.md).
+    qp->GetRdmap()->TraceConnectWithoutContext(
+        "Completion",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const RdmapCompletion& c) {
+            if (c.IsRecv() && c.status == WcStatus::Success && c.byteLength > 0)
+            {
+                self->FlowOf(*wl, snd).receives.push_back(Simulator::Now());
+            }
+        },
+                          this, w, sender));
+}
+
+void
+ScenarioWorkloads::FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp)
+{
+    tcp->TraceConnectWithoutContext(
+        "Tx", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, Ptr<const Packet> pk, const TcpHeader& h,
+                                    Ptr<const TcpSocketBase> so) { self->OnTcpTx(wl, pk, h, so); },
+                                this, w));
+    // Loss recovery entered by a retransmission timeout is CA_LOSS; fast retransmit enters CA_RECOVERY.
+    // The state is followed per socket so that each retransmitted segment is told apart by it.
+    tcp->TraceConnectWithoutContext(
+        "CongState",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, const TcpSocketBase* so,
+                              TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
+            self->m_congState[so] = now;
+            if (now == TcpSocketState::CA_LOSS)
+            {
+                ++wl->retransmissions.rtoExpirations;
+            }
+        },
+                          this, w, PeekPointer(tcp)));
 }
 
 void
@@ -183,7 +231,11 @@ ScenarioWorkloads::OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h,
     {
         if (h.GetSequenceNumber() < it->second)
         {
-            ++w->retransmissions; // sent before: a retransmission
+            // Sent before: a retransmission, after a timeout when the socket is in loss recovery.
+            auto st = m_congState.find(PeekPointer(s));
+            const bool timeout = st != m_congState.end() && st->second == TcpSocketState::CA_LOSS;
+            ++w->retransmissions.total;
+            ++(timeout ? w->retransmissions.timeout : w->retransmissions.fast);
         }
         if (end > it->second)
         {
@@ -199,42 +251,59 @@ ScenarioWorkloads::Collect(RunResult& result) const
 {
     for (const auto& w : m_workloads)
     {
-        WorkloadResult r;
-        r.name = w->cfg->name;
-        r.kind = ToString(w->cfg->kind);
-        r.retransmissions = w->retransmissions;
-        r.terminates = w->terminates;
-        Time first = Time::Max();
-        Time last;
+        const WorkloadConfig& c = *w->cfg;
+        std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
-            r.messages += f.done;
-            r.bytes += f.bytes;
-            r.latencies.insert(r.latencies.end(), f.latencies.begin(), f.latencies.end());
-            first = std::min(first, f.firstPost);
-            last = std::max(last, f.lastDone);
-            // A Write completes when the RNIC has taken its data, before the sink has it: throughput
-            // runs to the last delivery at the sink when there is one (goodput, not offered load).
-            for (const auto& [placed, delivered] : f.sink)
-            {
-                last = std::max(last, delivered);
-            }
             for (std::size_t i = 0; i < f.messages.size(); ++i)
             {
                 MessageRecord m = f.messages[i];
-                if (i < f.sink.size())
+                // RDMA data messages reach the sink in post order (DDP delivers in MSN order, RDMAP-059).
+                if (m.op != "sockets" && m.op != "inject" && i < f.sink.size())
                 {
                     m.firstPlaced = f.sink[i].first;
-                    m.delivered = f.sink[i].second;
+                    if (m.op == "write")
+                    {
+                        m.delivered = f.sink[i].second;
+                    }
                 }
-                result.messages.push_back(m);
+                if (m.op == "send" && i < f.receives.size())
+                {
+                    m.delivered = f.receives[i];
+                }
+                messages.push_back(m);
             }
         }
-        if (r.bytes > 0 && last > first && first != Time::Max())
+        WorkloadMetricsInput in;
+        in.pingPong = c.kind == WorkloadKind::PingPong || c.kind == WorkloadKind::SocketsPingPong;
+        const uint64_t senders = c.kind == WorkloadKind::Incast ? c.senders.size() : 1;
+        const uint64_t sizes = c.sizes.empty() ? 1 : c.sizes.size();
+        if (c.kind == WorkloadKind::Inject)
         {
-            r.throughputBps = double(r.bytes) * 8.0 / (last - first).GetSeconds();
+            in.expectedMessages = 1;
         }
+        else if (c.count && (in.pingPong || !c.duration))
+        {
+            in.expectedMessages = *c.count * senders * sizes;
+        }
+        in.postingEnded = w->postingEnded >= senders;
+        if (m_cfg.measure)
+        {
+            in.window = std::make_pair(m_cfg.measure->from, m_cfg.measure->to);
+        }
+        in.halfRttNs = w->halfRttNs;
+
+        WorkloadResult r;
+        r.name = c.name;
+        r.kind = ToString(c.kind);
+        r.op = OpLabel(c);
+        r.llp = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong ? "tcp"
+                                                                                                 : ToString(c.llp);
+        r.retransmissions = w->retransmissions;
+        r.terminates = w->terminates;
+        SummarizeMessages(messages, in, r);
         result.workloads.push_back(r);
+        result.messages.insert(result.messages.end(), messages.begin(), messages.end());
     }
 }
 

@@ -36,6 +36,8 @@ OpName(RdmaOp op)
     return op == RdmaOp::Write ? "Write" : op == RdmaOp::Send ? "Send" : "Read";
 }
 
+} // namespace
+
 std::string
 OpLabel(const WorkloadConfig& w)
 {
@@ -46,12 +48,12 @@ OpLabel(const WorkloadConfig& w)
         return "sockets";
     case WorkloadKind::Read:
         return "read";
+    case WorkloadKind::Inject:
+        return "inject";
     default:
         return ToString(w.op);
     }
 }
-
-} // namespace
 
 ScenarioWorkloads::ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopology& topo)
     : m_cfg(cfg),
@@ -141,26 +143,48 @@ ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, u
     r.op = OpLabel(*w.cfg);
     r.size = size;
     r.post = Simulator::Now();
+    r.sender = sender;
     f.byId[id] = f.messages.size();
     f.messages.push_back(r);
-    f.firstPost = std::min(f.firstPost, r.post);
 }
 
 void
-ScenarioWorkloads::Done(Workload& w, const std::string& sender, uint64_t id, uint64_t size, Time latency,
-                        bool delivered)
+ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id)
+{
+    Flow& f = FlowOf(w, sender);
+    auto it = f.byId.find(id);
+    if (it == f.byId.end())
+    {
+        return;
+    }
+    MessageRecord& r = f.messages[it->second];
+    r.completed = Simulator::Now();
+    if (r.op == "read")
+    {
+        r.delivered = r.completed; // a Read's data sink is its requester: delivered at its completion
+    }
+}
+
+void
+ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id)
 {
     Flow& f = FlowOf(w, sender);
     auto it = f.byId.find(id);
     if (it != f.byId.end())
     {
-        MessageRecord& r = f.messages[it->second];
-        (delivered ? r.delivered : r.completed) = Simulator::Now();
+        f.messages[it->second].delivered = Simulator::Now();
     }
-    f.bytes += size;
-    ++f.done;
-    f.latencies.push_back(latency);
-    f.lastDone = Simulator::Now();
+}
+
+void
+ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id)
+{
+    Flow& f = FlowOf(w, sender);
+    auto it = f.byId.find(id);
+    if (it != f.byId.end())
+    {
+        f.messages[it->second].failed = true;
+    }
 }
 
 // ------------------------------------------------------------------------------ RDMA workloads
@@ -185,14 +209,10 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         client.SetAttribute("Size", UintegerValue(c.size));
         client.SetAttribute("Outstanding", UintegerValue(c.outstanding));
         client.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
-        if (c.count)
-        {
-            client.SetAttribute("TotalBytes", UintegerValue(*c.count * c.size));
-        }
-        if (c.duration)
-        {
-            client.SetAttribute("Duration", TimeValue(*c.duration));
-        }
+        // TotalBytes has a default of its own (10 MiB): always set it, 0 (no limit) for a stream
+        // that `duration` alone ends, or the stream would stop there silently.
+        client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0));
+        client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
         a.Start(c.start);
         w.apps.Add(a);
@@ -207,10 +227,19 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         app->TraceConnectWithoutContext(
             "Completed",
             MakeBoundCallback(
-                +[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t size, Time lat) {
-                    self->Done(*wl, snd, op, size, lat, false);
+                +[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t, Time) {
+                    self->Completed(*wl, snd, op);
                 },
                 this, &w, sender));
+        app->TraceConnectWithoutContext(
+            "Failed",
+            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t) {
+                self->Failed(*wl, snd, op);
+            },
+                              this, &w, sender));
+        app->TraceConnectWithoutContext(
+            "PostingEnded",
+            MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
     }
 }
 
@@ -275,7 +304,8 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         MakeBoundCallback(
             +[](ScenarioWorkloads* self, Workload* wl, uint64_t base, std::size_t idx, uint32_t n, uint32_t it,
                 uint32_t size, Time halfRtt) {
-                self->Done(*wl, wl->cfg->from, base + it, size, halfRtt, false);
+                self->Completed(*wl, wl->cfg->from, base + it);
+                wl->halfRttNs[size].push_back(double(halfRtt.GetNanoSeconds()));
                 if (it + 1 == n)
                 {
                     // The next size of the sweep starts once this one is done (one at a time, so
@@ -286,6 +316,16 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
                 }
             },
             this, &w, idBase, sizeIndex, count));
+    if (sockets)
+    {
+        // The sockets baseline's ping reaches the server's user here (RDMA pings: the sink QP's probes).
+        s.Get(0)->TraceConnectWithoutContext(
+            "Delivered",
+            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t base, uint32_t m, uint32_t) {
+                self->Delivered(*wl, wl->cfg->from, base + m);
+            },
+                              this, &w, idBase));
+    }
 }
 
 // --------------------------------------------------------------------------- sockets baseline
@@ -298,14 +338,8 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     server.SetAttribute("Size", UintegerValue(c.size));
     SocketStreamHelper client(SOCKET_ROLE_CLIENT, w.port, InetSocketAddress(m_topo.GetHostAddress(c.to), w.port));
     client.SetAttribute("Size", UintegerValue(c.size));
-    if (c.count)
-    {
-        client.SetAttribute("TotalBytes", UintegerValue(*c.count * c.size));
-    }
-    if (c.duration)
-    {
-        client.SetAttribute("Duration", TimeValue(*c.duration));
-    }
+    client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0)); // as for RDMA streams
+    client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     ApplicationContainer a = client.Install(m_topo.GetNode(c.from));
     s.Start(c.start);
@@ -324,12 +358,7 @@ ScenarioWorkloads::InstallSockets(Workload& w)
             Address peer;
             if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == w.port)
             {
-                tcp->TraceConnectWithoutContext(
-                    "Tx", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, Ptr<const Packet> pk,
-                                                const TcpHeader& h, Ptr<const TcpSocketBase> so) {
-                        self->OnTcpTx(wl, pk, h, so);
-                    },
-                                            this, &w));
+                FollowTcp(&w, tcp);
             }
         }
     });
@@ -341,10 +370,12 @@ ScenarioWorkloads::InstallSockets(Workload& w)
                           this, &w));
     s.Get(0)->TraceConnectWithoutContext(
         "Delivered",
-        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size, Time lat) {
-            self->Done(*wl, wl->cfg->from, m, size, lat, true);
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t, Time) {
+            self->Delivered(*wl, wl->cfg->from, m);
         },
                           this, &w));
+    a.Get(0)->TraceConnectWithoutContext(
+        "PostingEnded", MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
 }
 
 // ------------------------------------------------------------------------------------- inject
@@ -385,13 +416,9 @@ ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t>
     r.op = "inject";
     r.size = bytes.size();
     r.post = posted;
-    r.completed = Simulator::Now(); // the LLP took it: counted in summary.json's messages too
+    r.completed = Simulator::Now(); // the LLP took it (status "injected"; not a data message)
+    r.sender = in.from;
     f.messages.push_back(r);
-    f.firstPost = std::min(f.firstPost, posted);
-    f.lastDone = Simulator::Now();
-    f.latencies.push_back(Simulator::Now() - posted);
-    ++f.done;
-    f.bytes += bytes.size();
 }
 
 // ------------------------------------------------------------------------------------- the LLP

@@ -26,6 +26,9 @@
 namespace ns3
 {
 
+/** The op column of messages.csv for a workload: "write", "send", "read", "sockets", "inject". */
+std::string OpLabel(const WorkloadConfig& w);
+
 class ScenarioWorkloads
 {
   public:
@@ -45,14 +48,10 @@ class ScenarioWorkloads
     struct Flow
     {
         std::string sender;
-        std::vector<MessageRecord> messages;
-        std::map<uint64_t, std::size_t> byId; ///< application message id -> index in messages
-        std::deque<std::pair<Time, Time>> sink; ///< (first placed, delivered) in delivery order
-        uint64_t bytes{0};
-        uint64_t done{0};
-        std::vector<Time> latencies;
-        Time firstPost{Time::Max()};
-        Time lastDone;
+        std::vector<MessageRecord> messages;    ///< in post order
+        std::map<uint64_t, std::size_t> byId;   ///< application message id -> index in messages
+        std::deque<std::pair<Time, Time>> sink; ///< the sink QP's DDP deliveries: (first placed, delivered)
+        std::deque<Time> receives;              ///< the sink QP's receive completions (Sends)
     };
 
     struct Workload
@@ -62,11 +61,13 @@ class ScenarioWorkloads
         uint16_t port{0};
         std::string sinkNode; ///< where data messages are placed and delivered
         std::vector<Flow> flows;
-        uint64_t retransmissions{0};
+        RetransmissionCounts retransmissions;
         std::vector<TerminateRecord> terminates;
         std::map<std::string, Ptr<QueuePair>> qpByNode; ///< connected QPs, by node (inject target)
         ApplicationContainer apps;
         uint64_t nextMessageId{0};
+        std::map<uint64_t, std::vector<double>> halfRttNs; ///< ping-pong: message size -> half round trips
+        uint32_t postingEnded{0}; ///< clients that reported the end of their posting
     };
 
     void InstallRdma(Workload& w);
@@ -83,14 +84,23 @@ class ScenarioWorkloads
     Workload* FindByPort(uint16_t port);
     Flow& FlowOf(Workload& w, const std::string& sender);
     void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
-    void Done(Workload& w, const std::string& sender, uint64_t id, uint64_t size, Time latency, bool delivered);
+    /** The initiator's completion of message `id` (Read: also its delivery, RDMA data lands there). */
+    void Completed(Workload& w, const std::string& sender, uint64_t id);
+    /** Message `id` reached the sink's application (the sockets baseline's receive path). */
+    void Delivered(Workload& w, const std::string& sender, uint64_t id);
+    void Failed(Workload& w, const std::string& sender, uint64_t id);
+    /** Count one TCP socket's retransmissions, fast or after a timeout, into `w`. */
+    void FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp);
     void OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    /** The sink QP of `w` for `sender`'s flow: record its deliveries and receive completions. */
+    void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp);
 
     const ScenarioConfig& m_cfg;
     const BuiltTopology& m_topo;
     std::vector<std::unique_ptr<Workload>> m_workloads;
     std::map<Ptr<QueuePair>, Workload*> m_qpWorkload;
     std::map<const TcpSocketBase*, SequenceNumber32> m_highestSent;
+    std::map<const TcpSocketBase*, TcpSocketState::TcpCongState_t> m_congState;
     std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
 };
 

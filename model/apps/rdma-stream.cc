@@ -88,7 +88,15 @@ RdmaStream::GetTypeId()
             .AddTraceSource("Finished",
                             "The stream finished at this end (bytes, completions, start, end)",
                             MakeTraceSourceAccessor(&RdmaStream::m_finishedTrace),
-                            "ns3::RdmaStream::FinishedTracedCallback");
+                            "ns3::RdmaStream::FinishedTracedCallback")
+            .AddTraceSource("Failed",
+                            "An operation completed with an error status (operation number, octets)",
+                            MakeTraceSourceAccessor(&RdmaStream::m_failedTrace),
+                            "ns3::RdmaStream::FailedTracedCallback")
+            .AddTraceSource("PostingEnded",
+                            "The client posts no more: TotalBytes or Duration reached (operations, octets)",
+                            MakeTraceSourceAccessor(&RdmaStream::m_postingEndedTrace),
+                            "ns3::RdmaStream::PostingEndedTracedCallback");
     return tid;
 }
 
@@ -266,6 +274,10 @@ RdmaStream::Fill()
     if (m_inFlight == 0 && !MorePosts() && !m_finSent)
     {
         m_finSent = true;
+        if (m_running)
+        {
+            m_postingEndedTrace(m_posted, m_postedBytes); // not when the application was stopped
+        }
         PostZeroSend(m_qp);
     }
 }
@@ -287,7 +299,7 @@ RdmaStream::PostOne()
     wr.type = m_op == WRITE ? RdmapWrType::Write : m_op == SEND ? RdmapWrType::Send : RdmapWrType::Read;
     // Book the post before making it: with a zero-cost engine the Write can complete (and this
     // app's completion handler run) before PostSend returns.
-    m_postTimes[wr.id] = {m_posted, Simulator::Now()};
+    m_postTimes[wr.id] = PostedOp{m_posted, len, Simulator::Now()};
     m_postedTrace(m_posted, len);
     ++m_posted;
     m_postedBytes += len;
@@ -333,6 +345,12 @@ RdmaStream::OnCompletion(Ptr<QueuePair> qp, const RdmapCompletion& c)
     if (c.status != WcStatus::Success)
     {
         NS_LOG_WARN("completion " << ToString(c.type) << " failed: " << ToString(c.status));
+        auto it = m_postTimes.find(c.id);
+        if (m_role == RDMA_ROLE_CLIENT && it != m_postTimes.end())
+        {
+            m_failedTrace(it->second.number, it->second.size);
+            m_postTimes.erase(it);
+        }
         return;
     }
     if (m_role == RDMA_ROLE_SERVER)
@@ -373,7 +391,7 @@ RdmaStream::OnCompletion(Ptr<QueuePair> qp, const RdmapCompletion& c)
     {
         return; // the fin's own send completion
     }
-    m_completedTrace(it->second.first, uint32_t(c.byteLength), Simulator::Now() - it->second.second);
+    m_completedTrace(it->second.number, uint32_t(c.byteLength), Simulator::Now() - it->second.time);
     m_postTimes.erase(it);
     m_bytes += c.byteLength;
     ++m_completions;

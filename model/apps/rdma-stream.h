@@ -56,6 +56,10 @@ class RdmaStream : public Application
     typedef void (*PostedTracedCallback)(uint64_t op, uint32_t size);
     /** (operation number, octets, latency from post to completion). */
     typedef void (*CompletedTracedCallback)(uint64_t op, uint32_t size, Time latency);
+    /** (operation number, octets): an operation completed with an error status (flushed, refused). */
+    typedef void (*FailedTracedCallback)(uint64_t op, uint32_t size);
+    /** (operations posted, octets posted): the client posts no more (TotalBytes or Duration reached). */
+    typedef void (*PostingEndedTracedCallback)(uint64_t ops, uint64_t bytes);
     /** (bytes, completions, start, end): the stream finished at this end. */
     typedef void (*FinishedTracedCallback)(uint64_t bytes, uint64_t completions, Time start, Time end);
 
@@ -104,13 +108,21 @@ class RdmaStream : public Application
     uint64_t m_bytes{0};
     uint64_t m_completions{0};
     uint64_t m_nextWrId{1};
-    std::map<uint64_t, std::pair<uint64_t, Time>> m_postTimes; ///< wr id -> (op number, time)
+    struct PostedOp
+    {
+        uint64_t number; ///< operation number (the Posted trace's)
+        uint32_t size;
+        Time time;
+    };
+    std::map<uint64_t, PostedOp> m_postTimes; ///< wr id -> the posted operation
     Time m_start;
     Time m_end;
 
     TracedCallback<uint64_t, uint32_t> m_postedTrace;
     TracedCallback<uint64_t, uint32_t, Time> m_completedTrace;
     TracedCallback<uint64_t, uint64_t, Time, Time> m_finishedTrace;
+    TracedCallback<uint64_t, uint32_t> m_failedTrace;
+    TracedCallback<uint64_t, uint64_t> m_postingEndedTrace;
 };
 
 } // namespace ns3

@@ -69,7 +69,11 @@ SocketStream::GetTypeId()
                             "A whole message reached the server's user (message number, octets, "
                             "latency from its post)",
                             MakeTraceSourceAccessor(&SocketStream::m_deliveredTrace),
-                            "ns3::SocketStream::DeliveredTracedCallback");
+                            "ns3::SocketStream::DeliveredTracedCallback")
+            .AddTraceSource("PostingEnded",
+                            "The client posts no more: TotalBytes or Duration reached (messages, octets)",
+                            MakeTraceSourceAccessor(&SocketStream::m_postingEndedTrace),
+                            "ns3::SocketStream::PostingEndedTracedCallback");
     }();
     return tid;
 }
@@ -150,6 +154,7 @@ SocketStream::PostMessages()
     if (m_path->IsSendIdle() && !MorePosts() && !m_closed)
     {
         m_closed = true;
+        m_postingEndedTrace(m_posted, m_postedBytes);
         m_socket->Close(); // TCP sends its FIN once the buffer has drained
     }
 }

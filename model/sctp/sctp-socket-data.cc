@@ -154,6 +154,7 @@ SctpSocket::T3Expired()
     }
     NS_LOG_INFO("T3-rtx expired, RTO " << m_rto.GetRto().As(Time::MS) << " doubles");
     m_rto.BackOff();
+    m_t3ExpiredTrace(m_rto.GetRto());
     m_cc.flightSize = m_txq.GetFlightSize();
     m_ccOps->OnRetransmissionTimeout(m_cc);
     m_txq.MarkAllForRetransmission();

@@ -101,6 +101,10 @@ SctpSocket::GetTypeId()
             .AddTraceSource("Retransmission", "A DATA chunk retransmitted (TSN, fast)",
                             MakeTraceSourceAccessor(&SctpSocket::m_rtxTrace),
                             "ns3::SctpSocket::RetransmissionTracedCallback")
+            .AddTraceSource("RetransmissionTimeout",
+                            "T3-rtx expired with DATA outstanding (the backed-off RTO)",
+                            MakeTraceSourceAccessor(&SctpSocket::m_t3ExpiredTrace),
+                            "ns3::SctpSocket::RetransmissionTimeoutTracedCallback")
             .AddTraceSource("ChunkTx", "A chunk sent", MakeTraceSourceAccessor(&SctpSocket::m_chunkTxTrace),
                             "ns3::SctpSocket::ChunkTracedCallback")
             .AddTraceSource("ChunkRx", "A chunk received (after the verification tag check)",

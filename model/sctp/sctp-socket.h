@@ -110,6 +110,8 @@ class SctpSocket : public Socket
 
     typedef void (*ChunkTracedCallback)(const SctpChunk& chunk);
     typedef void (*RetransmissionTracedCallback)(uint32_t tsn, bool fast);
+    /** T3-rtx expired with DATA outstanding (RFC 9260 §6.3.3); the RTO it backed off to. */
+    typedef void (*RetransmissionTimeoutTracedCallback)(Time newRto);
     typedef void (*StateTracedCallback)(SctpState oldState, SctpState newState);
 
   protected:
@@ -256,6 +258,7 @@ class SctpSocket : public Socket
     TracedValue<Time> m_rtoTrace{Seconds(0)};
     TracedValue<uint32_t> m_flightTrace{0};
     TracedCallback<uint32_t, bool> m_rtxTrace;
+    TracedCallback<Time> m_t3ExpiredTrace;
     TracedCallback<const SctpChunk&> m_chunkTxTrace;
     TracedCallback<const SctpChunk&> m_chunkRxTrace;
 };

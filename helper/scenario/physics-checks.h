@@ -1,0 +1,52 @@
+/*
+ * Physics checks on a finished run (doc/metrics.md, "Checks"): bounds that no correct result can
+ * cross, derived from the topology the run was built on, never from the run's own figures:
+ *
+ *  - goodput <= the payload limit of the path's bottleneck for the workload's LLP and MTU
+ *    (link rate x payload octets / wire octets of a full-size packet: PPP 2, IP 20, TCP 20 (+12
+ *    with timestamps), MPA 6, DDP/RDMAP 14 tagged or 18 untagged; SCTP 12 + DATA chunk 16);
+ *  - every delivered message's FCT >= its size serialised at the fastest bottleneck rate of its
+ *    shortest paths + their smallest propagation delay (a Read: twice the propagation);
+ *  - every ping-pong half round trip >= the same for its size;
+ *  - per-core CPU and memory-bus busy time <= the simulated time (utilisation <= 100%);
+ *  - octets delivered <= octets posted; every posted message delivered, outstanding or flushed.
+ *
+ *   result.checks = RunPhysicsChecks(cfg, topo, result);
+ *   if (result.FailedChecks()) ... // iwarp-sim warns on stderr; --strict exits 3
+ */
+#ifndef IWARP_SCENARIO_PHYSICS_CHECKS_H
+#define IWARP_SCENARIO_PHYSICS_CHECKS_H
+
+#include "helper/scenario/results-writer.h"
+#include "helper/scenario/scenario-config.h"
+#include "helper/topology/topology-builder.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/** What the shortest paths between two hosts allow (the most permissive of them, so that bounds hold). */
+struct PathLimits
+{
+    double bottleneckBps{0};  ///< the highest bottleneck rate over the shortest paths
+    double payloadLimitBps{0}; ///< the highest bottleneck payload rate for the given overhead
+    Time propagation;         ///< the smallest sum of link delays
+};
+
+/**
+ * Limits between hosts `src` and `dst` of `topo` for `overhead` header octets per packet on top of
+ * the payload (PPP's 2 come on top of the MTU). Throws std::invalid_argument when they are not connected.
+ */
+PathLimits ComputePathLimits(const BuiltTopology& topo, const std::string& src, const std::string& dst,
+                             uint32_t overhead);
+
+/** Header octets per full-size packet for a workload's data (see the file comment). */
+uint32_t PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w);
+
+/** All checks of a finished run; `r` holds its workloads (in cfg's order), messages and hosts. */
+std::vector<CheckResult> RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_PHYSICS_CHECKS_H

@@ -1,0 +1,209 @@
+/*
+ * summary.json (format 2) and the small helpers of the result records: one place that turns a
+ * RunResult into the document doc/scenario-format.md and doc/metrics.md describe, so that the
+ * CLI, the Python bindings and the sweeps all read the same figures.
+ */
+#include "helper/scenario/results-writer.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ns3
+{
+
+namespace
+{
+
+using nlohmann::json;
+
+/** A statistic, or null when there is no sample: 0 ns would read as a measurement. */
+json
+Stats(const SampleStats& s)
+{
+    json j;
+    j["count"] = s.count;
+    j["p50"] = s.count ? json(s.p50) : json(nullptr);
+    j["p99"] = s.count ? json(s.p99) : json(nullptr);
+    j["mean"] = s.count ? json(s.mean) : json(nullptr);
+    j["max"] = s.count ? json(s.max) : json(nullptr);
+    return j;
+}
+
+json
+OptionalNs(const std::optional<Time>& t)
+{
+    return t ? json(t->GetNanoSeconds()) : json(nullptr);
+}
+
+json
+OptionalNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json
+WorkloadJson(const WorkloadResult& w)
+{
+    json jw;
+    jw["name"] = w.name;
+    jw["kind"] = w.kind;
+    jw["op"] = w.op;
+    jw["llp"] = w.llp;
+    jw["messages"] = {{"posted", w.messagesPosted},
+                      {"delivered", w.messagesDelivered},
+                      {"completed", w.messagesCompleted},
+                      {"outstanding", w.messagesOutstanding},
+                      {"flushed", w.messagesFlushed}};
+    jw["octets"] = {{"posted", w.octetsPosted}, {"delivered", w.octetsDelivered}};
+    jw["completed"] = w.completed;
+    jw["goodput_bps"] = OptionalNumber(w.goodputBps);
+    jw["goodput_window_bps"] = OptionalNumber(w.goodputWindowBps);
+    jw["first_post_ns"] = OptionalNs(w.firstPost);
+    jw["last_delivery_ns"] = OptionalNs(w.lastDelivery);
+    jw["fct_ns"] = Stats(w.fctNs);
+    jw["sender_completion_ns"] = Stats(w.senderCompletionNs);
+    jw["latency_by_size"] = json::array();
+    for (const SizeLatency& l : w.latencyBySize)
+    {
+        json e = Stats(l.ns);
+        e["size"] = l.size;
+        jw["latency_by_size"].push_back(e);
+    }
+    jw["retransmissions"] = {{"total", w.retransmissions.total},
+                             {"fast", w.retransmissions.fast},
+                             {"timeout", w.retransmissions.timeout},
+                             {"rto_expirations", w.retransmissions.rtoExpirations}};
+    jw["terminates"] = json::array();
+    for (const auto& t : w.terminates)
+    {
+        jw["terminates"].push_back({{"time_ns", t.time.GetNanoSeconds()},
+                                    {"node", t.node},
+                                    {"direction", t.sent ? "sent" : "received"},
+                                    {"layer", t.layer},
+                                    {"type", t.type},
+                                    {"code", t.code}});
+    }
+    return jw;
+}
+
+} // namespace
+
+const char*
+ToString(MessageStatus s)
+{
+    switch (s)
+    {
+    case MessageStatus::Delivered:
+        return "delivered";
+    case MessageStatus::Outstanding:
+        return "outstanding";
+    case MessageStatus::Flushed:
+        return "flushed";
+    case MessageStatus::Injected:
+        return "injected";
+    }
+    return "?";
+}
+
+MessageStatus
+MessageRecord::Status() const
+{
+    if (op == "inject")
+    {
+        return completed ? MessageStatus::Injected : MessageStatus::Outstanding;
+    }
+    if (delivered)
+    {
+        return MessageStatus::Delivered;
+    }
+    return failed ? MessageStatus::Flushed : MessageStatus::Outstanding;
+}
+
+std::optional<Time>
+MessageRecord::Fct() const
+{
+    if (!delivered)
+    {
+        return std::nullopt;
+    }
+    return *delivered - post;
+}
+
+std::size_t
+RunResult::FailedChecks() const
+{
+    std::size_t n = 0;
+    for (const CheckResult& c : checks)
+    {
+        n += c.pass ? 0 : 1;
+    }
+    return n;
+}
+
+std::string
+ResultsWriter::SummaryJson(const RunResult& r)
+{
+    json j;
+    j["format"] = 2;
+    j["scenario"] = r.scenario;
+    j["seed"] = r.seed;
+    j["run"] = r.run;
+    j["wall_time_s"] = r.wallSeconds;
+    j["simulated_time_s"] = r.simulatedTime.GetSeconds();
+    j["stop_time_s"] = r.stopTime.GetSeconds();
+    j["overrides"] = r.overrides;
+    j["events"] = r.events;
+    j["events_per_wall_s"] = r.wallSeconds > 0 ? json(double(r.events) / r.wallSeconds) : json(nullptr);
+    j["measure"] = r.measure ? json{{"from_ns", r.measure->first.GetNanoSeconds()},
+                                    {"to_ns", r.measure->second.GetNanoSeconds()}}
+                             : json(nullptr);
+    j["workloads"] = json::array();
+    for (const auto& w : r.workloads)
+    {
+        j["workloads"].push_back(WorkloadJson(w));
+    }
+    j["hosts"] = json::array();
+    for (const auto& h : r.hosts)
+    {
+        json cores = json::array();
+        for (const Time& t : h.cpuBusyPerCore)
+        {
+            cores.push_back(t.GetNanoSeconds());
+        }
+        j["hosts"].push_back({{"node", h.node}, {"cpu_busy_ns", cores}, {"bus_bytes", h.busBytes},
+                              {"counters", h.counters}});
+    }
+    uint64_t queue = 0;
+    uint64_t impairment = 0;
+    json links = json::array();
+    for (const LinkDrops& d : r.drops)
+    {
+        queue += d.queue;
+        impairment += d.impairment;
+        links.push_back({{"a", d.a}, {"b", d.b}, {"queue", d.queue}, {"impairment", d.impairment}});
+    }
+    j["drops"] = {{"total", queue + impairment}, {"queue", queue}, {"impairment", impairment}, {"links", links}};
+    j["checks"] = json::array();
+    for (const CheckResult& c : r.checks)
+    {
+        j["checks"].push_back({{"name", c.name},
+                               {"subject", c.subject},
+                               {"bound", c.bound},
+                               {"value", c.value},
+                               {"unit", c.unit},
+                               {"pass", c.pass},
+                               {"detail", c.detail}});
+    }
+    j["checks_failed"] = r.FailedChecks();
+    j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
+    if (!r.scenarioYaml.empty())
+    {
+        j["files"]["scenario"] = "scenario.yaml";
+    }
+    if (!r.pcapFiles.empty() || r.pcap)
+    {
+        j["files"]["pcap"] = "pcap";
+    }
+    return j.dump(2) + "\n";
+}
+
+} // namespace ns3
