@@ -13,13 +13,14 @@ import itertools
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import signal
 import sys
 import threading
 import time
 
-CACHE_FORMAT = 1  # bump when the rows computed from a results folder change
+CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
 
 
 def _value_text(v):
@@ -54,12 +55,35 @@ def _sum(hosts, nodes, f):
     return float(sum(vals)) if vals else float("nan")
 
 
+_SIZE_UNITS = {"": 1, "B": 1, "KB": 10**3, "KIB": 2**10, "MB": 10**6, "MIB": 2**20, "GB": 10**9, "GIB": 2**30}
+
+
+def size_octets(text):
+    """A scenario size ("64", "4KiB", "1MB", 4096) in octets; None when it is not one size."""
+    if isinstance(text, bool) or text is None:
+        return None
+    if isinstance(text, int):
+        return text
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]*)\s*", str(text))
+    if not m or m.group(2).upper() not in _SIZE_UNITS:
+        return None
+    return int(float(m.group(1)) * _SIZE_UNITS[m.group(2).upper()])
+
+
+# The workload kinds whose metric is the latency per message size (half a round trip), not goodput.
+PING_PONG_KINDS = ("ping-pong", "sockets-ping-pong")
+
+
 def rows_from_results(out_dir):
-    """Per-workload rows of one results folder (without the grid columns)."""
+    """Rows of one results folder (summary.json format 2), without the grid columns: one per workload,
+    or for a ping-pong kind one per message size (its latency_by_size)."""
     import yaml
 
     with open(os.path.join(out_dir, "summary.json")) as f:
         summary = json.load(f)
+    if summary.get("format") != 2:
+        raise ValueError("%s: summary.json format %r, this iwarpsim reads format 2"
+                         % (out_dir, summary.get("format")))
     scenario = {}
     p = os.path.join(out_dir, "scenario.yaml")
     if os.path.exists(p):
@@ -75,26 +99,36 @@ def rows_from_results(out_dir):
         kind = w.get("kind", spec.get("kind"))
         if kind == "incast":
             src, dst = list(spec.get("senders") or []), [spec.get("to")]
-        elif kind == "read":  # data flows from the responder to the initiator
+        elif kind == "read" or w.get("op") == "read":  # data flows from the responder to the initiator
             src, dst = [spec.get("to")], [spec.get("from")]
         else:
             src, dst = [spec.get("from")], [spec.get("to")]
-        lat = w.get("latency_ns") or {}
-        nbytes = float(w.get("bytes") or 0)
-        per = (lambda x: x / nbytes) if nbytes > 0 else (lambda x: float("nan"))
+        msgs, octets = w.get("messages") or {}, w.get("octets") or {}
+        fct, sc, rtx = w.get("fct_ns") or {}, w.get("sender_completion_ns") or {}, w.get("retransmissions") or {}
+        delivered = float(octets.get("delivered") or 0)
+        per = (lambda x: x / delivered) if delivered > 0 else (lambda x: float("nan"))
         row = {
             "workload": w["name"],
             "kind": kind,
-            "op": spec.get("op", "read" if kind == "read" else ("sockets" if str(kind).startswith("sockets") else "write")),
-            "size": spec.get("size"),
-            "messages": w.get("messages"),
-            "bytes": w.get("bytes"),
-            "throughput_bps": w.get("throughput_bps"),
-            "latency_p50_ns": lat.get("p50"),
-            "latency_p99_ns": lat.get("p99"),
-            "latency_mean_ns": lat.get("mean"),
-            "retransmissions": w.get("retransmissions"),
+            "op": w.get("op"),
+            "llp": w.get("llp"),
+            "size": size_octets(spec.get("size")),
+            "messages_posted": msgs.get("posted"),
+            "messages_delivered": msgs.get("delivered"),
+            "octets_delivered": octets.get("delivered"),
+            "completed": w.get("completed"),
+            "goodput_bps": w.get("goodput_bps"),
+            "goodput_window_bps": w.get("goodput_window_bps"),
+            "fct_p50_ns": fct.get("p50"),
+            "fct_p99_ns": fct.get("p99"),
+            "fct_mean_ns": fct.get("mean"),
+            "sender_completion_p50_ns": sc.get("p50"),
+            "retransmissions": rtx.get("total"),
+            "retransmissions_fast": rtx.get("fast"),
+            "retransmissions_timeout": rtx.get("timeout"),
+            "rto_expirations": rtx.get("rto_expirations"),
             "terminates": len(w.get("terminates") or []),
+            "checks_failed": summary.get("checks_failed"),
             "src_hosts": ",".join(str(x) for x in src),
             "dst_hosts": ",".join(str(x) for x in dst),
         }
@@ -105,7 +139,19 @@ def rows_from_results(out_dir):
             row[role + "_bus_bytes_per_byte"] = per(_sum(hosts, nodes, lambda h: h.get("bus_bytes", 0)))
         row["wall_time_s"] = summary.get("wall_time_s")
         row["events"] = summary.get("events")
-        rows.append(row)
+        if kind in PING_PONG_KINDS or w.get("latency_by_size"):
+            # one row per size: latency is per size (a mean over sizes means nothing); the FCT and
+            # goodput of a request/response exchange are not its metric
+            for k in ("goodput_bps", "goodput_window_bps", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns"):
+                del row[k]
+            for lat in w.get("latency_by_size") or []:
+                rows.append(dict(row, size=lat.get("size"), latency_p50_ns=lat.get("p50"),
+                                 latency_p99_ns=lat.get("p99"), latency_mean_ns=lat.get("mean"),
+                                 latency_max_ns=lat.get("max"), latency_count=lat.get("count")))
+            if not w.get("latency_by_size"):  # nothing came back: still a row, with no latency
+                rows.append(dict(row, latency_count=0))
+        else:
+            rows.append(row)
     return rows
 
 
@@ -259,10 +305,21 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     scheduler: or on the Dask cluster at this address (or a distributed.Client); implies dask.
     executor:  a concurrent.futures executor to use instead of a new process pool (local_executor());
                it must run each task in a process of its own at a time (not threads: one ns-3 each).
-    Columns: the grid keys, repeat, seed, workload, kind, op, messages, bytes, throughput_bps,
-    latency_p50_ns, latency_p99_ns, latency_mean_ns, retransmissions, terminates, src/dst hosts and
-    src_/dst_ cpu_busy_ns_per_byte, cpu_cycles_per_byte, bus_bytes_per_byte (host counters divided by
-    the workload's delivered bytes: exact only when those hosts run nothing else), cached, out_dir.
+    Rows: one per workload and run; a ping-pong kind (ping-pong, sockets-ping-pong) gives one row per
+    message size instead.  Columns: the grid keys, repeat, seed, workload, kind, op, llp, size (octets;
+    empty for a workload of several sizes), messages_posted, messages_delivered, octets_delivered,
+    completed (every message the workload was to post was posted and delivered), goodput_bps
+    (octets delivered at the sink x 8 / (last delivery - first post)), goodput_window_bps (over the
+    scenario's measure window; empty without one), fct_p50_ns, fct_p99_ns, fct_mean_ns (flow
+    completion: post to delivery at the data sink), sender_completion_p50_ns (post to the completion
+    at the source: not a latency, a Write completes when its data left), retransmissions,
+    retransmissions_fast, retransmissions_timeout, rto_expirations, terminates, checks_failed (the
+    run's failed physics checks), src_hosts, dst_hosts, src_/dst_ cpu_busy_ns_per_byte,
+    cpu_cycles_per_byte, bus_bytes_per_byte (the hosts' counters over octets_delivered: exact only
+    when those hosts run nothing else), wall_time_s, events, cached, out_dir.
+    Ping-pong rows have instead of goodput and FCT: size, latency_p50_ns, latency_p99_ns,
+    latency_mean_ns, latency_max_ns, latency_count (half a round trip, for that size); their message
+    and octet counts are the workload's, over all sizes.
     df.attrs["simulated"] / ["cached"] count the runs done now and the points read from the cache.
 
     Ctrl-C (KeyboardInterrupt in the calling thread) stops the sweep: points not started are cancelled,
