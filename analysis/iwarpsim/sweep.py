@@ -439,6 +439,23 @@ def _quiet_logger(name):
         log.setLevel(level)
 
 
+def _kill_dask_workers(cluster):
+    """SIGKILL the worker processes of a LocalCluster.  Their nannies are marked failed first: a nanny
+    restarts a worker that dies while it runs (and a worker closed while starting prints tracebacks),
+    a failed one does nothing until cluster.close() closes it."""
+    from distributed.core import Status
+
+    nannies = list(cluster.workers.values())
+    for nanny in nannies:
+        with contextlib.suppress(Exception):
+            nanny.status = Status.failed
+    for nanny in nannies:
+        pid = getattr(nanny, "pid", None)
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
 def _run_dask(tasks, todo, results, jobs, scheduler, bar):
     from distributed import Client, LocalCluster, as_completed
 
@@ -471,13 +488,7 @@ def _run_dask(tasks, todo, results, jobs, scheduler, bar):
             if interrupted:
                 quiet.enter_context(_quiet_logger("distributed"))
                 if cluster is not None:  # kill our workers now rather than wait for their simulations
-                    for nanny in list(cluster.workers.values()):
-                        nanny.auto_restart = False
-                    pids = [getattr(n, "pid", None) for n in list(cluster.workers.values())]
-                    for pid in pids:
-                        if pid:
-                            with contextlib.suppress(OSError):
-                                os.kill(pid, signal.SIGKILL)
+                    _kill_dask_workers(cluster)
                 else:  # a cluster not ours: what runs there finishes (its rows are written whole)
                     with contextlib.suppress(Exception):
                         client.cancel(futs)
