@@ -3,7 +3,7 @@
     import iwarpsim
     r = iwarpsim.run({"stop": "2ms", "topology": {"kind": "two-hosts"},
                       "workloads": [{"kind": "ping-pong", "from": "h0", "to": "h1", "size": "4KiB", "count": 10}]})
-    r.summary["workloads"][0]["latency_ns"]["p50"]; r.messages; r.host; r.out_dir
+    r.summary["workloads"][0]["latency_by_size"][0]["p50"]; r.messages; r.host; r.out_dir; r.save("kept")
 
     df = iwarpsim.sweep(base, grid={"workloads.0.size": ["64", "4KiB"]}, repeats=2, jobs=2)
 

@@ -1,7 +1,9 @@
 """run(): one simulation in this process through the compiled _iwarpsim module; Result: its results folder."""
 import json
 import os
+import shutil
 import tempfile
+import weakref
 
 from . import _iwarpsim
 
@@ -15,7 +17,11 @@ def to_yaml(scenario):
 
 
 class Result:
-    """A results folder (doc/scenario-format.md): summary.json as a dict, the CSVs as pandas DataFrames."""
+    """A results folder (doc/scenario-format.md): summary.json as a dict, the CSVs as pandas DataFrames.
+
+    A Result of run() without out_dir owns its temporary folder: the folder is removed when the
+    Result is garbage-collected or the interpreter exits.  save(path) copies it to keep it.
+    """
 
     def __init__(self, out_dir):
         self.out_dir = os.fspath(out_dir)
@@ -23,6 +29,25 @@ class Result:
             self.summary = json.load(f)
         self._messages = None
         self._host = None
+        self._cleanup = None
+
+    def _own(self, folder):
+        """Remove `folder` (the temporary folder holding out_dir) with this Result, or at exit."""
+        self._cleanup = weakref.finalize(self, shutil.rmtree, folder, ignore_errors=True)
+
+    @property
+    def temporary(self):
+        """True when out_dir goes away with this Result (run() without out_dir)."""
+        return self._cleanup is not None and self._cleanup.alive
+
+    def save(self, path):
+        """Copy the results folder to `path` (which must not exist) and return a Result of the copy,
+        which nothing removes."""
+        path = os.fspath(path)
+        if os.path.exists(path):
+            raise FileExistsError("%s already exists" % path)
+        shutil.copytree(self.out_dir, path)
+        return Result(path)
 
     @property
     def messages(self):
@@ -62,11 +87,21 @@ def run(scenario, overrides=None, out_dir=None, progress=False):
 
     scenario:  a dict (the YAML file's structure), YAML text, or the path of a scenario file.
     overrides: {"dot.path": value} or ["dot.path=value", ...]: iwarp-sim's --set (doc/scenario-format.md).
-    out_dir:   the results folder to create (must not exist); None: a new temporary folder.
-    Raises ScenarioError (a ValueError, the CLI's message: file:line:col: key: detail) for a bad scenario.
+    out_dir:   the results folder to create (must not exist); None: a new temporary folder
+               (tempfile's directory, iwarpsim-*/results) that lives as long as the returned Result:
+               it is removed when the Result is garbage-collected or at exit (Result.save keeps a copy).
+    Raises ScenarioError (a ValueError, the CLI's message: file:line:col: key: detail) for a bad scenario;
+    a run that raises leaves no folder behind.
     Blocks other run() calls of this process while it simulates (ns-3 has one simulator per process).
     """
-    if out_dir is None:
-        out_dir = os.path.join(tempfile.mkdtemp(prefix="iwarpsim-"), "results")
-    r = _iwarpsim.run(scenario, overrides if overrides is not None else {}, os.fspath(out_dir), progress)
-    return Result(r["out_dir"])
+    overrides = overrides if overrides is not None else {}
+    if out_dir is not None:
+        return Result(_iwarpsim.run(scenario, overrides, os.fspath(out_dir), progress)["out_dir"])
+    tmp = tempfile.mkdtemp(prefix="iwarpsim-")
+    try:
+        result = Result(_iwarpsim.run(scenario, overrides, os.path.join(tmp, "results"), progress)["out_dir"])
+        result._own(tmp)
+    except BaseException:  # a bad scenario, a failed run, Ctrl-C: nothing to keep
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return result

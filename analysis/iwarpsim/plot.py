@@ -1,17 +1,18 @@
 """Figures from sweeps of the built-in scenarios (scenarios.py), as PNG and PDF.
 
-    python3 -m iwarpsim.plot latency  --out plots   # latency vs message size: Send, Write, Read, sockets
+    python3 -m iwarpsim.plot latency  --out plots   # half round trip vs size: Send, Write, sockets; Read's round trip
     python3 -m iwarpsim.plot savings  --out plots   # CPU cycles and bus bytes per delivered byte
-    python3 -m iwarpsim.plot loss     --out plots   # throughput vs loss rate and vs reordering
-    python3 -m iwarpsim.plot fct      --out plots   # flow-completion-time CDF of an incast
+    python3 -m iwarpsim.plot loss     --out plots   # goodput at the receiver vs loss rate and vs reordering
+    python3 -m iwarpsim.plot fct      --out plots   # incast CDF of post -> delivery at the sink
 
 Each command runs its (small) sweeps itself, cached (--cache-dir), and writes DIR/<name>.png, .pdf and
-the data as DIR/<name>.csv; --csv FILE plots a CSV written before instead of running anything.
+the data plotted as DIR/<name>.csv (units in the column names: _ns, _bps, _bytes, _per_byte,
+_fraction); --csv FILE plots a CSV written before instead of running anything.
 --quick runs fewer points (for tests).
 """
 import argparse
+import math
 import os
-import re
 import sys
 
 import matplotlib
@@ -22,21 +23,19 @@ import matplotlib.ticker  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from . import scenarios  # noqa: E402
-from .sweep import local_executor, sweep  # noqa: E402
+from .sweep import local_executor, size_octets, sweep  # noqa: E402
 
-_UNITS = {"": 1, "B": 1, "KB": 10**3, "KIB": 2**10, "MB": 10**6, "MIB": 2**20, "GB": 10**9, "GIB": 2**30}
 COLORS = {"send": "tab:blue", "write": "tab:orange", "read": "tab:green", "sockets": "tab:red",
           "rdma": "tab:orange"}
-LABELS = {"send": "RDMA Send (ping-pong, half round trip)", "write": "RDMA Write (ping-pong, half round trip)",
-          "read": "RDMA Read (post to completion, round trip)", "sockets": "TCP sockets (ping-pong, half round trip)",
+LABELS = {"send": "RDMA Send", "write": "RDMA Write", "read": "RDMA Read", "sockets": "TCP sockets",
           "rdma": "RDMA Write (iWARP)"}
 
 
 def size_bytes(text):
-    m = re.fullmatch(r"\s*([0-9.]+)\s*([A-Za-z]*)\s*", str(text))
-    if not m or m.group(2).upper() not in _UNITS:
+    n = size_octets(text)
+    if n is None:
         raise ValueError("not a size: %r" % (text,))
-    return int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+    return n
 
 
 def size_label(n):
@@ -71,45 +70,84 @@ def _sweeps(variants, base_of, grid, args, label):
     return pd.concat(frames, ignore_index=True)
 
 
+def _seeds_note(n):
+    return "%d seed%s" % (n, "" if n == 1 else "s")
+
+
 # ---------------------------------------------------------------------------------------------- latency
+# The CSV: one row per variant, size and seed; the statistics in ns.  A ping-pong's latency is half a
+# round trip (summary latency_by_size); a Read has no half: its figure is the round trip, post to
+# the data's delivery at the initiator (the workload's FCT).
+LATENCY_COLUMNS = ["variant", "quantity", "size_bytes", "seed", "p50_ns", "p99_ns", "mean_ns", "messages"]
+
+
 def latency_data(args):
     sizes = ["64", "4KiB", "64KiB"] if args.quick else ["64", "1KiB", "4KiB", "16KiB", "64KiB", "256KiB", "1MiB"]
     df = _sweeps(["send", "write", "read", "sockets"], lambda v: scenarios.latency(v, count=5 if args.quick else 20),
                  {"workloads.0.size": sizes}, args, "latency")
-    df["size_bytes"] = df["workloads.0.size"].map(size_bytes)
-    return df
+    rows = []
+    for _, r in df.iterrows():
+        if r["variant"] == "read":
+            rows.append([r["variant"], "round trip", r["size"], r["seed"], r["fct_p50_ns"], r["fct_p99_ns"],
+                         r["fct_mean_ns"], r["messages_delivered"]])
+        else:
+            rows.append([r["variant"], "half round trip", r["size"], r["seed"], r["latency_p50_ns"],
+                         r["latency_p99_ns"], r["latency_mean_ns"], r["latency_count"]])
+    return pd.DataFrame(rows, columns=LATENCY_COLUMNS)
+
+
+def _size_axis(ax, sizes):
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([size_label(t) for t in sizes])
+    ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+    ax.set_xlabel("message size")
 
 
 def latency_plot(df, out):
-    fig, ax = plt.subplots(figsize=(7.5, 5))
-    for v in ["send", "write", "read", "sockets"]:
-        d = df[df["variant"] == v].groupby("size_bytes")[["latency_p50_ns", "latency_p99_ns"]].mean().sort_index()
-        if d.empty:
-            continue
-        ax.plot(d.index, d["latency_p50_ns"] / 1e3, "o-", color=COLORS[v], label=LABELS[v] + ", p50")
-        ax.plot(d.index, d["latency_p99_ns"] / 1e3, ":", color=COLORS[v], alpha=0.7)
-    ax.plot([], [], "k:", label="dotted: p99 of the same")
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ticks = sorted(df["size_bytes"].unique())
-    ax.set_xticks(ticks)
-    ax.set_xticklabels([size_label(t) for t in ticks])
-    ax.set_xlabel("message size")
-    ax.set_ylabel("latency (µs, log scale)")
-    ax.set_title("Latency vs message size\ntwo hosts, 10 Gb/s link, 2 µs propagation delay")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left")
+    fig, axes = plt.subplots(1, 2, figsize=(12, 5), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
+    sizes = sorted(int(x) for x in df["size_bytes"].unique())
+    panels = [(axes[0], ["send", "write", "sockets"], "Ping-pong: half a round trip",
+               "ping-pong: half round trip, per message (µs, log scale)"),
+              (axes[1], ["read"], "RDMA Read: the whole round trip",
+               "Read: post to data delivered at the initiator (µs, log scale)")]
+    for ax, variants, title, ylabel in panels:
+        for v in variants:
+            d = df[df["variant"] == v].groupby("size_bytes")[["p50_ns", "p99_ns"]].mean().sort_index()
+            if d.empty:
+                continue
+            c = COLORS[v]
+            ax.fill_between(d.index, d["p50_ns"] / 1e3, d["p99_ns"] / 1e3, color=c, alpha=0.12, linewidth=0)
+            ax.plot(d.index, d["p50_ns"] / 1e3, "o-", color=c, lw=2, label="%s p50" % LABELS[v])
+            ax.plot(d.index, d["p99_ns"] / 1e3, "v--", color=c, lw=1.5, label="%s p99" % LABELS[v])
+        _size_axis(ax, sizes)
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: "%g" % v))
+        ax.set_ylabel(ylabel)
+        ax.tick_params(axis="y", labelleft=True)
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8, loc="upper left")
+    seeds = int(df.groupby(["variant", "size_bytes"]).size().max())
+    fig.suptitle("Latency vs message size, two hosts over a 10 Gb/s link with 2 µs propagation delay "
+                 "(%s; p50 solid, p99 dashed, band between)" % _seeds_note(seeds))
+    fig.tight_layout()
     return _save(fig, out, "latency")
 
 
 # ---------------------------------------------------------------------------------------------- savings
+SAVINGS_METRICS = ["cpu_cycles_per_byte", "bus_bytes_per_byte"]
+
+
 def savings_data(args):
     sizes = ["64KiB"] if args.quick else ["4KiB", "64KiB", "1MiB"]
-    # a fixed number of messages, all delivered, so that the host counters cover exactly the bytes counted
+    # a fixed number of messages, all delivered, so that the host counters cover exactly the octets counted
     df = _sweeps(["rdma", "sockets"], lambda v: scenarios.stream(v, count=8 if args.quick else 32, stop="1s"),
                  {"workloads.0.size": sizes}, args, "savings")
-    df["size_bytes"] = df["workloads.0.size"].map(size_bytes)
-    return df
+    df["size_bytes"] = df["size"]
+    cols = (["variant", "size_bytes", "seed", "messages_delivered", "octets_delivered", "completed"]
+            + ["%s_%s" % (role, m) for m in SAVINGS_METRICS for role in ("src", "dst")])
+    return df[cols]
 
 
 def savings_plot(df, out):
@@ -142,69 +180,84 @@ def savings_plot(df, out):
         axes[0].text(0.98, 0.80, "RDMA: 0 cycles per byte (the RNIC places\ndata by DMA; the model charges no CPU)",
                      transform=axes[0].transAxes, ha="right", va="top", fontsize=8,
                      bbox=dict(boxstyle="round", fc="white", ec="tab:orange"))
-    n = df.groupby("variant")["messages"].max().to_dict()
+    n = df.groupby("variant")["messages_delivered"].max().to_dict()
     fig.suptitle("Host cost of moving data: RDMA Write vs TCP sockets stream h0 → h1 over 10 Gb/s "
-                 "(%s messages per run)" % "/".join(str(int(v)) for v in sorted(set(n.values()))))
+                 "(%s messages delivered per run)" % "/".join(str(int(v)) for v in sorted(set(n.values()))))
     fig.tight_layout()
     return _save(fig, out, "savings")
 
 
 # ---------------------------------------------------------------------------------------------- loss
+# Goodput at the receiver: the octets of the messages delivered at the sink within the window the
+# stream posts in, x 8 / the window (the rule of summary.json's goodput_window_bps; the summary's
+# goodput_bps spans first post to last delivery, which flatters a run that delivers few messages).
+LOSS_COLUMNS = ["variant", "impairment", "level_fraction", "seed", "goodput_bps", "messages_delivered",
+                "retransmissions_count", "retransmissions_timeout_count"]
+
+
 def loss_data(args):
     losses = [0, 1e-4, 1e-2] if args.quick else [0, 1e-5, 1e-4, 1e-3, 1e-2]
     fractions = [0, 0.05] if args.quick else [0, 0.001, 0.01, 0.05, 0.2]
     a = _sweeps(["rdma", "sockets"], lambda v: scenarios.impaired_stream(v, "loss"), {"links.loss": losses},
                 args, "loss")
-    a["impairment"], a["level"] = "loss", a["links.loss"]
+    a["impairment"], a["level_fraction"] = "loss", a["links.loss"].astype(float)
     b = _sweeps(["rdma", "sockets"], lambda v: scenarios.impaired_stream(v, "reorder"),
                 {"links.reorder.fraction": fractions}, args, "reorder")
-    b["impairment"], b["level"] = "reorder", b["links.reorder.fraction"]
+    b["impairment"], b["level_fraction"] = "reorder", b["links.reorder.fraction"].astype(float)
     df = pd.concat([a, b], ignore_index=True)
-    # goodput: the octets of the messages delivered at the sink within the 8 ms the stream posts (the
-    # summary's throughput_bps spans first post to last completion, which flatters runs that deliver few
-    # messages, and counts messages delivered after the 8 ms)
-    df["goodput_bps"] = [_delivered_octets(d, scenarios.IMPAIRED_DURATION_S) * 8 / scenarios.IMPAIRED_DURATION_S
-                         for d in df["out_dir"]]
-    return df
+    df["goodput_bps"] = [_window_goodput_bps(d, 0, scenarios.IMPAIRED_DURATION_S) for d in df["out_dir"]]
+    df["retransmissions_count"], df["retransmissions_timeout_count"] = df["retransmissions"], df["retransmissions_timeout"]
+    return df[LOSS_COLUMNS]
 
 
-def _delivered_octets(out_dir, until_s):
+def _window_goodput_bps(out_dir, from_s, to_s):
     m = pd.read_csv(os.path.join(out_dir, "messages.csv"))
-    return int(m.loc[m["delivered_ns"].notna() & (m["delivered_ns"] <= until_s * 1e9), "size"].sum())
+    t = m["delivered_ns"]
+    inside = t.notna() & (t >= from_s * 1e9) & (t < to_s * 1e9)
+    return float(m.loc[inside, "size_bytes"].sum()) * 8 / (to_s - from_s)
 
 
 def loss_plot(df, out):
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.8), sharey=True)
-    titles = {"loss": ("Throughput vs random loss", "packet loss probability (each link, each direction)"),
-              "reorder": ("Throughput vs reordering", "fraction of packets held back 20 µs")}
+    fig, axes = plt.subplots(1, 2, figsize=(12, 5), sharey=True)
+    titles = {"loss": ("Goodput at the receiver vs random loss",
+                       "packet loss probability, each link and direction (log scale)"),
+              "reorder": ("Goodput at the receiver vs reordering",
+                          "fraction of packets held back 20 µs (log scale)")}
+    styles = {"rdma": ("o-", "RDMA Write stream (iWARP, 8 outstanding)"), "sockets": ("s-", "TCP sockets stream")}
     for ax, imp in zip(axes, ["loss", "reorder"]):
         d0 = df[df["impairment"] == imp]
-        levels = sorted(d0["level"].astype(float).unique())
         for v in ["rdma", "sockets"]:
-            g = d0[d0["variant"] == v].groupby(d0["level"].astype(float))["goodput_bps"]
+            d = d0[d0["variant"] == v]
+            g = d.groupby("level_fraction")["goodput_bps"]
             mean, lo, hi = g.mean() / 1e9, g.min() / 1e9, g.max() / 1e9
-            xs = range(len(levels))
-            ys = [mean.get(l, float("nan")) for l in levels]
-            err = [[ys[i] - lo.get(l, ys[i]) for i, l in enumerate(levels)],
-                   [hi.get(l, ys[i]) - ys[i] for i, l in enumerate(levels)]]
-            ax.errorbar(xs, ys, yerr=err, fmt="o-", capsize=3, color=COLORS[v],
-                        label=LABELS[v] if v == "rdma" else "TCP sockets stream")
-        ax.set_xticks(range(len(levels)))
-        ax.set_xticklabels(["0" if l == 0 else ("%g" % l) for l in levels])
+            pos = mean.index > 0
+            xs, ys = mean.index[pos], mean[pos]
+            err = [(ys - lo[pos]).to_numpy(), (hi[pos] - ys).to_numpy()]
+            fmt, label = styles[v]
+            ax.errorbar(xs, ys, yerr=err if g.size().max() > 1 else None, fmt=fmt, capsize=4, color=COLORS[v],
+                        label=label)
+            if 0 in mean.index:  # no impairment has no place on a log axis: a reference line
+                ax.axhline(mean[0], color=COLORS[v], ls=":", lw=1.2,
+                           label="%s, none (%.2f Gb/s)" % (label.split(" (")[0], mean[0]))
+        ax.set_xscale("log")
         ax.set_title(titles[imp][0])
         ax.set_xlabel(titles[imp][1])
-        ax.grid(True, alpha=0.3)
-        ax.set_ylim(bottom=0)
-    axes[0].set_ylabel("goodput: message octets delivered in 8 ms (Gb/s)")
-    axes[0].legend(fontsize=8, loc="center left")
-    seeds = int(df.groupby(["variant", "impairment", "level"]).size().max())
-    fig.suptitle("64 KiB messages h0 → h1 for 8 ms over a 10 Gb/s, 2 µs link (RDMA: 8 outstanding Writes); "
-                 "mean of %d seed%s, bars min–max" % (seeds, "" if seeds == 1 else "s"))
-    fig.tight_layout()
+        ax.grid(True, which="both", alpha=0.3)
+        ax.set_ylim(0, 10.5)
+        ax.tick_params(axis="y", labelleft=True)
+    axes[0].set_ylabel("goodput at the receiver (Gb/s): message octets\ndelivered at h1 in the 8 ms the stream posts")
+    seeds = int(df.groupby(["variant", "impairment", "level_fraction"]).size().max())
+    fig.suptitle("64 KiB messages h0 → h1 for 8 ms over a 10 Gb/s, 2 µs link; mean of %s%s"
+                 % (_seeds_note(seeds), ", bars min–max" if seeds > 1 else ""))
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
+    handles, labels = axes[0].get_legend_handles_labels()  # below the panels: the curves run everywhere
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False)
     return _save(fig, out, "loss")
 
 
 # ---------------------------------------------------------------------------------------------- fct
+# Flow completion time: post to the delivery at the data sink (messages.csv fct_ns), not the
+# completion at the sender (a Write completes once its data has left: before it has arrived).
 def fct_data(args):
     fanins = [2, 4] if args.quick else [2, 4, 8]
     base = scenarios.incast(senders=2, count=5 if args.quick else 10)
@@ -212,10 +265,15 @@ def fct_data(args):
     frames = []
     for _, row in df.iterrows():
         m = pd.read_csv(os.path.join(row["out_dir"], "messages.csv"))
-        m = m[m["completed_ns"].notna()]
-        frames.append(pd.DataFrame({"senders": len(row["workloads.0.senders"]), "repeat": row["repeat"],
-                                    "size": m["size"], "fct_ns": m["completed_ns"] - m["post_ns"]}))
+        m = m[m["status"] == "delivered"]
+        frames.append(pd.DataFrame({"senders": len(row["workloads.0.senders"]), "seed": row["seed"],
+                                    "size_bytes": m["size_bytes"], "fct_ns": m["fct_ns"]}))
     return pd.concat(frames, ignore_index=True)
+
+
+def _nearest_rank(xs, p):
+    xs = sorted(xs)
+    return xs[max(0, math.ceil(p / 100 * len(xs)) - 1)]
 
 
 def fct_plot(df, out):
@@ -224,10 +282,8 @@ def fct_plot(df, out):
     fanins = sorted(df["senders"].unique())
     for i, n in enumerate(fanins):
         x = df[df["senders"] == n]["fct_ns"].sort_values().to_numpy() / 1e3
-        y = [(k + 1) / len(x) for k in range(len(x))]
-        ax.step(x, y, where="post", color=cmap(i / max(1, len(fanins) - 1) * 0.85),
-                label="%d senders (p50 %.0f µs, p99 %.0f µs)" % (n, pd.Series(x).quantile(0.5),
-                                                                   pd.Series(x).quantile(0.99)))
+        ax.step([x[0]] + list(x), [0] + [(k + 1) / len(x) for k in range(len(x))], where="post", color=cmap(i / max(1, len(fanins) - 1) * 0.85),
+                label="%d senders (p50 %.0f µs, p99 %.0f µs)" % (n, _nearest_rank(x, 50), _nearest_rank(x, 99)))
     lo, hi = float(df["fct_ns"].min()) / 1e3, float(df["fct_ns"].max()) / 1e3
     scale = "log" if lo > 0 and hi / lo > 10 else "linear"  # log only when the times span a decade
     ax.set_xscale(scale)
@@ -235,13 +291,17 @@ def fct_plot(df, out):
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: "%g" % v))
     else:
         ax.set_xlim(left=0)
-    ax.set_xlabel("flow completion time: post to completion of one 64 KiB Write (µs%s)"
-                  % (", log scale" if scale == "log" else ""))
+    sizes = sorted(df["size_bytes"].unique())
+    what = size_label(int(sizes[0])) if len(sizes) == 1 else "one"
+    ax.set_xlabel("flow completion time: post of a %s Write to its delivery at h8 (µs%s)"
+                  % (what, ", log scale" if scale == "log" else ""))
     ax.set_ylabel("fraction of messages ≤ x")
     ax.set_ylim(0, 1.02)
-    per = df.groupby(["senders", "repeat"]).size().groupby(level=0).mean() / df["senders"].drop_duplicates().sort_values().to_numpy()
+    runs = df.groupby("senders")["seed"].nunique()
+    per = float((df.groupby("senders").size() / runs / runs.index.to_numpy()).iloc[0])
     ax.set_title("Incast flow-completion-time CDF: N senders → h8, %d Writes each, one at a time\n"
-                 "dumbbell, 10 Gb/s bottleneck with a 100-packet queue" % round(float(per.iloc[0])))
+                 "dumbbell, 10 Gb/s bottleneck with a 100-packet queue (%s)"
+                 % (round(per), _seeds_note(int(runs.max()))))
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
     return _save(fig, out, "fct")
@@ -271,6 +331,8 @@ def main(argv=None):
         args.executor = None if args.dask else local_executor(args.jobs)
         try:
             df = data(args)
+        except KeyboardInterrupt:  # the sweep said what it kept; no traceback
+            return 130
         finally:
             if args.executor is not None:
                 args.executor.shutdown()

@@ -13,11 +13,14 @@ import itertools
 import json
 import multiprocessing
 import os
+import re
 import shutil
+import signal
 import sys
+import threading
 import time
 
-CACHE_FORMAT = 1  # bump when the rows computed from a results folder change
+CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
 
 
 def _value_text(v):
@@ -52,12 +55,35 @@ def _sum(hosts, nodes, f):
     return float(sum(vals)) if vals else float("nan")
 
 
+_SIZE_UNITS = {"": 1, "B": 1, "KB": 10**3, "KIB": 2**10, "MB": 10**6, "MIB": 2**20, "GB": 10**9, "GIB": 2**30}
+
+
+def size_octets(text):
+    """A scenario size ("64", "4KiB", "1MB", 4096) in octets; None when it is not one size."""
+    if isinstance(text, bool) or text is None:
+        return None
+    if isinstance(text, int):
+        return text
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]*)\s*", str(text))
+    if not m or m.group(2).upper() not in _SIZE_UNITS:
+        return None
+    return int(float(m.group(1)) * _SIZE_UNITS[m.group(2).upper()])
+
+
+# The workload kinds whose metric is the latency per message size (half a round trip), not goodput.
+PING_PONG_KINDS = ("ping-pong", "sockets-ping-pong")
+
+
 def rows_from_results(out_dir):
-    """Per-workload rows of one results folder (without the grid columns)."""
+    """Rows of one results folder (summary.json format 2), without the grid columns: one per workload,
+    or for a ping-pong kind one per message size (its latency_by_size)."""
     import yaml
 
     with open(os.path.join(out_dir, "summary.json")) as f:
         summary = json.load(f)
+    if summary.get("format") != 2:
+        raise ValueError("%s: summary.json format %r, this iwarpsim reads format 2"
+                         % (out_dir, summary.get("format")))
     scenario = {}
     p = os.path.join(out_dir, "scenario.yaml")
     if os.path.exists(p):
@@ -73,26 +99,36 @@ def rows_from_results(out_dir):
         kind = w.get("kind", spec.get("kind"))
         if kind == "incast":
             src, dst = list(spec.get("senders") or []), [spec.get("to")]
-        elif kind == "read":  # data flows from the responder to the initiator
+        elif kind == "read" or w.get("op") == "read":  # data flows from the responder to the initiator
             src, dst = [spec.get("to")], [spec.get("from")]
         else:
             src, dst = [spec.get("from")], [spec.get("to")]
-        lat = w.get("latency_ns") or {}
-        nbytes = float(w.get("bytes") or 0)
-        per = (lambda x: x / nbytes) if nbytes > 0 else (lambda x: float("nan"))
+        msgs, octets = w.get("messages") or {}, w.get("octets") or {}
+        fct, sc, rtx = w.get("fct_ns") or {}, w.get("sender_completion_ns") or {}, w.get("retransmissions") or {}
+        delivered = float(octets.get("delivered") or 0)
+        per = (lambda x: x / delivered) if delivered > 0 else (lambda x: float("nan"))
         row = {
             "workload": w["name"],
             "kind": kind,
-            "op": spec.get("op", "read" if kind == "read" else ("sockets" if str(kind).startswith("sockets") else "write")),
-            "size": spec.get("size"),
-            "messages": w.get("messages"),
-            "bytes": w.get("bytes"),
-            "throughput_bps": w.get("throughput_bps"),
-            "latency_p50_ns": lat.get("p50"),
-            "latency_p99_ns": lat.get("p99"),
-            "latency_mean_ns": lat.get("mean"),
-            "retransmissions": w.get("retransmissions"),
+            "op": w.get("op"),
+            "llp": w.get("llp"),
+            "size": size_octets(spec.get("size")),
+            "messages_posted": msgs.get("posted"),
+            "messages_delivered": msgs.get("delivered"),
+            "octets_delivered": octets.get("delivered"),
+            "completed": w.get("completed"),
+            "goodput_bps": w.get("goodput_bps"),
+            "goodput_window_bps": w.get("goodput_window_bps"),
+            "fct_p50_ns": fct.get("p50"),
+            "fct_p99_ns": fct.get("p99"),
+            "fct_mean_ns": fct.get("mean"),
+            "sender_completion_p50_ns": sc.get("p50"),
+            "retransmissions": rtx.get("total"),
+            "retransmissions_fast": rtx.get("fast"),
+            "retransmissions_timeout": rtx.get("timeout"),
+            "rto_expirations": rtx.get("rto_expirations"),
             "terminates": len(w.get("terminates") or []),
+            "checks_failed": summary.get("checks_failed"),
             "src_hosts": ",".join(str(x) for x in src),
             "dst_hosts": ",".join(str(x) for x in dst),
         }
@@ -103,7 +139,19 @@ def rows_from_results(out_dir):
             row[role + "_bus_bytes_per_byte"] = per(_sum(hosts, nodes, lambda h: h.get("bus_bytes", 0)))
         row["wall_time_s"] = summary.get("wall_time_s")
         row["events"] = summary.get("events")
-        rows.append(row)
+        if kind in PING_PONG_KINDS or w.get("latency_by_size"):
+            # one row per size: latency is per size (a mean over sizes means nothing); the FCT and
+            # goodput of a request/response exchange are not its metric
+            for k in ("goodput_bps", "goodput_window_bps", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns"):
+                del row[k]
+            for lat in w.get("latency_by_size") or []:
+                rows.append(dict(row, size=lat.get("size"), latency_p50_ns=lat.get("p50"),
+                                 latency_p99_ns=lat.get("p99"), latency_mean_ns=lat.get("mean"),
+                                 latency_max_ns=lat.get("max"), latency_count=lat.get("count")))
+            if not w.get("latency_by_size"):  # nothing came back: still a row, with no latency
+                rows.append(dict(row, latency_count=0))
+        else:
+            rows.append(row)
     return rows
 
 
@@ -116,9 +164,11 @@ def _run_point(task):
     from . import _iwarpsim
 
     out_dir = os.path.join(task["dir"], "results")
-    if os.path.exists(out_dir):  # left by a run that died before writing its rows
-        shutil.rmtree(out_dir)
-    os.makedirs(task["dir"], exist_ok=True)
+    if os.path.exists(task["dir"]):  # left by a run that died before writing its rows
+        shutil.rmtree(task["dir"])
+    os.makedirs(task["dir"])
+    with open(os.path.join(task["dir"], "point.json"), "w") as f:
+        json.dump({"overrides": task["overrides"], "grid": task["grid"]}, f, indent=1)
     _iwarpsim.run(task["scenario"], task["overrides"], out_dir, False)
     rows = rows_from_results(out_dir)
     for r in rows:
@@ -127,9 +177,49 @@ def _run_point(task):
     with open(tmp, "w") as f:
         json.dump(rows, f)
     os.replace(tmp, cached)  # the point counts as done only once its rows are complete
-    with open(os.path.join(task["dir"], "point.json"), "w") as f:
-        json.dump({"overrides": task["overrides"], "grid": task["grid"]}, f, indent=1)
     return rows, True
+
+
+def _worker_ignores_sigint():
+    """Process-pool initializer: Ctrl-C is for the sweep's process, which stops the workers itself
+    (a worker interrupted on its own would print its traceback and leave a half-written point)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # discards a SIGINT that came while blocked
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _children_start_without_sigint():
+    """Processes (and threads) started in here begin with SIGINT blocked: the signal mask is
+    inherited through fork, exec and thread creation.  Ctrl-C in a terminal signals the whole
+    process group, the workers included; blocked, it cannot interrupt a worker that is still
+    starting (before _worker_ignores_sigint runs, or a Dask worker).  The caller gets it at exit."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # Started now, not while SIGINT is blocked: starting multiprocessing's resource tracker (the first
+    # spawn or semaphore does) unblocks SIGINT and SIGTERM in the calling thread when it is done.
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _stop_processes(procs, grace=2.0):
+    """SIGTERM, then SIGKILL after `grace` seconds, the processes still alive; wait for them."""
+    procs = [p for p in procs if p is not None and p.is_alive()]
+    for p in procs:
+        p.terminate()
+    deadline = time.time() + grace
+    for p in procs:
+        p.join(max(0.0, deadline - time.time()))
+    for p in procs:
+        if p.is_alive():
+            p.kill()
+            p.join(5)
 
 
 class _TinyBar:
@@ -196,7 +286,8 @@ def local_executor(jobs=None):
     """A process pool as sweep() makes one: `jobs` spawned processes.  Pass it to several sweep() calls
     (executor=) to pay the workers' start-up (importing ns-3, pandas) once; close it with shutdown()."""
     return cf.ProcessPoolExecutor(max_workers=max(1, int(jobs or os.cpu_count() or 1)),
-                                  mp_context=multiprocessing.get_context("spawn"))
+                                  mp_context=multiprocessing.get_context("spawn"),
+                                  initializer=_worker_ignores_sigint)
 
 
 def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None, dask=False, seed=1,
@@ -214,11 +305,28 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     scheduler: or on the Dask cluster at this address (or a distributed.Client); implies dask.
     executor:  a concurrent.futures executor to use instead of a new process pool (local_executor());
                it must run each task in a process of its own at a time (not threads: one ns-3 each).
-    Columns: the grid keys, repeat, seed, workload, kind, op, messages, bytes, throughput_bps,
-    latency_p50_ns, latency_p99_ns, latency_mean_ns, retransmissions, terminates, src/dst hosts and
-    src_/dst_ cpu_busy_ns_per_byte, cpu_cycles_per_byte, bus_bytes_per_byte (host counters divided by
-    the workload's delivered bytes: exact only when those hosts run nothing else), cached, out_dir.
+    Rows: one per workload and run; a ping-pong kind (ping-pong, sockets-ping-pong) gives one row per
+    message size instead.  Columns: the grid keys, repeat, seed, workload, kind, op, llp, size (octets;
+    empty for a workload of several sizes), messages_posted, messages_delivered, octets_delivered,
+    completed (every message the workload was to post was posted and delivered), goodput_bps
+    (octets delivered at the sink x 8 / (last delivery - first post)), goodput_window_bps (over the
+    scenario's measure window; empty without one), fct_p50_ns, fct_p99_ns, fct_mean_ns (flow
+    completion: post to delivery at the data sink), sender_completion_p50_ns (post to the completion
+    at the source: not a latency, a Write completes when its data left), retransmissions,
+    retransmissions_fast, retransmissions_timeout, rto_expirations, terminates, checks_failed (the
+    run's failed physics checks), src_hosts, dst_hosts, src_/dst_ cpu_busy_ns_per_byte,
+    cpu_cycles_per_byte, bus_bytes_per_byte (the hosts' counters over octets_delivered: exact only
+    when those hosts run nothing else), wall_time_s, events, cached, out_dir.
+    Ping-pong rows have instead of goodput and FCT: size, latency_p50_ns, latency_p99_ns,
+    latency_mean_ns, latency_max_ns, latency_count (half a round trip, for that size); their message
+    and octet counts are the workload's, over all sizes.
     df.attrs["simulated"] / ["cached"] count the runs done now and the points read from the cache.
+
+    Ctrl-C (KeyboardInterrupt in the calling thread) stops the sweep: points not started are cancelled,
+    the worker processes are ended (their simulations cannot be interrupted; an executor passed in is
+    shut down), the folders of the points they were running are removed, one line on stderr says how
+    many points are done, and KeyboardInterrupt is raised.  The workers ignore SIGINT themselves (a
+    terminal's Ctrl-C reaches them too) and print nothing.  A point in the cache is always complete.
     """
     import pandas as pd
 
@@ -254,22 +362,20 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     bar.update(len(tasks) - len(todo))
     try:
         if todo and (dask or scheduler is not None):
-            with _spawnable_main():  # Dask's nannies spawn (and restart) workers while the cluster lives
-                _run_dask(tasks, todo, results, jobs, scheduler, bar)
+            _run_dask(tasks, todo, results, jobs, scheduler, bar)
         elif todo:
-            # spawn: workers start clean (no copy of this process's threads or ns-3 state)
-            ex = executor or local_executor(min(jobs, len(todo)))
-            try:
-                with _spawnable_main():  # the pool starts its workers as tasks are submitted
-                    futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
-                for fut in cf.as_completed(futs):
-                    results[futs[fut]] = fut.result()
-                    bar.update()
-            finally:
-                if executor is None:
-                    ex.shutdown(cancel_futures=True)
-    finally:
+            _run_local(tasks, todo, results, jobs, executor, bar)
+    except KeyboardInterrupt:
         bar.close()
+        bar = None
+        done = sum(os.path.exists(os.path.join(t["dir"], "rows.json")) for t in tasks)
+        sys.stderr.write("%s interrupted: %d of %d points done, kept in the cache %s\n"
+                         % (desc, done, len(tasks), cache_dir))
+        sys.stderr.flush()
+        raise KeyboardInterrupt("%s interrupted" % desc) from None
+    finally:
+        if bar is not None:
+            bar.close()
 
     rows = []
     simulated = 0
@@ -283,26 +389,112 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     return df
 
 
+def _forget_unfinished(tasks, todo):
+    """Remove the folders of points that did not finish (their workers are gone): a point in the
+    cache is complete (rows.json) or absent."""
+    for i in todo:
+        d = tasks[i]["dir"]
+        if os.path.isdir(d) and not os.path.exists(os.path.join(d, "rows.json")):
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def _run_local(tasks, todo, results, jobs, executor, bar):
+    # spawn: workers start clean (no copy of this process's threads or ns-3 state)
+    ex = executor or local_executor(min(jobs, len(todo)))
+    try:
+        # the pool starts its workers (and its manager thread) as tasks are submitted
+        with _spawnable_main(), _children_start_without_sigint():
+            futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
+        for fut in cf.as_completed(futs):
+            results[futs[fut]] = fut.result()
+            bar.update()
+    except KeyboardInterrupt:
+        # Stop now: cancel what has not started, end the simulations running (they cannot be
+        # interrupted), forget their half-written points.  The pool, even one passed in, is shut down.
+        for f in futs if "futs" in locals() else ():
+            f.cancel()
+        procs = list((getattr(ex, "_processes", None) or {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        _stop_processes(procs)
+        if procs or not isinstance(ex, cf.ProcessPoolExecutor):
+            _forget_unfinished(tasks, todo)
+        raise
+    finally:
+        if executor is None:
+            ex.shutdown(cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _quiet_logger(name):
+    """Silence a logger (Dask's, while an interrupted cluster is torn down: its warnings about killed
+    workers are expected then)."""
+    import logging
+
+    log = logging.getLogger(name)
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def _kill_dask_workers(cluster):
+    """SIGKILL the worker processes of a LocalCluster.  Their nannies are marked failed first: a nanny
+    restarts a worker that dies while it runs (and a worker closed while starting prints tracebacks),
+    a failed one does nothing until cluster.close() closes it."""
+    from distributed.core import Status
+
+    nannies = list(cluster.workers.values())
+    for nanny in nannies:
+        with contextlib.suppress(Exception):
+            nanny.status = Status.failed
+    for nanny in nannies:
+        pid = getattr(nanny, "pid", None)
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
 def _run_dask(tasks, todo, results, jobs, scheduler, bar):
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
     own_client = True
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster)
-    elif isinstance(scheduler, Client):
-        client, own_client = scheduler, False
-    else:
-        client = Client(scheduler)
+    # Dask's nannies spawn (and restart) workers from the cluster's thread while it lives: that thread,
+    # and so every worker, starts with SIGINT blocked; Ctrl-C reaches only this process.
+    with _spawnable_main(), _children_start_without_sigint():
+        if scheduler is None:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+        elif isinstance(scheduler, Client):
+            client, own_client = scheduler, False
+        else:
+            client = Client(scheduler)
+    futs = []
+    interrupted = False
     try:
-        futs = client.map(_run_point, [tasks[i] for i in todo], pure=False)
-        where = {f.key: i for f, i in zip(futs, todo)}
-        for fut in as_completed(futs):
-            results[where[fut.key]] = fut.result()
-            bar.update()
+        with _spawnable_main():
+            futs = client.map(_run_point, [tasks[i] for i in todo], pure=False)
+            where = {f.key: i for f, i in zip(futs, todo)}
+            for fut in as_completed(futs):
+                results[where[fut.key]] = fut.result()
+                bar.update()
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        if own_client:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        with contextlib.ExitStack() as quiet:
+            if interrupted:
+                quiet.enter_context(_quiet_logger("distributed"))
+                if cluster is not None:  # kill our workers now rather than wait for their simulations
+                    _kill_dask_workers(cluster)
+                else:  # a cluster not ours: what runs there finishes (its rows are written whole)
+                    with contextlib.suppress(Exception):
+                        client.cancel(futs)
+            if own_client:
+                client.close()
+            if cluster is not None:
+                cluster.close()
+                if interrupted:
+                    _forget_unfinished(tasks, todo)

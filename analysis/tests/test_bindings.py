@@ -15,10 +15,13 @@ def test_run_dict_round_trip(tiny, tmp_path):
     assert sorted(os.listdir(r.out_dir)) == ["host.csv", "messages.csv", "scenario.yaml", "summary.json"]
     (w,) = r.summary["workloads"]
     assert r.summary["scenario"] == "tiny"
-    assert w["kind"] == "ping-pong" and w["messages"] > 0
-    assert w["latency_ns"]["p50"] > 2000  # at least the 2 us propagation delay
+    assert r.summary["format"] == 2
+    assert w["kind"] == "ping-pong" and w["messages"]["delivered"] > 0
+    (lat,) = w["latency_by_size"]
+    assert lat["size"] == 4096 and lat["p50"] > 2000  # at least the 2 us propagation delay
     assert len(r.messages) > 0 and set(r.messages["workload"]) == {w["name"]}
-    assert r.messages["size"].eq(4096).all()
+    assert r.messages["size_bytes"].eq(4096).all()
+    assert r.messages["fct_ns"].dtype == "Int64"
     assert list(r.host["node"]) == ["h0", "h1"]
 
 
@@ -28,22 +31,23 @@ def test_run_path_with_overrides(tiny, tmp_path):
     r = iwarpsim.run(str(path), overrides={"workloads.0.size": "1KiB", "seed": 7})
     assert r.summary["seed"] == 7
     assert r.summary["overrides"] == ["workloads.0.size=1KiB", "seed=7"]
-    assert r.messages["size"].eq(1024).all()
+    assert r.messages["size_bytes"].eq(1024).all()
     # a pathlib.Path, and list-style overrides, work too
     r2 = iwarpsim.run(path, overrides=["workloads.0.count=2"])
-    assert r2.summary["workloads"][0]["messages"] <= r.summary["workloads"][0]["messages"]
+    assert r2.summary["workloads"][0]["messages"]["posted"] < r.summary["workloads"][0]["messages"]["posted"]
 
 
 def test_run_yaml_text(tiny):
     r = iwarpsim.run(iwarpsim.to_yaml(tiny))
-    assert r.summary["workloads"][0]["messages"] > 0
+    assert r.summary["workloads"][0]["messages"]["delivered"] > 0
 
 
 def test_example_scenario_file(root):
     path = os.path.join(root, "examples", "scenarios", "two-hosts-ping-pong.yaml")
     r = iwarpsim.run(path, overrides={"workloads.0.count": 3, "workloads.0.sizes": ["64", "1KiB"], "stop": "5ms"})
     assert r.summary["scenario"] == "two-hosts-ping-pong"
-    assert set(r.messages["size"]) == {64, 1024}
+    assert set(r.messages["size_bytes"]) == {64, 1024}
+    assert [x["size"] for x in r.summary["workloads"][0]["latency_by_size"]] == [64, 1024]
 
 
 def test_bad_scenario_raises_scenario_error_like_the_cli(tiny, tmp_path, root):
