@@ -188,9 +188,9 @@ def savings_plot(df, out):
 
 
 # ---------------------------------------------------------------------------------------------- loss
-# Goodput at the receiver: the octets of the messages delivered at the sink within the window the
-# stream posts in, x 8 / the window (the rule of summary.json's goodput_window_bps; the summary's
-# goodput_bps spans first post to last delivery, which flatters a run that delivers few messages).
+# Goodput at the receiver over the window the stream posts in: summary.json's goodput_window_bps
+# (the scenarios set `measure`; doc/metrics.md). The summary's goodput_bps spans first post to last
+# delivery, which flatters a run that delivers few messages.
 LOSS_COLUMNS = ["variant", "impairment", "level_fraction", "seed", "goodput_bps", "messages_delivered",
                 "retransmissions_count", "retransmissions_timeout_count"]
 
@@ -205,16 +205,9 @@ def loss_data(args):
                 {"links.reorder.fraction": fractions}, args, "reorder")
     b["impairment"], b["level_fraction"] = "reorder", b["links.reorder.fraction"].astype(float)
     df = pd.concat([a, b], ignore_index=True)
-    df["goodput_bps"] = [_window_goodput_bps(d, 0, scenarios.IMPAIRED_DURATION_S) for d in df["out_dir"]]
+    df["goodput_bps"] = df["goodput_window_bps"]
     df["retransmissions_count"], df["retransmissions_timeout_count"] = df["retransmissions"], df["retransmissions_timeout"]
     return df[LOSS_COLUMNS]
-
-
-def _window_goodput_bps(out_dir, from_s, to_s):
-    m = pd.read_csv(os.path.join(out_dir, "messages.csv"))
-    t = m["delivered_ns"]
-    inside = t.notna() & (t >= from_s * 1e9) & (t < to_s * 1e9)
-    return float(m.loc[inside, "size_bytes"].sum()) * 8 / (to_s - from_s)
 
 
 def loss_plot(df, out):

@@ -45,6 +45,8 @@ IMPAIRED_DURATION_S = 0.008
 def impaired_stream(variant, impairment):
     """stream() with an impairment on the link ("loss" or "reorder"), to be swept."""
     s = stream(variant, size="64KiB", duration="%gms" % (IMPAIRED_DURATION_S * 1e3), stop="10ms")
+    # goodput_window_bps over the posting window (doc/metrics.md), the loss plot's quantity
+    s["measure"] = {"from": "0ms", "to": "%gms" % (IMPAIRED_DURATION_S * 1e3)}
     if impairment == "reorder":
         s["links"]["reorder"] = {"fraction": 0, "delay": "20us"}
     elif impairment == "loss":
