@@ -50,6 +50,15 @@ def test_plot_command(what, tmp_path):
         assert c in UNITLESS or c.endswith(UNIT_SUFFIXES) or c.startswith(UNIT_PREFIXES), \
             "%s.csv: no unit in column %r" % (what, c)
     CHECKS[what](df)
+    # Every run behind the figure passed its physics checks (what iwarp-sim run --strict demands).
+    import glob
+    import json
+    runs = glob.glob(str(tmp_path / "cache" / "*" / "rows.json"))
+    assert runs
+    for rows in runs:
+        with open(rows) as f:
+            for r in json.load(f):
+                assert r["checks_failed"] == 0, (rows, r)
     with open(out / (what + ".png"), "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
     # re-plotting from the CSV runs nothing and writes the figure again
