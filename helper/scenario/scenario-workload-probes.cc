@@ -215,7 +215,8 @@ ScenarioWorkloads::FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp)
                 ++wl->retransmissions.rtoExpirations;
             }
         },
-                          this, w, PeekPointer(tcp)));
+                          // bound as const: ns-3 binds by the argument's own type (UBSan checks)
+                          this, w, static_cast<const TcpSocketBase*>(PeekPointer(tcp))));
 }
 
 void
