@@ -26,24 +26,6 @@
 namespace ns3
 {
 
-/** What the shortest paths between two hosts allow (the most permissive of them, so that bounds hold). */
-struct PathLimits
-{
-    double bottleneckBps{0};  ///< the highest bottleneck rate over the shortest paths
-    double payloadLimitBps{0}; ///< the highest bottleneck payload rate for the given overhead
-    Time propagation;         ///< the smallest sum of link delays
-};
-
-/**
- * Limits between hosts `src` and `dst` of `topo` for `overhead` header octets per packet on top of
- * the payload (PPP's 2 come on top of the MTU). Throws std::invalid_argument when they are not connected.
- */
-PathLimits ComputePathLimits(const BuiltTopology& topo, const std::string& src, const std::string& dst,
-                             uint32_t overhead);
-
-/** Header octets per full-size packet for a workload's data (see the file comment). */
-uint32_t PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w);
-
 /** All checks of a finished run; `r` holds its workloads (in cfg's order), messages and hosts. */
 std::vector<CheckResult> RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r);
 
