@@ -190,6 +190,40 @@ workloads:
     }
 };
 
+class ReadStreamTestCase : public TestCase
+{
+  public:
+    ReadStreamTestCase()
+        : TestCase("a Read, of kind read or a stream with op read, is delivered at its requester")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYaml(R"(
+stop: 20ms
+topology: {kind: two-hosts}
+links: {rate: 10Gbps, delay: 1us}
+workloads:
+  - {name: reads, kind: read, from: h0, to: h1, size: 64KiB, count: 8, outstanding: 2}
+  - {name: stream-reads, kind: stream, op: read, from: h0, to: h1, size: 64KiB, count: 8, outstanding: 2, start: 10ms}
+)",
+                                    "reads");
+        for (const WorkloadResult& w : r.workloads)
+        {
+            NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 8u, w.name << ": every Read delivered");
+            NS_TEST_EXPECT_MSG_EQ(w.completed, true, w.name);
+        }
+        for (const MessageRecord& m : r.messages)
+        {
+            NS_TEST_ASSERT_MSG_EQ(m.firstPlaced.has_value(), true, m.workload << " #" << m.id << ": placed at h0");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(*m.firstPlaced, *m.delivered, m.workload << " #" << m.id);
+        }
+        NS_TEST_EXPECT_MSG_EQ(r.FailedChecks(), 0u, FailedChecksReport(r));
+    }
+};
+
 class SctpRetransmissionsTestCase : public TestCase
 {
   public:
@@ -393,6 +427,7 @@ class ScenarioMetricsTestSuite : public TestSuite
         AddTestCase(new DurationTestCase, TestCase::QUICK);
         AddTestCase(new GoodputTestCase, TestCase::QUICK);
         AddTestCase(new FctTestCase, TestCase::QUICK);
+        AddTestCase(new ReadStreamTestCase, TestCase::QUICK);
         AddTestCase(new SctpRetransmissionsTestCase, TestCase::QUICK);
         AddTestCase(new PingPongPerSizeTestCase, TestCase::QUICK);
         AddTestCase(new ChecksTestCase, TestCase::QUICK);

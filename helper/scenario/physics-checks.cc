@@ -165,7 +165,7 @@ PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
     {
         return tcp;
     }
-    const bool tagged = w.kind == WorkloadKind::Read || w.op != RdmaOp::Send; // Writes, Read Responses
+    const bool tagged = w.op != RdmaOp::Send; // Writes, Read Responses
     const uint32_t ddp = tagged ? kTagged : kUntagged;
     return ddp + (w.llp == Llp::Sctp ? kIp + kSctp + kSctpData : tcp + kMpa);
 }
@@ -178,8 +178,6 @@ Flows(const WorkloadConfig& w)
     {
     case WorkloadKind::Inject:
         return {};
-    case WorkloadKind::Read:
-        return {{w.to, w.from}};
     case WorkloadKind::Incast: {
         std::vector<std::pair<std::string, std::string>> out;
         for (const auto& s : w.senders)
@@ -189,7 +187,9 @@ Flows(const WorkloadConfig& w)
         return out;
     }
     default:
-        return {{w.from, w.to}};
+        // A Read's data flows from the responder to the requester (kind read, or a stream with op read).
+        return w.op == RdmaOp::Read ? std::vector<std::pair<std::string, std::string>>{{w.to, w.from}}
+                                    : std::vector<std::pair<std::string, std::string>>{{w.from, w.to}};
     }
 }
 
@@ -272,7 +272,7 @@ RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const Run
                 continue;
             }
             const PathLimits& p = it->second;
-            const Time prop = wc.kind == WorkloadKind::Read ? p.propagation * 2 : p.propagation;
+            const Time prop = wc.op == RdmaOp::Read ? p.propagation * 2 : p.propagation;
             const double bound = double(m.size) * 8.0 / p.bottleneckBps * 1e9 + double(prop.GetNanoSeconds());
             const double fct = double(m.Fct()->GetNanoSeconds());
             if (fct - bound < worstMargin)

@@ -166,7 +166,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     }
     auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
     const std::string sender =
-        w->cfg->kind == WorkloadKind::Read ? node : (peerHost != m_hostByAddress.end() ? peerHost->second : "?");
+        w->cfg->op == RdmaOp::Read ? node : (peerHost != m_hostByAddress.end() ? peerHost->second : "?");
     FollowSink(w, sender, qp);
 }
 
@@ -253,22 +253,28 @@ ScenarioWorkloads::Collect(RunResult& result) const
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;
+        // Where the sink's records complete a message (doc/metrics.md): RDMA data reaches the sink
+        // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
+        // their delivery themselves.
+        const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
+        const bool rdmaData = !sockets && c.kind != WorkloadKind::Inject;
+        const bool read = rdmaData && c.op == RdmaOp::Read; // kind read, or a stream with op read
+        const bool send = rdmaData && !read && c.op == RdmaOp::Send;
         std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
             for (std::size_t i = 0; i < f.messages.size(); ++i)
             {
                 MessageRecord m = f.messages[i];
-                // RDMA data messages reach the sink in post order (DDP delivers in MSN order, RDMAP-059).
-                if (m.op != "sockets" && m.op != "inject" && i < f.sink.size())
+                if (rdmaData && i < f.sink.size())
                 {
                     m.firstPlaced = f.sink[i].first;
-                    if (m.op == "write")
+                    if (!read && !send)
                     {
-                        m.delivered = f.sink[i].second;
+                        m.delivered = f.sink[i].second; // a Write: its DDP delivery
                     }
                 }
-                if (m.op == "send" && i < f.receives.size())
+                if (send && i < f.receives.size())
                 {
                     m.delivered = f.receives[i];
                 }
@@ -298,8 +304,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.name = c.name;
         r.kind = ToString(c.kind);
         r.op = OpLabel(c);
-        r.llp = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong ? "tcp"
-                                                                                                 : ToString(c.llp);
+        r.llp = sockets ? "tcp" : ToString(c.llp);
         r.retransmissions = w->retransmissions;
         r.terminates = w->terminates;
         SummarizeMessages(messages, in, r);

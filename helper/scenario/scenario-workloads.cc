@@ -80,7 +80,8 @@ ScenarioWorkloads::Install()
         w->cfg = &m_cfg.workloads[i];
         w->index = i;
         w->port = uint16_t(kBasePort + 100 * i);
-        w->sinkNode = w->cfg->kind == WorkloadKind::Read ? w->cfg->from : w->cfg->to;
+        // A Read's data lands at its requester (kind read, or a stream with op read).
+        w->sinkNode = w->cfg->op == RdmaOp::Read ? w->cfg->from : w->cfg->to;
         m_workloads.push_back(std::move(w));
     }
     bool anySctp = false;
@@ -148,42 +149,42 @@ ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, u
     f.messages.push_back(r);
 }
 
-void
-ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id)
+MessageRecord*
+ScenarioWorkloads::Find(Workload& w, const std::string& sender, uint64_t id)
 {
     Flow& f = FlowOf(w, sender);
     auto it = f.byId.find(id);
-    if (it == f.byId.end())
+    return it == f.byId.end() ? nullptr : &f.messages[it->second];
+}
+
+void
+ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id)
+{
+    if (MessageRecord* r = Find(w, sender, id))
     {
-        return;
-    }
-    MessageRecord& r = f.messages[it->second];
-    r.completed = Simulator::Now();
-    if (r.op == "read")
-    {
-        r.delivered = r.completed; // a Read's data sink is its requester: delivered at its completion
+        r->completed = Simulator::Now();
+        if (w.cfg->op == RdmaOp::Read)
+        {
+            r->delivered = r->completed; // a Read's data sink is its requester: delivered at its completion
+        }
     }
 }
 
 void
 ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id)
 {
-    Flow& f = FlowOf(w, sender);
-    auto it = f.byId.find(id);
-    if (it != f.byId.end())
+    if (MessageRecord* r = Find(w, sender, id))
     {
-        f.messages[it->second].delivered = Simulator::Now();
+        r->delivered = Simulator::Now();
     }
 }
 
 void
 ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id)
 {
-    Flow& f = FlowOf(w, sender);
-    auto it = f.byId.find(id);
-    if (it != f.byId.end())
+    if (MessageRecord* r = Find(w, sender, id))
     {
-        f.messages[it->second].failed = true;
+        r->failed = true;
     }
 }
 

@@ -84,6 +84,8 @@ class ScenarioWorkloads
     Workload* FindByPort(uint16_t port);
     Flow& FlowOf(Workload& w, const std::string& sender);
     void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
+    /** The record of message `id` of `sender`'s flow; null if it was never posted. */
+    MessageRecord* Find(Workload& w, const std::string& sender, uint64_t id);
     /** The initiator's completion of message `id` (Read: also its delivery, RDMA data lands there). */
     void Completed(Workload& w, const std::string& sender, uint64_t id);
     /** Message `id` reached the sink's application (the sockets baseline's receive path). */
