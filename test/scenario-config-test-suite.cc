@@ -15,6 +15,8 @@
 
 #include "ns3/config.h"
 #include "ns3/nstime.h"
+#include "thrown-message.h"
+
 #include "ns3/test.h"
 
 #include <fstream>
@@ -30,35 +32,6 @@ namespace
 {
 
 using namespace scenario;
-
-/** The ScenarioError `f` throws (its what()), or "" when it throws none. */
-std::string
-ErrorOf(const std::function<void()>& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const ScenarioError& e)
-    {
-        return e.what();
-    }
-    return "";
-}
-
-std::string
-UnitErrorOf(const std::function<void()>& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const UnitError& e)
-    {
-        return e.what();
-    }
-    return "";
-}
 
 /** A minimal valid scenario; the error cases change one line of it. */
 const std::string kMinimal = "stop: 1ms\n"                // line 1
@@ -103,30 +76,30 @@ class UnitsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(FormatSize(65536), "64KiB", "FormatSize picks the exact binary unit");
         NS_TEST_EXPECT_MSG_EQ(FormatSize(1000), "1000B", "and octets when none is exact");
 
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseSize("-4KiB"); }), "negative size \"-4KiB\"", "negative size");
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseSize("-4KiB"); }), "negative size \"-4KiB\"", "negative size");
         NS_TEST_EXPECT_MSG_EQ(
-            UnitErrorOf([] { ParseSize("64KQ"); }),
+            ThrownMessage<UnitError>([] { ParseSize("64KQ"); }),
             "unknown unit 'KQ' in size \"64KQ\" (expected one of B, KB, KiB, MB, MiB, GB, GiB)",
             "unknown size unit");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseSize("0.5B"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseSize("0.5B"); }),
                               "size \"0.5B\" is not a whole number of octets",
                               "no silent rounding");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseSize("20GiGiB"); }).empty(), false, "garbage unit");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseSize("99999999999GiB"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseSize("20GiGiB"); }).empty(), false, "garbage unit");
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseSize("99999999999GiB"); }),
                               "size \"99999999999GiB\" is too large",
                               "overflow");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseSize("KiB"); }).empty(), false, "no number");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseTime("10"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseSize("KiB"); }).empty(), false, "no number");
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseTime("10"); }),
                               "time \"10\" has no unit (expected one of ns, us, ms, s)",
                               "a time needs a unit");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseTime("10xs"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseTime("10xs"); }),
                               "unknown unit 'xs' in time \"10xs\" (expected one of ns, us, ms, s)",
                               "unknown time unit");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseTime("-1ms"); }), "negative time \"-1ms\"", "negative time");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseTime("1.5ns"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseTime("-1ms"); }), "negative time \"-1ms\"", "negative time");
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseTime("1.5ns"); }),
                               "time \"1.5ns\" is not a whole number of nanoseconds",
                               "sub-nanosecond");
-        NS_TEST_EXPECT_MSG_EQ(UnitErrorOf([] { ParseRate("10GB/s"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<UnitError>([] { ParseRate("10GB/s"); }),
                               "unknown unit 'GB/s' in rate \"10GB/s\" (expected one of bps, Kbps, Mbps, Gbps)",
                               "unknown rate unit");
     }
@@ -380,7 +353,7 @@ class ErrorsTestCase : public TestCase
                 std::ofstream out(file);
                 out << c.yaml;
             }
-            const std::string msg = ErrorOf([&] { LoadScenarioFile(file); });
+            const std::string msg = ThrownMessage<ScenarioError>([&] { LoadScenarioFile(file); });
             // {dir}: the scenario's folder, against which relative paths in it are resolved.
             std::string expected = c.expected;
             const auto dirAt = expected.find("{dir}");
@@ -403,7 +376,7 @@ class ErrorsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(e.Column(), 11, "column");
             NS_TEST_EXPECT_MSG_EQ(e.Path(), "workloads.0.size", "key path");
         }
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioFile("/nonexistent/x.yaml"); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioFile("/nonexistent/x.yaml"); }),
                               "/nonexistent/x.yaml: cannot open the scenario file",
                               "missing file");
     }
@@ -451,27 +424,27 @@ class OverridesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(int(sweep.workloads[0].kind), int(WorkloadKind::PingPong), "kind replaced");
         NS_TEST_EXPECT_MSG_EQ(sweep.workloads[0].count.value_or(0), 3u, "later overrides apply in order");
 
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"workloads.0.sise=1"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"workloads.0.sise=1"}); }),
                               "--set workloads.0.sise=1: workloads.0.sise: unknown key 'sise'; did you mean 'size'?",
                               "unknown key in a path");
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"workloads.3.size=1"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"workloads.3.size=1"}); }),
                               "--set workloads.3.size=1: workloads.3: no element 3 in 'workloads' (it has 1)",
                               "index out of range");
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"per-link.0.loss=0.1"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"per-link.0.loss=0.1"}); }),
                               "--set per-link.0.loss=0.1: per-link: 'per-link' is not in the scenario; an index "
                               "needs an existing list",
                               "index into a missing list");
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"stop.x=1"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"stop.x=1"}); }),
                               "--set stop.x=1: stop.x: 'stop' is a value and has no key 'x'",
                               "key under a value");
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"seed"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"seed"}); }),
                               "--set seed: an override is key.path=value",
                               "no =");
         // The value is checked like one in the file, and the error points at the override.
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"workloads.0.size=-1"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"workloads.0.size=-1"}); }),
                               "--set workloads.0.size=-1: workloads.0.size: negative size \"-1\"",
                               "bad overridden value");
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([] { LoadScenarioString(kMinimal, {"links.gilbert-elliott={p: 2, r: 0}"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"links.gilbert-elliott={p: 2, r: 0}"}); }),
                               "--set links.gilbert-elliott={p: 2, r: 0}: links.gilbert-elliott.p: probability 2 is "
                               "outside [0, 1]",
                               "an error inside an overridden subtree");

@@ -18,6 +18,8 @@
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-runner.h"
 
+#include "scenario-run-util.h"
+
 #include "ns3/simulator.h"
 
 #include "ns3/test.h"
@@ -46,11 +48,7 @@ RunYaml(const std::string& yaml, const std::string& tag, const std::vector<std::
     ScenarioConfig cfg = LoadScenarioString(yaml, overrides, tag + ".yaml");
     cfg.measure = measure;
     const fs::path folder = fs::temp_directory_path() / ("iwarp-metrics-" + std::to_string(::getpid()) + "-" + tag);
-    fs::remove_all(folder);
-    ScenarioRunOptions o;
-    o.outDir = folder.string();
-    o.progress = false;
-    RunResult r = RunScenario(cfg, o).result;
+    RunResult r = RunInto(cfg, folder.string()).result;
     fs::remove_all(folder);
     return r;
 }
@@ -272,12 +270,7 @@ workloads:
   - {name: pp, kind: ping-pong, from: h0, to: h1, op: send, sizes: [64, 64KiB], count: 10}
 )",
                                                 {}, "pp.yaml");
-        const std::string folder = CreateTempDirFilename("metrics-pp");
-        fs::remove_all(folder);
-        ScenarioRunOptions o;
-        o.outDir = folder;
-        o.progress = false;
-        const ScenarioOutcome out = RunScenario(cfg, o);
+        const ScenarioOutcome out = RunInto(cfg, CreateTempDirFilename("metrics-pp"));
         const WorkloadResult& w = out.result.workloads.at(0);
         NS_TEST_ASSERT_MSG_EQ(w.latencyBySize.size(), 2u, "one latency entry per size");
         NS_TEST_EXPECT_MSG_EQ(w.latencyBySize[0].size, 64u, "64 B first");

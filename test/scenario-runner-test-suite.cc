@@ -16,6 +16,8 @@
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-runner.h"
 
+#include "scenario-run-util.h"
+
 #include "ns3/test.h"
 
 #include <nlohmann/json.hpp>
@@ -76,17 +78,6 @@ Lines(const std::string& text)
         out.push_back(line);
     }
     return out;
-}
-
-/** Run `cfg` into `folder` (removed first: the runner refuses an existing one). */
-ScenarioOutcome
-RunInto(const ScenarioConfig& cfg, const std::string& folder)
-{
-    fs::remove_all(folder);
-    ScenarioRunOptions o;
-    o.outDir = folder;
-    o.progress = false;
-    return RunScenario(cfg, o);
 }
 
 const HostResult*

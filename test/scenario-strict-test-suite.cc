@@ -17,6 +17,8 @@
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 
+#include "thrown-message.h"
+
 #include "ns3/test.h"
 
 #include <filesystem>
@@ -30,25 +32,10 @@ namespace ns3
 namespace
 {
 
-/** The error `f` throws (its what()), or "" when it throws none. */
-std::string
-ErrorOf(const std::function<void()>& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const ScenarioError& e)
-    {
-        return e.what();
-    }
-    return "";
-}
-
 std::string
 ErrorOfString(const std::string& yaml, const std::vector<std::string>& overrides = {})
 {
-    return ErrorOf([&] { LoadScenarioString(yaml, overrides, "s.yaml"); });
+    return ThrownMessage<ScenarioError>([&] { LoadScenarioString(yaml, overrides, "s.yaml"); });
 }
 
 const std::string kHead = "stop: 10ms\n"          // line 1
@@ -249,7 +236,7 @@ class TopologyAtLoadTestCase : public TestCase
             "link has one loss model (give the loss outside the bursts as gilbert-elliott's loss-good)",
             "loss on a bottleneck under bursts everywhere");
         const std::string example = std::string(IWARP_SOURCE_DIR) + "/examples/scenarios/leaf-spine-mixed.yaml";
-        NS_TEST_EXPECT_MSG_EQ(ErrorOf([&] { LoadScenarioFile(example, {"per-link.0.loss=0.0001"}); }),
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([&] { LoadScenarioFile(example, {"per-link.0.loss=0.0001"}); }),
                               "--set per-link.0.loss=0.0001: per-link.0.loss: loss and gilbert-elliott "
                               "on one link; a link has one loss model (give the loss outside the bursts as "
                               "gilbert-elliott's loss-good)",

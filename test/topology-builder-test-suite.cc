@@ -9,6 +9,8 @@
 #include "net/ipv4-ecmp-routing.h"
 #include "topology-test-util.h"
 
+#include "thrown-message.h"
+
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -31,21 +33,6 @@ BuildKind(TopologyKind kind, std::function<void(TopologySpec&)> tweak = nullptr)
         tweak(spec);
     }
     return TopologyBuilder::Build(spec);
-}
-
-/** The message of the TopologyError `build` throws, or "" when it does not throw. */
-std::string
-ErrorOf(const std::function<void()>& build)
-{
-    try
-    {
-        build();
-    }
-    catch (const TopologyError& e)
-    {
-        return e.what();
-    }
-    return "";
 }
 
 bool
@@ -238,7 +225,7 @@ class BadInputTest : public TestCase
 
     void Expect(const std::function<void()>& build, const std::string& part)
     {
-        const std::string msg = ErrorOf(build);
+        const std::string msg = ThrownMessage<TopologyError>(build);
         std::cout << "error: " << msg << std::endl;
         NS_TEST_EXPECT_MSG_EQ(Contains(msg, part), true, "'" << msg << "' names '" << part << "'");
     }
@@ -521,7 +508,7 @@ class PcapTest : public TestCase
         {
             BuiltTopology t = BuildKind(TopologyKind::Dumbbell);
             t.EnablePcap(one, "left", "h0");
-            const std::string err = ErrorOf([&t, &one]() { t.EnablePcap(one, "h0", "h1"); });
+            const std::string err = ThrownMessage<TopologyError>([&t, &one]() { t.EnablePcap(one, "h0", "h1"); });
             NS_TEST_EXPECT_MSG_EQ(Contains(err, "no link between 'h0' and 'h1'"), true,
                                   "pcap on a link that does not exist");
             NS_TEST_ASSERT_MSG_EQ(Echo(t, "h0", "h3", 2), 2u, "echo");
