@@ -123,14 +123,20 @@ RemoveTemporaryFolders()
     std::lock_guard<std::mutex> lock(RegistryMutex());
     for (const auto& [temp, parents] : Registry())
     {
-        std::error_code ec;
-        fs::remove_all(temp, ec);
-        for (const auto& dir : parents)
-        {
-            fs::remove(dir, ec); // only if empty, as ResultsWriter::Abandon
-        }
+        RemoveFolderAndParents(temp, parents);
     }
     return Registry().size();
+}
+
+void
+RemoveFolderAndParents(const std::string& temp, const std::vector<std::string>& createdParents)
+{
+    std::error_code ec;
+    fs::remove_all(temp, ec);
+    for (const auto& dir : createdParents)
+    {
+        fs::remove(dir, ec); // only if empty
+    }
 }
 
 void

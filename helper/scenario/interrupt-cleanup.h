@@ -29,6 +29,13 @@ namespace ns3
 void RegisterTemporaryFolder(const std::string& temp, const std::vector<std::string>& createdParents);
 /** `temp` was committed or removed by its owner. */
 void UnregisterTemporaryFolder(const std::string& temp);
+/**
+ * Remove `temp` with everything in it, then each of `createdParents` (deepest first) if it is empty:
+ * another run may have put its results there meanwhile. ResultsWriter::Abandon and the interrupt
+ * cleanup both leave a failed run's folders this way.
+ */
+void RemoveFolderAndParents(const std::string& temp, const std::vector<std::string>& createdParents);
+
 /** Remove every registered folder and its created parents (when empty); returns how many were registered. */
 std::size_t RemoveTemporaryFolders();
 

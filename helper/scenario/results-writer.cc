@@ -125,12 +125,7 @@ ResultsWriter::Abandon()
     {
         return;
     }
-    std::error_code ec;
-    fs::remove_all(m_temp, ec);
-    for (const auto& dir : m_createdParents)
-    {
-        fs::remove(dir, ec); // only if empty: another run may have put its results there meanwhile
-    }
+    RemoveFolderAndParents(m_temp, m_createdParents);
     m_createdParents.clear();
     UnregisterTemporaryFolder(m_temp);
 }
