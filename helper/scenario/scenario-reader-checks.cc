@@ -8,6 +8,7 @@
  */
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/units.h"
 
 #include <boost/graph/connected_components.hpp>
 #include <boost/range/iterator_range.hpp>
@@ -21,22 +22,6 @@ namespace scenario
 {
 namespace
 {
-
-/** A time as a file would write it, in the largest unit that keeps it whole ("20ms", "2500ns"). */
-std::string
-TimeText(Time t)
-{
-    const int64_t ns = t.GetNanoSeconds();
-    const std::pair<int64_t, const char*> units[] = {{1000000000, "s"}, {1000000, "ms"}, {1000, "us"}};
-    for (const auto& [scale, unit] : units)
-    {
-        if (ns != 0 && ns % scale == 0)
-        {
-            return std::to_string(ns / scale) + unit;
-        }
-    }
-    return std::to_string(ns) + "ns";
-}
 
 std::string
 NumberText(double v)
@@ -109,11 +94,11 @@ ScenarioReader::ReadMeasure(const YAML::Node& n, const std::string& path, Scenar
     if (m.to <= m.from)
     {
         Fail(n["to"], Join(path, "to"),
-             "the window is empty: to " + TimeText(m.to) + " is not after from " + TimeText(m.from));
+             "the window is empty: to " + FormatTime(m.to) + " is not after from " + FormatTime(m.from));
     }
     if (m.to > cfg.stop)
     {
-        Fail(n["to"], Join(path, "to"), TimeText(m.to) + " is after the stop time " + TimeText(cfg.stop));
+        Fail(n["to"], Join(path, "to"), FormatTime(m.to) + " is after the stop time " + FormatTime(cfg.stop));
     }
     cfg.measure = m;
 }

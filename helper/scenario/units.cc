@@ -218,5 +218,20 @@ FormatSize(uint64_t octets)
     return std::to_string(octets) + "B";
 }
 
+std::string
+FormatTime(Time t)
+{
+    const int64_t ns = t.GetNanoSeconds();
+    static const std::pair<int64_t, const char*> kUnits[] = {{1000000000, "s"}, {1000000, "ms"}, {1000, "us"}};
+    for (const auto& [scale, unit] : kUnits)
+    {
+        if (ns != 0 && ns % scale == 0)
+        {
+            return std::to_string(ns / scale) + unit;
+        }
+    }
+    return std::to_string(ns) + "ns";
+}
+
 } // namespace scenario
 } // namespace ns3

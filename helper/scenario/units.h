@@ -45,6 +45,9 @@ uint64_t ParseRate(const std::string& text);
 /** "65536" -> "64KiB" style, for messages and documentation (the largest exact binary unit). */
 std::string FormatSize(uint64_t octets);
 
+/** "20000000" ns -> "20ms" style, the largest unit that keeps it whole (ns, us, ms, s), as a file writes it. */
+std::string FormatTime(Time t);
+
 } // namespace scenario
 } // namespace ns3
 
