@@ -23,19 +23,12 @@ import matplotlib.ticker  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from . import scenarios  # noqa: E402
-from .sweep import local_executor, size_octets, sweep  # noqa: E402
+from .sweep import local_executor, sweep  # noqa: E402
 
 COLORS = {"send": "tab:blue", "write": "tab:orange", "read": "tab:green", "sockets": "tab:red",
           "rdma": "tab:orange"}
 LABELS = {"send": "RDMA Send", "write": "RDMA Write", "read": "RDMA Read", "sockets": "TCP sockets",
           "rdma": "RDMA Write (iWARP)"}
-
-
-def size_bytes(text):
-    n = size_octets(text)
-    if n is None:
-        raise ValueError("not a size: %r" % (text,))
-    return n
 
 
 def size_label(n):
