@@ -131,4 +131,25 @@ HyStartPlusPlus::GetCssRoundsDone() const
     return m_cssRoundsDone;
 }
 
+std::ostream&
+operator<<(std::ostream& os, HyStartPlusPlus::Phase p)
+{
+    switch (p)
+    {
+    case HyStartPlusPlus::Phase::SlowStart:
+        return os << "SlowStart";
+    case HyStartPlusPlus::Phase::Css:
+        return os << "Css";
+    case HyStartPlusPlus::Phase::Done:
+        return os << "Done";
+    }
+    return os << "Phase(" << static_cast<int>(p) << ")";
+}
+
+std::ostream&
+operator<<(std::ostream& os, HyStartPlusPlus::Verdict v)
+{
+    return os << (v == HyStartPlusPlus::Verdict::Continue ? "Continue" : "EnterCongestionAvoidance");
+}
+
 } // namespace ns3

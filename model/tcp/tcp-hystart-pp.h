@@ -13,6 +13,7 @@
 #include "ns3/sequence-number.h"
 
 #include <cstdint>
+#include <ostream>
 
 namespace ns3
 {
@@ -84,6 +85,9 @@ class HyStartPlusPlus
     Time m_cssBaselineMinRtt{Time::Max()};  ///< cssBaselineMinRtt
     uint32_t m_cssRoundsDone{0};            ///< rounds completed in CSS
 };
+
+std::ostream& operator<<(std::ostream& os, HyStartPlusPlus::Phase p);
+std::ostream& operator<<(std::ostream& os, HyStartPlusPlus::Verdict v);
 
 } // namespace ns3
 
