@@ -179,9 +179,10 @@ class HandoverTestCase : public TestCase
     /** Slow start from 10 segments in ACKs of two: RTT 20 ms for 30 segments, 30 ms after. */
     static std::unique_ptr<CubicDriver> Run(Ptr<TcpLinuxCubic> cc, bool hyStart, std::vector<uint32_t>* exits)
     {
+        auto d = std::make_unique<CubicDriver>(cc, 10, MilliSeconds(20));
+        // After Init, as when a socket got the algorithm before its attributes were set: they still count.
         cc->SetAttribute("HyStart", BooleanValue(hyStart));
         cc->TraceConnectWithoutContext("SlowStartExit", MakeBoundCallback(&Record, exits));
-        auto d = std::make_unique<CubicDriver>(cc, 10, MilliSeconds(20));
         SequenceNumber32 slowEnd = d->Tcb()->m_lastAckedSeq + 30 * CubicDriver::kMss;
         for (int i = 0; i < 400 && d->Tcb()->m_cWnd < d->Tcb()->m_ssThresh; ++i)
         {

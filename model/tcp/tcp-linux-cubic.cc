@@ -176,7 +176,21 @@ TcpLinuxCubic::RenoFriendlyAlpha(double beta)
 void
 TcpLinuxCubic::Init(Ptr<TcpSocketState> tcb)
 {
+    // ns-3 3.37 calls this when the algorithm is given to a socket, before the connection exists and
+    // possibly before its attributes are final: the configuration is read at the first event instead.
     NS_LOG_FUNCTION(this << tcb);
+    m_cwndExact = tcb->m_cWnd;
+    m_cwndWritten = tcb->m_cWnd;
+}
+
+void
+TcpLinuxCubic::Start()
+{
+    if (m_started)
+    {
+        return;
+    }
+    m_started = true;
     NS_ABORT_MSG_IF(m_hsMinRttThresh > m_hsMaxRttThresh,
                     "TcpLinuxCubic: HyStartMinRttThresh " << m_hsMinRttThresh.As(Time::MS)
                                                           << " is above HyStartMaxRttThresh "
@@ -195,18 +209,11 @@ TcpLinuxCubic::Init(Ptr<TcpSocketState> tcb)
     {
         m_hyStartPp.Stop();
     }
-    m_initialized = true;
-    m_cwndExact = tcb->m_cWnd;
-    m_cwndWritten = tcb->m_cWnd;
 }
 
 void
-TcpLinuxCubic::SyncWindow(Ptr<TcpSocketState> tcb)
+TcpLinuxCubic::SyncWindow(Ptr<const TcpSocketState> tcb)
 {
-    if (!m_initialized)
-    {
-        Init(tcb);
-    }
     if (tcb->m_cWnd.Get() != m_cwndWritten)
     {
         // Recovery (cwnd = ssthresh, PRR) and RTO (one segment) set cwnd without us.
@@ -227,6 +234,7 @@ uint32_t
 TcpLinuxCubic::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight)
 {
     NS_LOG_FUNCTION(this << tcb << bytesInFlight);
+    Start();
     if (m_reduced)
     {
         // A timeout while this loss episode's reduction is in force (an RTO in recovery, or a repeated
@@ -259,6 +267,7 @@ void
 TcpLinuxCubic::CongestionStateSet(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCongState_t newState)
 {
     NS_LOG_FUNCTION(this << tcb << newState);
+    Start();
     if (newState == TcpSocketState::CA_LOSS)
     {
         // §4.8: after a timeout the next congestion-avoidance stage starts afresh, K = 0 and
@@ -294,6 +303,7 @@ void
 TcpLinuxCubic::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
 {
     NS_LOG_FUNCTION(this << tcb << segmentsAcked << rtt);
+    Start();
     m_lastRtt = rtt;
     if (rtt.IsStrictlyPositive())
     {
@@ -305,6 +315,7 @@ void
 TcpLinuxCubic::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
 {
     NS_LOG_FUNCTION(this << tcb << segmentsAcked);
+    Start();
     SyncWindow(tcb);
     if (segmentsAcked == 0)
     {

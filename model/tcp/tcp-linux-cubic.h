@@ -56,7 +56,9 @@ class TcpLinuxCubic : public TcpCongestionOps
 
   private:
     /** Make our exact window agree with the socket's, which recovery and RTO set on their own. */
-    void SyncWindow(Ptr<TcpSocketState> tcb);
+    void SyncWindow(Ptr<const TcpSocketState> tcb);
+    /** Read the configuration (HyStart++ constants) at the connection's first event. */
+    void Start();
     void WriteWindow(Ptr<TcpSocketState> tcb);
     /** Slow start for `segments`; returns the segments left over once cwnd reached ssthresh. */
     double SlowStart(Ptr<TcpSocketState> tcb, double segments);
@@ -94,7 +96,7 @@ class TcpLinuxCubic : public TcpCongestionOps
     Time m_lastAckTime;       ///< when the last ACK grew the window: the start of an idle period
     bool m_reduced{false};    ///< ssthresh was cut and the connection has not been back in CA_OPEN since
 
-    bool m_initialized{false}; ///< Init has run (the socket calls it when the connection is set up)
+    bool m_started{false};     ///< Start has read the configuration
     double m_cwndExact{0};    ///< cwnd in bytes with the fraction ns-3's integer cwnd cannot hold
     uint32_t m_cwndWritten{0}; ///< the cwnd we last wrote; anything else means the socket set it
 
