@@ -21,6 +21,21 @@ endif()
 file(REMOVE_RECURSE "${WORKDIR}")
 file(MAKE_DIRECTORY "${WORKDIR}")
 
+# An installed copy (the Debian package, make install PREFIX=/usr) is loaded before any -X lua_script: and the
+# later copy then does nothing (see the file's head), so a different installed copy would be what gets tested.
+execute_process(COMMAND "${TSHARK}" -G folders OUTPUT_VARIABLE _folders ERROR_QUIET)
+if(_folders MATCHES "Global Lua Plugins:[ \t]*([^\n]+)")
+  set(_installed "${CMAKE_MATCH_1}/ddp-over-sctp.lua")
+  if(EXISTS "${_installed}")
+    file(READ "${_installed}" _a)
+    file(READ "${LUA}" _b)
+    if(NOT _a STREQUAL _b)
+      message(FATAL_ERROR "${_installed} (an installed iwarp-ns3) differs from ${LUA} and is what tshark would "
+                          "run: install the new one or remove the package (apt-get remove iwarp-ns3)")
+    endif()
+  endif()
+endif()
+
 # hex_of(N BYTE OUT): N copies of the octet BYTE as text2pcap hex.
 function(hex_of n byte out)
   string(REPEAT " ${byte}" ${n} _h)

@@ -15,6 +15,14 @@
 --   tshark -X lua_script:ddp-over-sctp.lua --disable-heuristic rpcrdma_iwarp -r trace.pcap
 -- (RPC-over-RDMA's heuristic would otherwise claim short Sends.)
 
+-- Installed, Wireshark loads this file from its global plugin folder by itself; a second copy given with
+-- -X lua_script: would register the same protocol and field names again, which Wireshark refuses with a Lua
+-- error. So the first copy loaded wins and any later one does nothing.
+if rawget(_G, "iwarp_ns3_ddp_over_sctp_loaded") then
+  return
+end
+iwarp_ns3_ddp_over_sctp_loaded = true
+
 local PPID_SEGMENT = 16
 local PPID_CONTROL = 17
 local MAX_PRIVATE_DATA = 512
