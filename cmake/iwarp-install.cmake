@@ -55,6 +55,7 @@ install(FILES "${PROJECT_BINARY_DIR}/iwarp-ns3-config.cmake" "${PROJECT_BINARY_D
 
 # pkg-config: the prefix is found from the .pc file's own folder, so the file is right under any prefix.
 file(RELATIVE_PATH IWARP_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+string(REGEX REPLACE "/$" "" IWARP_PC_TO_PREFIX "${IWARP_PC_TO_PREFIX}")
 configure_file("${PROJECT_SOURCE_DIR}/cmake/iwarp-ns3.pc.in" "${PROJECT_BINARY_DIR}/iwarp-ns3.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/iwarp-ns3.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
