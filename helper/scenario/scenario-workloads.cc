@@ -1,6 +1,9 @@
 #include "helper/scenario/scenario-workloads.h"
 
 #include "helper/rdma-app-helper.h"
+#include "helper/scenario/path-sizes.h"
+#include "helper/scenario/scenario-attributes.h"
+#include "helper/scenario/socket-defaults.h"
 #include "helper/sctp-helper.h"
 #include "helper/socket-app-helper.h"
 
@@ -24,8 +27,6 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("ScenarioWorkloads");
-
-std::vector<uint8_t> BuildInjectedSegment(const InjectConfig& inject); // scenario-inject.cc
 
 namespace
 {
@@ -63,6 +64,8 @@ ScenarioWorkloads::ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopol
     {
         m_hostByAddress[topo.hostAddresses[i].Get()] = topo.hostNames[i];
     }
+    m_ownSegmentSize = ScenarioDefault(cfg, "ns3::TcpSocket::SegmentSize").has_value();
+    m_ownPmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu").has_value();
 }
 
 ScenarioWorkloads::~ScenarioWorkloads() = default;
@@ -198,6 +201,7 @@ ScenarioWorkloads::InstallRdma(Workload& w)
     server.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
     server.SetAttribute("Size", UintegerValue(c.size));
     server.SetAttribute("Outstanding", UintegerValue(c.outstanding));
+    SizeSockets(w, c.to, c.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     s.Start(c.start);
     w.apps.Add(s);
@@ -214,6 +218,7 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         // that `duration` alone ends, or the stream would stop there silently.
         client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0));
         client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
+        SizeSockets(w, sender, c.start);
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
         a.Start(c.start);
         w.apps.Add(a);
@@ -266,7 +271,9 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         SocketPingPongHelper client(SOCKET_ROLE_CLIENT, port, remote);
         client.SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
         client.SetAttribute("Count", UintegerValue(count));
+        SizeSockets(w, c.to, start);
         s = server.Install(m_topo.GetNode(c.to));
+        SizeSockets(w, c.from, start);
         a = client.Install(m_topo.GetNode(c.from));
     }
     else
@@ -280,7 +287,9 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
             h->SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
         }
         client.SetAttribute("Count", UintegerValue(count));
+        SizeSockets(w, c.to, start);
         s = server.Install(m_topo.GetNode(c.to));
+        SizeSockets(w, c.from, start);
         a = client.Install(m_topo.GetNode(c.from));
     }
     // Installed while the simulation runs (sizes after the first): start times count from now.
@@ -341,7 +350,9 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     client.SetAttribute("Size", UintegerValue(c.size));
     client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0)); // as for RDMA streams
     client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
+    SizeSockets(w, c.to, c.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
+    SizeSockets(w, c.from, c.start);
     ApplicationContainer a = client.Install(m_topo.GetNode(c.from));
     s.Start(c.start);
     a.Start(c.start);
@@ -423,6 +434,19 @@ ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t>
 }
 
 // ------------------------------------------------------------------------------------- the LLP
+
+void
+ScenarioWorkloads::SizeSockets(const Workload& w, const std::string& node, Time start)
+{
+    const WorkloadConfig& c = *w.cfg;
+    const uint32_t mtu = PathMtuAt(c, node);
+    const bool sctp = IsRdma(c.kind) && c.llp == Llp::Sctp;
+    // The loader has checked these against the LLP's minimum (and a size the scenario sets itself
+    // against the paths); SCTP's Pmtu is set only for SCTP, whose minimum is above its checker's.
+    const uint32_t segmentSize = sctp || m_ownSegmentSize ? 0 : TcpSegmentSizeFor(mtu);
+    const uint32_t pmtu = !sctp || m_ownPmtu ? 0 : mtu;
+    InstallSocketDefaults(m_topo.GetNode(node), segmentSize, pmtu, start);
+}
 
 void
 ScenarioWorkloads::ChooseLlp(Workload& w)

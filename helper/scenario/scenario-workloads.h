@@ -74,6 +74,8 @@ class ScenarioWorkloads
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
     void InstallSockets(Workload& w);
     void InstallInject(Workload& w);
+    /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
+    void SizeSockets(const Workload& w, const std::string& node, Time start);
     /** `llp: tcp | sctp`: the connection managers at both ends use it from the workload's start. */
     void ChooseLlp(Workload& w);
     /** Hand the injected segment to the target's LLP, retrying every microsecond while it has no room. */
@@ -104,6 +106,8 @@ class ScenarioWorkloads
     std::map<const TcpSocketBase*, SequenceNumber32> m_highestSent;
     std::map<const TcpSocketBase*, TcpSocketState::TcpCongState_t> m_congState;
     std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
+    bool m_ownSegmentSize{false}; ///< the scenario sets TcpSocket::SegmentSize itself
+    bool m_ownPmtu{false};        ///< the scenario sets SctpSocket::Pmtu itself
 };
 
 } // namespace ns3
