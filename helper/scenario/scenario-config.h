@@ -216,7 +216,7 @@ struct TracingConfig
 {
     bool pcapAll{false};
     std::vector<std::pair<std::string, std::string>> pcapLinks; ///< links by their two endpoints
-    std::string directory{"pcap"}; ///< pcap folder, inside the results folder when relative
+    std::string directory{"pcap"}; ///< pcap folder inside the results folder: relative, no "." or ".." parts
     bool Enabled() const { return pcapAll || !pcapLinks.empty(); }
 };
 

@@ -496,9 +496,25 @@ ScenarioReader::ReadTracing(const YAML::Node& n, const std::string& path, Tracin
     if (n["directory"])
     {
         t.directory = Str(n["directory"], Join(path, "directory"));
-        if (t.directory.empty())
+        while (t.directory.size() > 1 && t.directory.back() == '/')
         {
-            Fail(n["directory"], Join(path, "directory"), "directory must not be empty");
+            t.directory.pop_back(); // "traces/" is the folder "traces"
+        }
+        // Inside the results folder, which appears whole or not at all: a path out of it would be
+        // written outside that promise (and left behind by a failed run).
+        bool inside = !t.directory.empty() && t.directory[0] != '/';
+        for (std::size_t b = 0; inside && b <= t.directory.size();)
+        {
+            const std::size_t e = std::min(t.directory.find('/', b), t.directory.size());
+            const std::string part = t.directory.substr(b, e - b);
+            inside = !part.empty() && part != "." && part != "..";
+            b = e + 1;
+        }
+        if (!inside)
+        {
+            Fail(n["directory"], Join(path, "directory"),
+                 "the pcap folder is a relative path inside the results folder, without empty, '.' or '..' parts; "
+                 "got \"" + t.directory + "\"");
         }
     }
 }

@@ -85,11 +85,11 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         LinkDropCounters drops(*topo);
         if (cfg.tracing.pcapAll)
         {
-            topo->EnablePcapAll(writer.PcapDirectory() + "/link");
+            topo->EnablePcapAll(writer.PcapDirectory(cfg.tracing.directory) + "/link");
         }
         for (const auto& [a, b] : cfg.tracing.pcapLinks)
         {
-            topo->EnablePcap(writer.PcapDirectory() + "/link", a, b);
+            topo->EnablePcap(writer.PcapDirectory(cfg.tracing.directory) + "/link", a, b);
         }
 
         std::unique_ptr<ProgressBar> bar;
@@ -125,6 +125,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         }
         r.drops = drops.Collect();
         r.pcap = cfg.tracing.Enabled();
+        r.pcapDirectory = cfg.tracing.directory;
         r.checks = RunPhysicsChecks(cfg, *topo, r);
         Simulator::Destroy();
     }
@@ -176,6 +177,15 @@ SummarizeRun(const ScenarioOutcome& o)
         if (!w.terminates.empty())
         {
             os << ", " << w.terminates.size() << " Terminates";
+        }
+        if (w.connections.NotEstablished() > 0)
+        {
+            os << ", " << w.connections.NotEstablished() << " of " << w.connections.attempted
+               << " connections not established";
+        }
+        if (w.connections.lost > 0)
+        {
+            os << ", " << w.connections.lost << " connections lost";
         }
         os << (w.completed ? "" : ", not completed") << "\n";
         for (const SizeLatency& l : w.latencyBySize)

@@ -220,6 +220,7 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
         SizeSockets(w, sender, c.start);
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
+        ++w.connections.attempted;
         a.Start(c.start);
         w.apps.Add(a);
         FlowOf(w, sender);
@@ -292,6 +293,11 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         SizeSockets(w, c.from, start);
         a = client.Install(m_topo.GetNode(c.from));
     }
+    ++w.connections.attempted; // each size has a connection of its own
+    if (sockets)
+    {
+        FollowSocketsClient(w, port, start);
+    }
     // Installed while the simulation runs (sizes after the first): start times count from now.
     const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
     s.Start(delay);
@@ -354,26 +360,13 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     SizeSockets(w, c.from, c.start);
     ApplicationContainer a = client.Install(m_topo.GetNode(c.from));
+    ++w.connections.attempted;
     s.Start(c.start);
     a.Start(c.start);
     w.apps.Add(s);
     w.apps.Add(a);
     FlowOf(w, c.from);
-    // Retransmissions: the client's TCP socket exists once the application has started (it
-    // connects in StartApplication); find it by its peer port and follow its transmissions.
-    Simulator::Schedule(c.start + NanoSeconds(1), [this, &w, node = m_topo.GetNode(c.from)]() {
-        ObjectVectorValue sockets;
-        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
-        for (auto it = sockets.Begin(); it != sockets.End(); ++it)
-        {
-            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
-            Address peer;
-            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == w.port)
-            {
-                FollowTcp(&w, tcp);
-            }
-        }
-    });
+    FollowSocketsClient(w, w.port, c.start);
     a.Get(0)->TraceConnectWithoutContext(
         "Posted",
         MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size) {
@@ -388,6 +381,29 @@ ScenarioWorkloads::InstallSockets(Workload& w)
                           this, &w));
     a.Get(0)->TraceConnectWithoutContext(
         "PostingEnded", MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
+}
+
+void
+ScenarioWorkloads::FollowSocketsClient(Workload& w, uint16_t port, Time start)
+{
+    // The client's TCP socket exists once the application has started (it connects in
+    // StartApplication): find it by its peer port, then follow its transmissions (retransmissions)
+    // and its state (connections).
+    const Time at = (start > Simulator::Now() ? start - Simulator::Now() : Time(0)) + NanoSeconds(1);
+    Simulator::Schedule(at, [this, &w, port, node = m_topo.GetNode(w.cfg->from)]() {
+        ObjectVectorValue sockets;
+        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+        for (auto it = sockets.Begin(); it != sockets.End(); ++it)
+        {
+            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
+            Address peer;
+            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == port)
+            {
+                FollowTcp(&w, tcp);
+                FollowSocketsConnection(&w, tcp);
+            }
+        }
+    });
 }
 
 // ------------------------------------------------------------------------------------- inject
