@@ -11,7 +11,7 @@
  *  - item 6, no input limits: /dev/zero and a 25-million-entry `sizes` list ran out of memory
  *    after tens of seconds; a leaf-spine of 65535 x 65535 hosts tried to allocate 4 billion nodes;
  *  - item 7, accepted and then silently ignored: a second YAML document, GraphML negative delays
- *    and `0p` queues, an injected segment longer than the connection's MULPDU (retried every
+ *    and `0p` queues, a per-host attribute of a type no per-host object has, an injected segment longer than the connection's MULPDU (retried every
  *    microsecond until the stop), a path longer than IPv4's TTL (nothing delivered).
  */
 #include "helper/scenario/scenario-config.h"
@@ -278,6 +278,16 @@ class SilentAtLoadTestCase : public TestCase
                               "a second document");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf("---\n" + kStream + "...\n"), "", "one document, marked");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream + "---\n"), "", "an empty document after a trailing '---'");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream, {"per-host.h0.host.TcpSocket::SegmentSize=1000"}),
+                              "--set per-host.h0.host.TcpSocket::SegmentSize=1000: "
+                              "per-host.h0.host.TcpSocket::SegmentSize: a per-host setting reaches only "
+                              "ns3::HostMemoryModel, ns3::HostCpuModel, ns3::HostModel; ns3::TcpSocket::SegmentSize "
+                              "applies to none of them (set it for every host in the scenario's `host` or `rnic` map)",
+                              "a per-host attribute no per-host object has (it was ignored)");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream, {"per-host.h0.rnic.RnicPipeline::TxPerMessage=1us",
+                                                "per-host.h1.rnic.RnicPipeline::RxPerSegment=90ns"})
+                                  .find("a per-host setting"),
+                              std::string::npos, "pipeline attributes reach the queue pairs");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream + "links: {queue: 0p}\n"),
                               "s.yaml:5:16: links.queue: queue \"0p\" must hold at least one packet", "0p in links");
     }

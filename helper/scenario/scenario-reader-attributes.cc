@@ -163,7 +163,7 @@ ScenarioReader::CheckAttribute(const YAML::Node& key,
 }
 
 AttributeMap
-ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path) const
+ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path, const std::vector<std::string>* reaches) const
 {
     RequireMap(n, path);
     AttributeMap out;
@@ -189,6 +189,26 @@ ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path) con
         }
         const std::string value = Str(kv.second, p);
         CheckAttribute(kv.first, kv.second, p, full, value);
+        if (reaches)
+        {
+            // Applied by type to the objects listed: one of them must be of the attribute's type
+            // (or a parent's), else the setting would reach nothing and be ignored without a word.
+            const TypeId type = TypeId::LookupByName(full.substr(0, full.rfind("::")));
+            std::string list;
+            bool reached = false;
+            for (const std::string& name : *reaches)
+            {
+                const TypeId target = TypeId::LookupByName(name);
+                reached = reached || target == type || target.IsChildOf(type) || type.IsChildOf(target);
+                list += (list.empty() ? "" : ", ") + name;
+            }
+            if (!reached)
+            {
+                Fail(kv.first, p, "a per-host setting reaches only " + list + "; " + full +
+                                      " applies to none of them (set it for every host in the scenario's `host` "
+                                      "or `rnic` map)");
+            }
+        }
         if (out.count(full))
         {
             Fail(kv.first, p, "attribute " + full + " is set twice");

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-reader.h"
 
+#include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 
 #include <algorithm>
@@ -330,11 +331,11 @@ ScenarioReader::Read(const YAML::Node& root)
             NodeAttributeConfig& nc = cfg.perHost[name];
             if (kv.second["host"])
             {
-                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"));
+                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"), &PerHostHostTypes());
             }
             if (kv.second["rnic"])
             {
-                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"));
+                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
             }
         }
     }

@@ -67,7 +67,10 @@ class ScenarioReader
     void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
     /** `perLink`: the entry may (must) have `between`; elsewhere that key is an error. */
     LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
-    AttributeMap ReadAttributes(const YAML::Node& n, const std::string& path) const;
+    /** `reaches`: the types the map is applied to (per-host); an attribute of no such type is an error. */
+    AttributeMap ReadAttributes(const YAML::Node& n,
+                                const std::string& path,
+                                const std::vector<std::string>* reaches = nullptr) const;
     void CheckAttribute(const YAML::Node& key,
                         const YAML::Node& value,
                         const std::string& path,
