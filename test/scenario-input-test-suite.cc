@@ -35,12 +35,6 @@ namespace
 
 namespace fs = std::filesystem;
 
-std::string
-ErrorOf(const std::string& yaml, const std::vector<std::string>& overrides = {})
-{
-    return ThrownMessage<ScenarioError>([&] { LoadScenarioString(yaml, overrides, "s.yaml"); });
-}
-
 const std::string kStream = "stop: 10ms\n"                                        // 1
                             "topology: {kind: two-hosts}\n"                       // 2
                             "workloads:\n"                                        // 3

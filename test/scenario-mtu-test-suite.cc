@@ -19,7 +19,6 @@
 
 #include "apps/rdma-stream.h"
 #include "scenario-run-util.h"
-#include "thrown-message.h"
 
 #include "ns3/config.h"
 #include "ns3/ipv4-header.h"
@@ -30,6 +29,7 @@
 
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -39,12 +39,6 @@ namespace
 {
 
 namespace fs = std::filesystem;
-
-std::string
-ErrorOf(const std::string& yaml, const std::vector<std::string>& overrides = {})
-{
-    return ThrownMessage<ScenarioError>([&] { LoadScenarioString(yaml, overrides, "s.yaml"); });
-}
 
 /** Write, Read and a Send ping-pong of real payloads between h0 and h1, short. */
 std::string
@@ -156,23 +150,21 @@ class RefusedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(MinMpaMtu(), 132u, "IPv4 20 + TCP 20 + timestamps 12 + 80 (a 70-octet MULPDU)");
         NS_TEST_EXPECT_MSG_EQ(MinSctpMtu(), 576u, "the SCTP model's smallest Pmtu, above 566");
         // The MTUs of the issue that crashed or corrupted, and the edges of the minimum.
-        for (uint32_t mtu : {68u, 70u, 75u, 76u, 80u, 84u, 88u, 92u, 100u, 104u, 108u, 128u, 131u})
+        const std::string kMpa = "132 octets MPA over TCP needs (IPv4 20 + TCP 20 + timestamps 12 + a segment of 80 "
+                                 "that holds a 70-octet DDP Terminate in one FPDU)";
+        const std::string kSctp = "576 octets DDP over SCTP needs (IPv4 20 + SCTP 12 + DATA 16 + DDP-SSN 2 + the "
+                                  "516-octet DDP segment RFC 5043 requires, and the SCTP model's smallest Pmtu)";
+        for (const auto& [llp, needs, mtus] : std::vector<std::tuple<std::string, std::string, std::vector<uint32_t>>>{
+                 {"tcp", kMpa, {68, 70, 75, 76, 80, 84, 88, 92, 100, 104, 108, 128, 131}},
+                 {"sctp", kSctp, {68, 300, 566, 575}}})
         {
-            NS_TEST_EXPECT_MSG_EQ(ErrorOf(Transfers("mtu: " + std::to_string(mtu), "tcp")),
-                                  "s.yaml:3:54: links.mtu: MTU " + std::to_string(mtu) +
-                                      " on the path of workload 'stream-0' (h0 to h1) is below the 132 octets MPA "
-                                      "over TCP needs (IPv4 20 + TCP 20 + timestamps 12 + a segment of 80 that holds "
-                                      "a 70-octet DDP Terminate in one FPDU)",
-                                  "MPA over TCP at MTU " << mtu);
-        }
-        for (uint32_t mtu : {68u, 300u, 566u, 575u})
-        {
-            NS_TEST_EXPECT_MSG_EQ(ErrorOf(Transfers("mtu: " + std::to_string(mtu), "sctp")),
-                                  "s.yaml:3:54: links.mtu: MTU " + std::to_string(mtu) +
-                                      " on the path of workload 'stream-0' (h0 to h1) is below the 576 octets DDP "
-                                      "over SCTP needs (IPv4 20 + SCTP 12 + DATA 16 + DDP-SSN 2 + the 516-octet DDP "
-                                      "segment RFC 5043 requires, and the SCTP model's smallest Pmtu)",
-                                  "SCTP at MTU " << mtu);
+            for (uint32_t mtu : mtus)
+            {
+                NS_TEST_EXPECT_MSG_EQ(ErrorOf(Transfers("mtu: " + std::to_string(mtu), llp)),
+                                      "s.yaml:3:54: links.mtu: MTU " + std::to_string(mtu) +
+                                          " on the path of workload 'stream-0' (h0 to h1) is below the " + needs,
+                                      llp << " at MTU " << mtu);
+            }
         }
         // The sockets baseline needs only IPv4's 68; a link no workload crosses may keep it too.
         const std::string dumbbell = "stop: 10ms\n"
@@ -184,15 +176,12 @@ class RefusedTestCase : public TestCase
                               "MPA beside, not across, a 100-octet bottleneck");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(dumbbell + "  - {kind: stream, from: h0, to: h3, count: 1}\n"),
                               "s.yaml:2:65: topology.bottleneck.mtu: MTU 100 on the path of workload 'stream-0' (h0 "
-                              "to h3) is below the 132 octets MPA over TCP needs (IPv4 20 + TCP 20 + timestamps 12 + "
-                              "a segment of 80 that holds a 70-octet DDP Terminate in one FPDU)",
+                              "to h3) is below the " + kMpa,
                               "the bottleneck's MTU, not links'");
         NS_TEST_EXPECT_MSG_EQ(
             ErrorOf(dumbbell + "  - {kind: incast, senders: [h1, h0], to: h2, count: 1}\n"
                                "per-link: [{between: [h1, left], mtu: 90}]\n"),
-            "s.yaml:5:39: per-link.0.mtu: MTU 90 on the path of workload 'incast-0' (h1 to h2) is below the 132 "
-            "octets MPA over TCP needs (IPv4 20 + TCP 20 + timestamps 12 + a segment of 80 that holds a 70-octet "
-            "DDP Terminate in one FPDU)",
+            "s.yaml:5:39: per-link.0.mtu: MTU 90 on the path of workload 'incast-0' (h1 to h2) is below the " + kMpa,
             "a per-link MTU below the bottleneck's, on an incast sender's path");
     }
 };
