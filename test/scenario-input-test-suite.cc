@@ -139,6 +139,15 @@ class AbortingValuesTestCase : public TestCase
             {"host.TcpSocket::SegmentSize=5 x",
              "\"5 x\" is not a valid value for ns3::TcpSocket::SegmentSize (ns3::UintegerValue): one word, without "
              "spaces"},
+            {"host.TcpSocket::SegmentSize=5x",
+             "\"5x\" is not a valid value for ns3::TcpSocket::SegmentSize (ns3::UintegerValue): a whole number in "
+             "decimal, and nothing after it"},
+            {"host.TcpSocket::SegmentSize=0x10",
+             "\"0x10\" is not a valid value for ns3::TcpSocket::SegmentSize (ns3::UintegerValue): a whole number in "
+             "decimal, and nothing after it"},
+            {"host.GilbertElliottErrorModel::LossGood=0.5x",
+             "\"0.5x\" is not a valid value for ns3::GilbertElliottErrorModel::LossGood (ns3::DoubleValue): a number, "
+             "and nothing after it"},
             {"host.FifoQueueDisc::MaxSize=10 p",
              "\"10 p\" is not a valid value for ns3::FifoQueueDisc::MaxSize (QueueSizeValue): one word, without "
              "spaces"},

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace ns3
 {
@@ -43,6 +44,21 @@ Ns3TimeParses(const std::string& s)
 }
 
 /**
+ * Whether reading a T from `text` the way ns-3's numeric attribute values do (one >> of a stream)
+ * uses it all up: they abort the process when anything is left ("5x", "0x10", "1e3" for an
+ * integer), and fail without aborting only when nothing is.
+ */
+template <typename T>
+bool
+ReadsWhole(const std::string& text)
+{
+    std::istringstream in(text);
+    T value;
+    in >> value;
+    return in.eof();
+}
+
+/**
  * The TypeId-valued attributes a scenario may set, each with the class its value must derive
  * from: a type of another family (TcpL4Protocol::SocketType: ns3::Rnic) passes ns-3's checker and
  * crashes when the socket is made.  Listed rather than derived from the default's parents, which
@@ -59,7 +75,7 @@ const std::map<std::string, std::string> kTypeFamilies = {
  * Why ns-3 cannot be given `text` for the attribute `info` without risk, or "" when its checker
  * may see it.  ns-3's value parsers abort the process (NS_ABORT) instead of failing on much bad
  * text: any value of the types declared with ATTRIBUTE_HELPER (DataRate, QueueSize, TypeId, ...)
- * and the integers when text is left over after the number ("1Gbps x", "5 x"), a Time it cannot
+ * and the numbers when text is left over after the value ("1Gbps x", "5x", "0.5 x"), a Time it cannot
  * read, a TypeId that does not exist (and a wrong one crashes later, when the object is made).
  * So only the value types a scenario has use for are taken, each screened here first.
  */
@@ -84,6 +100,15 @@ ScreenValue(const std::string& full, const TypeId::AttributeInformation& info, c
         }))
     {
         return "one word, without spaces";
+    }
+    if ((type == "ns3::UintegerValue" && !ReadsWhole<uint64_t>(text)) ||
+        (type == "ns3::IntegerValue" && !ReadsWhole<int64_t>(text)))
+    {
+        return "a whole number in decimal, and nothing after it";
+    }
+    if (type == "ns3::DoubleValue" && !ReadsWhole<double>(text))
+    {
+        return "a number, and nothing after it";
     }
     if (type == "ns3::TimeValue" && !Ns3TimeParses(text))
     {
