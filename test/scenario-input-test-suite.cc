@@ -11,8 +11,9 @@
  *  - item 6, no input limits: /dev/zero and a 25-million-entry `sizes` list ran out of memory
  *    after tens of seconds; a leaf-spine of 65535 x 65535 hosts tried to allocate 4 billion nodes;
  *  - item 7, accepted and then silently ignored: a second YAML document, GraphML negative delays
- *    and `0p` queues, a per-host attribute of a type no per-host object has, an injected segment longer than the connection's MULPDU (retried every
- *    microsecond until the stop), a path longer than IPv4's TTL (nothing delivered).
+ *    and `0p` queues, a per-host attribute of a type no per-host object has, an injected segment
+ *    longer than the connection's MULPDU (retried every microsecond until the stop), a path longer
+ *    than IPv4's TTL (nothing delivered).
  */
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-runner.h"
@@ -332,7 +333,8 @@ class InjectSizeTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_EQ(ErrorOf(Scenario(llp, fits + 1, more)),
                                   "s.yaml:6:52: workloads.1.fields.payload: the segment is " +
-                                      std::to_string(fits + 15) + " octets, more than the " + std::to_string(fits + 14) +
+                                      std::to_string(fits + 15) + " octets, more than the " +
+                                      std::to_string(fits + 14) +
                                       " (MULPDU) that workload 's's connection carries from h0 to h1 (" + how +
                                       "); the LLP would never take it",
                                   llp << " " << more);

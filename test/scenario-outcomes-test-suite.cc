@@ -14,7 +14,6 @@
 #include "helper/scenario/scenario-runner.h"
 
 #include "scenario-run-util.h"
-#include "thrown-message.h"
 
 #include "ns3/test.h"
 
@@ -156,12 +155,10 @@ class PcapDirectoryTestCase : public TestCase
         }
         for (const char* bad : {"/tmp/x", "../x", "a/../b", "./a", "a//b", ""})
         {
-            NS_TEST_EXPECT_MSG_EQ(
-                ThrownMessage<ScenarioError>(
-                    [&] { LoadScenarioString(base + "tracing: {pcap: all, directory: \"" + bad + "\"}\n", {}, "s.yaml"); }),
-                "s.yaml:5:33: tracing.directory: the pcap folder is a relative path inside the results folder, "
-                "without empty, '.' or '..' parts; got \"" + std::string(bad) + "\"",
-                "directory " << bad);
+            NS_TEST_EXPECT_MSG_EQ(ErrorOf(base + "tracing: {pcap: all, directory: \"" + bad + "\"}\n"),
+                                  "s.yaml:5:33: tracing.directory: the pcap folder is a relative path inside the "
+                                  "results folder, without empty, '.' or '..' parts; got \"" + std::string(bad) + "\"",
+                                  "directory " << bad);
         }
     }
 };

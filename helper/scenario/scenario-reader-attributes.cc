@@ -188,7 +188,9 @@ ScenarioReader::CheckAttribute(const YAML::Node& key,
 }
 
 AttributeMap
-ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path, const std::vector<std::string>* reaches) const
+ScenarioReader::ReadAttributes(const YAML::Node& n,
+                               const std::string& path,
+                               const std::vector<std::string>* reaches) const
 {
     RequireMap(n, path);
     AttributeMap out;

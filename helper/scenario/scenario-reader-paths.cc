@@ -266,7 +266,8 @@ ScenarioReader::CheckInjectSizes(const YAML::Node& root, const ScenarioConfig& c
         {
             const std::optional<std::string> pmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu");
             const uint32_t path = pmtu ? uint32_t(std::stoull(*pmtu)) : mtu;
-            mulpdu = SctpMulpduFor(path, uint32_t(UintOf(EffectiveDefault(cfg, "ns3::SctpDdpAssociation::BundlingReserve"))));
+            const uint64_t reserve = UintOf(EffectiveDefault(cfg, "ns3::SctpDdpAssociation::BundlingReserve"));
+            mulpdu = SctpMulpduFor(path, uint32_t(reserve));
             how = "DDP over SCTP with a path MTU of " + std::to_string(path);
         }
         const std::size_t size = BuildInjectedSegment(in).size();

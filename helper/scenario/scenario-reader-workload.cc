@@ -258,14 +258,16 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         const uint64_t s = SizeOf(v, p);
         if (s < minSize)
         {
-            Fail(v, p, "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kindName +
-                           "' (" + std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: its send timestamp)"));
+            Fail(v, p,
+                 "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kindName + "' (" +
+                     std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: its send timestamp)"));
         }
         if (s > kMaxMessage)
         {
-            Fail(v, p, "size " + std::to_string(s) +
-                           (IsRdma(w.kind) ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
-                                           : " is above the largest message of the sockets applications (2^32-1 octets)"));
+            Fail(v, p,
+                 "size " + std::to_string(s) +
+                     (IsRdma(w.kind) ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
+                                     : " is above the largest message of the sockets applications (2^32-1 octets)"));
         }
         return s;
     };
@@ -307,7 +309,8 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         if (!pingPong && *w.count > UINT64_MAX / w.size)
         {
             Fail(n["count"], Join(path, "count"),
-                 "count " + std::to_string(*w.count) + " x size " + std::to_string(w.size) + " is more than 2^64-1 octets");
+                 "count " + std::to_string(*w.count) + " x size " + std::to_string(w.size) +
+                     " is more than 2^64-1 octets");
         }
     }
     else if (n["duration"])

@@ -34,7 +34,8 @@ CheckNodeId(const std::string& where, const std::string& id)
     {
         if (c == '/' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         {
-            throw TopologyError(where + ": node id '" + id + "' has a '/' or a control character (it names pcap files)");
+            throw TopologyError(where + ": node id '" + id +
+                                "' has a '/' or a control character (it names pcap files)");
         }
     }
 }
