@@ -11,7 +11,8 @@
  * results folder is not created); 3 with --strict when a physics check failed (doc/metrics.md; the
  * results folder is written all the same, failed checks are warnings on stderr without --strict);
  * 130 / 143 when interrupted by SIGINT / SIGTERM ("iwarp-sim: interrupted; nothing written": the
- * temporary results folder is removed).
+ * temporary results folder is removed); 128 + the signal after a crash ("crashed (SEGV); nothing
+ * written", the folder removed all the same: helper/scenario/interrupt-cleanup.h).
  */
 #include "attribute-reference.h"
 #include "helper/scenario/interrupt-cleanup.h"
