@@ -13,9 +13,13 @@
  * Invariants beyond "no crash" (ASan watches every placement into the registered buffers):
  *  - every Terminate the DUT sends has a cause listed in the checklist's error table, and it sends at most
  *    one (TerminateWatch);
- *  - the DUT never delivers more octets than it was given: the octets of successful receive completions
- *    are at most the payload octets of all injected segments, and no completion exceeds its buffer;
- *  - each posted receive buffer completes at most once.
+ *  - the DUT never places more octets than it was given: the payload octets of the segments it reports
+ *    Placed are at most those injected (a placement hint and its in-order copy move the octets once);
+ *  - it delivers each message at most once, and only on an L=1 segment: successful receive completions are
+ *    at most the untagged QN 0 segments with L=1 injected, each posted buffer completes at most once, and no
+ *    completion exceeds its buffer. (A message's length is MO + length of its last segment, DDP-046, and the
+ *    sink need not check that every octet arrived, DDP-038: so delivered lengths are not bounded by the
+ *    octets injected.)
  */
 #include "fuzz-common.h"
 
@@ -99,14 +103,36 @@ struct Held
 };
 
 size_t
-PayloadOctets(const Bytes& segment)
+PayloadOctets(const uint8_t* segment, size_t size)
 {
-    if (segment.empty())
+    if (size == 0)
     {
         return 0;
     }
     const size_t hdr = (segment[0] & iwarp::kDdpT) ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
-    return segment.size() > hdr ? segment.size() - hdr : 0;
+    return size > hdr ? size - hdr : 0;
+}
+
+/** What was injected: payload octets, and untagged QN 0 segments with L=1 (each may complete one receive). */
+struct Injected
+{
+    uint64_t octets{0};
+    uint64_t lastSends{0};
+
+    void Add(const Bytes& s)
+    {
+        octets += PayloadOctets(s.data(), s.size());
+        const bool untaggedLast = s.size() >= iwarp::kDdpUntaggedHdrLen && !(s[0] & iwarp::kDdpT) && (s[0] & iwarp::kDdpL);
+        lastSends += untaggedLast && s[6] == 0 && s[7] == 0 && s[8] == 0 && s[9] == 0;
+    }
+};
+
+void
+CountPlaced(uint64_t* placed, Ptr<const Packet> segment)
+{
+    Bytes b(std::min<uint32_t>(segment->GetSize(), 1));
+    segment->CopyData(b.data(), b.size());
+    *placed += PayloadOctets(b.data(), segment->GetSize());
 }
 
 } // namespace
@@ -142,6 +168,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         ddp->SetLowerLayer(llp);
         rdmap->Attach(ddp, mem, StreamContext{pd->GetId(), 1});
         terms.Watch(rdmap);
+        uint64_t placed = 0;
+        ddp->TraceConnectWithoutContext("Placed", MakeBoundCallback(&CountPlaced, &placed));
         rdmap->SetCompletionCallback(MakeBoundCallback(
             +[](std::vector<RdmapCompletion>* v, const RdmapCompletion& c) { v->push_back(c); }, &completions));
         uint64_t nextId = 0;
@@ -162,7 +190,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         Simulator::Run();
 
         uint64_t order = 0;
-        uint64_t injected = 0;
+        Injected injected;
         std::deque<Held> held;
         while (!in.Empty())
         {
@@ -170,14 +198,14 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             {
             case Op::InOrder: {
                 const Bytes s = in.Record();
-                injected += PayloadOctets(s);
+                injected.Add(s);
                 llp->Arrive(s, order, order);
                 ++order;
                 break;
             }
             case Op::Hold: {
                 const Bytes s = in.Record();
-                injected += PayloadOctets(s);
+                injected.Add(s);
                 held.push_back({s, order++});
                 break;
             }
@@ -193,7 +221,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             }
             case Op::Hint: {
                 const Bytes s = in.Record();
-                injected += PayloadOctets(s);
+                injected.Add(s);
                 llp->Arrive(s, DdpLowerLayer::kOrderUnknown, order);
                 held.push_back({s, order++});
                 break;
@@ -241,8 +269,9 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         Simulator::Stop(Seconds(1));
         Simulator::Run();
 
-        FUZZ_CHECK(ReceivedOctets(completions) <= injected, "delivered more octets than were injected");
+        FUZZ_CHECK(placed <= injected.octets, "placed more octets than were injected");
         std::set<uint64_t> done;
+        uint64_t delivered = 0;
         for (const RdmapCompletion& c : completions)
         {
             if (c.IsRecv())
@@ -251,8 +280,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 FUZZ_CHECK(recvSize.count(c.id) == 1, "a completion for a buffer never posted");
                 FUZZ_CHECK(c.status != WcStatus::Success || c.byteLength <= recvSize[c.id],
                            "a receive completion longer than its buffer");
+                delivered += c.status == WcStatus::Success;
             }
         }
+        FUZZ_CHECK(delivered <= injected.lastSends, "more messages delivered than L=1 Send segments injected");
         rdmap->Dispose();
         ddp->Dispose();
         llp->Dispose();
