@@ -65,6 +65,14 @@ PutRecord(Bytes& out, const Bytes& record)
     out.insert(out.end(), record.begin(), record.end());
 }
 
+Bytes
+PacketOctets(Ptr<const Packet> p)
+{
+    Bytes b(p->GetSize());
+    p->CopyData(b.data(), b.size());
+    return b;
+}
+
 void
 Init()
 {

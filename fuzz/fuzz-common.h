@@ -14,8 +14,8 @@
 #include "rdmap/rdmap-endpoint.h"
 
 #include <cstddef>
-#include <deque>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -62,6 +62,8 @@ class Reader
 void PutU16(Bytes& out, uint16_t v);
 void PutU32(Bytes& out, uint32_t v);
 void PutRecord(Bytes& out, const Bytes& record);
+/** Every octet of `p`. */
+Bytes PacketOctets(Ptr<const Packet> p);
 
 /**
  * Once per process: ns-3 logging off (a target runs millions of times; NS_LOG in the environment must not

@@ -39,14 +39,6 @@ Write(const std::string& target, const std::string& name, const Bytes& b)
 }
 
 Bytes
-Octets(Ptr<const Packet> p)
-{
-    Bytes b(p->GetSize());
-    p->CopyData(b.data(), b.size());
-    return b;
-}
-
-Bytes
 Cat(Bytes a, const Bytes& b)
 {
     a.insert(a.end(), b.begin(), b.end());
@@ -66,31 +58,36 @@ Pattern(size_t n, uint8_t seed)
 
 // ---------------------------------------------------------------- DDP / RDMAP segments
 
+/** `payload` behind `header` (any of the project's Header classes). */
+Bytes
+Behind(const Header& header, const Bytes& payload)
+{
+    Ptr<Packet> p = Create<Packet>(payload.data(), uint32_t(payload.size()));
+    p->AddHeader(header);
+    return PacketOctets(p);
+}
+
 Bytes
 Tagged(iwarp::Opcode op, uint32_t stag, uint64_t to, const Bytes& payload, bool last = true)
 {
-    Ptr<Packet> p = Create<Packet>(payload.data(), uint32_t(payload.size()));
     DdpTaggedHeader h;
     h.SetLast(last);
     h.SetRsvdUlp(RdmapControl::Make(op));
     h.SetStag(stag);
     h.SetTo(to);
-    p->AddHeader(h);
-    return Octets(p);
+    return Behind(h, payload);
 }
 
 Bytes
 Untagged(iwarp::Opcode op, uint32_t qn, uint32_t msn, uint32_t mo, const Bytes& payload, bool last = true)
 {
-    Ptr<Packet> p = Create<Packet>(payload.data(), uint32_t(payload.size()));
     DdpUntaggedHeader h;
     h.SetLast(last);
     h.SetRsvdUlp0(RdmapControl::Make(op));
     h.SetQn(qn);
     h.SetMsn(msn);
     h.SetMo(mo);
-    p->AddHeader(h);
-    return Octets(p);
+    return Behind(h, payload);
 }
 
 Bytes
@@ -142,9 +139,7 @@ DdpSeeds()
     b.insert(b.end(), {7, 200});
     RdmapTerminateHeader term;
     term.cause = iwarp::ErrorCause::Rdma(iwarp::RdmapEType::RemoteOperation, iwarp::RdmapCode::UnexpectedOpcode);
-    Ptr<Packet> tp = Create<Packet>();
-    tp->AddHeader(term);
-    op(b, 0, Untagged(iwarp::Opcode::Terminate, iwarp::kQnTerminate, 1, 0, Octets(tp)));
+    op(b, 0, Untagged(iwarp::Opcode::Terminate, iwarp::kQnTerminate, 1, 0, Behind(term, {})));
     Write(t, "read-request-terminate", b);
 
     b = start(); // the DUT reads 100 octets of the peer's STag 0x77; the Response comes back
@@ -162,9 +157,7 @@ DdpSeeds()
 Bytes
 Frame(const MpaSetupFrame& f)
 {
-    Ptr<Packet> p = Create<Packet>();
-    p->AddHeader(f);
-    return Octets(p);
+    return Behind(f, {});
 }
 
 MpaSetupFrame
@@ -211,7 +204,7 @@ MpaSeeds()
         Bytes raw;
         for (uint16_t n : lens)
         {
-            raw = Cat(raw, Octets(tx.Frame(Create<Packet>(Pattern(n, uint8_t(n)).data(), n))));
+            raw = Cat(raw, PacketOctets(tx.Frame(Create<Packet>(Pattern(n, uint8_t(n)).data(), n))));
         }
         Bytes b{uint8_t(flags | (2 << 2))};
         PutRecord(b, raw);
@@ -260,7 +253,7 @@ CapturedSctp(bool abort)
     {
         f.L4(i)->TraceConnectWithoutContext(
             "Tx", MakeBoundCallback(+[](Tap* t, Ptr<const Packet> p, Ipv4Address, Ipv4Address) {
-                t->out->emplace_back(t->to, Octets(p));
+                t->out->emplace_back(t->to, PacketOctets(p));
             }, &taps[i]));
     }
     f.Start();
@@ -306,7 +299,7 @@ SctpSeeds()
         PutRecord(b, body);
         b.push_back(10);
     };
-    const uint8_t ctlPpid17 = 1 << 5;
+    const uint8_t ctlPpid17 = (1 << 5) | 0x10; // PPID 17, unordered (as RFC 5043 sends everything)
     Bytes b{4};
     msg(b, ctlPpid17 | 1, 0, {0, 1});
     msg(b, 0x10 | 1, 1, Untagged(iwarp::Opcode::Send, 0, 1, 0, Pattern(200, 11)));

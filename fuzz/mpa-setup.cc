@@ -32,9 +32,7 @@ Serialized(const MpaSetupFrame& f)
 {
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(f);
-    Bytes b(p->GetSize());
-    p->CopyData(b.data(), b.size());
-    return b;
+    return PacketOctets(p);
 }
 
 /** Parses `data` as a frame of `kind` and checks the invariants; returns the status. */

@@ -34,14 +34,6 @@ struct Deframed
     uint64_t offset{0};
 };
 
-Bytes
-PacketBytes(Ptr<const Packet> p)
-{
-    Bytes b(p->GetSize());
-    p->CopyData(b.data(), b.size());
-    return b;
-}
-
 /** Drains every ULPDU the receiver has; keeps the last result. */
 void
 Drain(MpaFpduReceiver& rx, Deframed& out, uint32_t maxUlpdu)
@@ -51,7 +43,7 @@ Drain(MpaFpduReceiver& rx, Deframed& out, uint32_t maxUlpdu)
     while ((r = rx.Next(&p, &out.error)) == Rx::Done)
     {
         FUZZ_CHECK(p->GetSize() <= maxUlpdu, "ULPDU longer than the receiver's maximum");
-        out.ulpdus.push_back(PacketBytes(p));
+        out.ulpdus.push_back(PacketOctets(p));
     }
     if (r == Rx::Error)
     {
@@ -110,7 +102,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     Bytes stream;
     for (const Bytes& u : ulpdus)
     {
-        const Bytes fpdu = PacketBytes(tx.Frame(Create<Packet>(u.data(), u.size())));
+        const Bytes fpdu = PacketOctets(tx.Frame(Create<Packet>(u.data(), u.size())));
         stream.insert(stream.end(), fpdu.begin(), fpdu.end());
     }
     FUZZ_CHECK(tx.GetStreamOffset() == stream.size(), "the sender's offset counts every framed octet");
