@@ -93,6 +93,7 @@ if [ "${#failed[@]}" -gt 0 ]; then
     echo
     echo "fuzz: ${#failed[@]} target(s) found something:" >&2
     printf '  %s\n' "${failed[@]}" >&2
-    exit 1
 fi
-echo "fuzz: no findings in ${#targets[@]} targets"
+# The closing line CI reads: targets without a finding, targets with one.
+echo "fuzz: $(( ${#targets[@]} - ${#failed[@]} )) passed, ${#failed[@]} failed"
+[ "${#failed[@]}" -eq 0 ]
