@@ -33,7 +33,6 @@
 
 #include <deque>
 #include <map>
-#include <set>
 
 using namespace ns3;
 using namespace ns3::fuzz;
@@ -270,19 +269,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         Simulator::Run();
 
         FUZZ_CHECK(placed <= injected.octets, "placed more octets than were injected");
-        std::set<uint64_t> done;
-        uint64_t delivered = 0;
-        for (const RdmapCompletion& c : completions)
-        {
-            if (c.IsRecv())
-            {
-                FUZZ_CHECK(done.insert(c.id).second, "a receive buffer completed twice");
-                FUZZ_CHECK(recvSize.count(c.id) == 1, "a completion for a buffer never posted");
-                FUZZ_CHECK(c.status != WcStatus::Success || c.byteLength <= recvSize[c.id],
-                           "a receive completion longer than its buffer");
-                delivered += c.status == WcStatus::Success;
-            }
-        }
+        const uint64_t delivered = CheckReceives(completions, recvSize);
         FUZZ_CHECK(delivered <= injected.lastSends, "more messages delivered than L=1 Send segments injected");
         rdmap->Dispose();
         ddp->Dispose();

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 namespace ns3
 {
@@ -136,17 +137,23 @@ TerminateWatch::OnSent(Counter* c, const RdmapTerminateHeader& h)
 }
 
 uint64_t
-ReceivedOctets(const std::vector<RdmapCompletion>& completions)
+CheckReceives(const std::vector<RdmapCompletion>& completions, const std::map<uint64_t, uint32_t>& posted)
 {
-    uint64_t n = 0;
+    std::set<uint64_t> done;
+    uint64_t ok = 0;
     for (const RdmapCompletion& c : completions)
     {
-        if (c.IsRecv() && c.status == WcStatus::Success)
+        if (c.IsRecv())
         {
-            n += c.byteLength;
+            FUZZ_CHECK(done.insert(c.id).second, "a receive buffer completed twice");
+            const auto it = posted.find(c.id);
+            FUZZ_CHECK(it != posted.end(), "a completion for a buffer never posted");
+            FUZZ_CHECK(c.status != WcStatus::Success || c.byteLength <= it->second,
+                       "a receive completion longer than its buffer");
+            ok += c.status == WcStatus::Success;
         }
     }
-    return n;
+    return ok;
 }
 
 namespace

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -127,8 +128,13 @@ class TerminateWatch
     uint32_t m_total{0};
 };
 
-/** Octets of the successful receive completions in `completions`. */
-uint64_t ReceivedOctets(const std::vector<RdmapCompletion>& completions);
+/**
+ * Checks the receive completions among `completions` against the buffers posted (id -> size): each is of a
+ * posted buffer, completes at most once, and a successful one is no longer than its buffer. Returns how many
+ * succeeded. (Delivered lengths are not bounded by the octets a peer sent: a message's length is MO plus its
+ * last segment, DDP-046, and the sink need not check that every octet arrived, DDP-038.)
+ */
+uint64_t CheckReceives(const std::vector<RdmapCompletion>& completions, const std::map<uint64_t, uint32_t>& posted);
 
 /**
  * A folder of this process's own under $TMPDIR (made on first use, removed at exit), for targets that must
