@@ -5,6 +5,9 @@
 #   make test-asan      the CTest suites in build-asan/ with AddressSanitizer + UBSan (Debug; no pytest)
 #   make demo           build and run $(DEMO_SCENARIO) with iwarp-sim into a new results/demo-<timestamp>
 #   make bench          build and run scripts/bench.sh (if present)
+#   make attributes-doc build and regenerate doc/attributes.md (iwarp-sim attributes --markdown)
+#   make install        build and install into $(PREFIX) (default /usr/local; DESTDIR=... stages it)
+#   make package        build and write the Debian package $(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (CPack)
 #   make fuzz           build the libFuzzer targets in build-fuzz/ (clang) and run each for $(FUZZ_SECONDS) s
 #   make fuzz-smoke     the same for 60 s each (what .ci/run runs); doc/fuzzing.md
 #   make fuzz-seeds     regenerate the protocol targets' seed corpora in fuzz/corpus/
@@ -19,6 +22,8 @@ ASAN_DIR    ?= build-asan
 JOBS        ?= $(shell nproc)
 CTEST_JOBS  ?= 2
 PYTEST_DIR  ?= analysis/tests
+PREFIX      ?= /usr/local
+DESTDIR     ?=
 
 # The scenario `make demo` runs.  Each run writes a new folder results/demo-<UTC timestamp> (the runner
 # refuses to overwrite one); iwarp-sim prints a short summary ending with that folder.
@@ -39,7 +44,8 @@ FUZZ_CMAKE_ARGS ?= -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) -DIWARP_FUZZ=ON -DIWARP_PYTH
 ASAN_OPTIONS  ?= detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
-.PHONY: all build deps configure test test-asan build-asan pytest demo bench clean build-fuzz fuzz fuzz-smoke fuzz-seeds
+.PHONY: all build deps configure test test-asan build-asan pytest demo bench attributes-doc install package clean \
+        build-fuzz fuzz fuzz-smoke fuzz-seeds
 
 all: build
 
@@ -112,6 +118,20 @@ bench: build
 	else \
 		echo "no benchmarks yet ($(BENCH_SCRIPT) does not exist)"; \
 	fi
+
+# The attribute reference; the CTest iwarp-attributes-doc fails while doc/attributes.md differs from it.
+attributes-doc: build
+	$(BUILD_DIR)/iwarp-sim attributes --markdown > doc/attributes.md.tmp
+	mv doc/attributes.md.tmp doc/attributes.md
+
+# What gets installed where: cmake/iwarp-install.cmake. The Python package goes where /usr/bin/python3 reads it for
+# $(PREFIX) (/usr, /usr/local, or a venv made with --system-site-packages).
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix "$(PREFIX)"
+
+# Install it with: apt-get install ./$(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (cmake/iwarp-package.cmake)
+package: build
+	cmake --build $(BUILD_DIR) --target package
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)

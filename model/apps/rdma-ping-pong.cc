@@ -1,5 +1,7 @@
 #include "apps/rdma-ping-pong.h"
 
+#include "ddp/ddp-header.h"
+
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -92,10 +94,12 @@ RdmaPingPong::GetTypeId()
                           MakeUintegerAccessor(&RdmaPingPong::m_count),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Mode",
-                          "Send: Send/Receive; Write: RDMA Write followed by a zero-length Send",
+                          "Send: Send/Receive; Write: RDMA Write followed by a zero-length Send; WritePoll: "
+                          "RDMA Write alone, seen by the peer when the last octet of its buffer is placed "
+                          "(how ib_write_lat waits: it polls that octet)",
                           EnumValue(SEND),
                           MakeEnumAccessor(&RdmaPingPong::m_mode),
-                          MakeEnumChecker(SEND, "Send", WRITE, "Write"))
+                          MakeEnumChecker(SEND, "Send", WRITE, "Write", WRITE_POLL, "WritePoll"))
             .AddAttribute("Payload",
                           "Real: buffers hold octets; Virtual: sizes only",
                           EnumValue(RDMA_PAYLOAD_REAL),
@@ -157,6 +161,13 @@ RdmaPingPong::MakePeer()
     p->qp->GetRdmap()->TraceConnectWithoutContext(
         "Completion",
         MakeBoundCallback(&RdmaPingPong::OnCompletionThunk, this, p));
+    if (m_mode == WRITE_POLL)
+    {
+        p->qp->GetDdp()->TraceConnectWithoutContext(
+            "Placed", MakeBoundCallback(+[](RdmaPingPong* app, Ptr<Peer> peer, Ptr<const Packet> seg) {
+                app->OnPlaced(peer, seg);
+            }, this, p));
+    }
     return p;
 }
 
@@ -207,9 +218,12 @@ RdmaPingPong::OnRequest(Ptr<ConnectionRequest> req)
     RdmaBufferAdvert{p->region->GetStag(), p->region->GetBaseTo()}.Serialize(pd);
     m_rnic->GetConnectionManager()->Accept(req, p->qp, pd);
     m_peers.push_back(p);
-    // Two receives: the next request may arrive before the answer to this one completes.
-    PostRecv(p);
-    PostRecv(p);
+    if (m_mode != WRITE_POLL) // WritePoll sends no Send: nothing to receive
+    {
+        // Two receives: the next request may arrive before the answer to this one completes.
+        PostRecv(p);
+        PostRecv(p);
+    }
 }
 
 void
@@ -221,7 +235,10 @@ RdmaPingPong::OnConnected(Ptr<QueuePair>, bool accepted, const std::vector<uint8
         return;
     }
     m_connected = true;
-    PostRecv(m_client);
+    if (m_mode != WRITE_POLL)
+    {
+        PostRecv(m_client);
+    }
     StartIteration();
 }
 
@@ -259,6 +276,16 @@ RdmaPingPong::PostMessage(Ptr<Peer> p)
     wr.local = all;
     wr.remoteStag = p->remote.stag;
     wr.remoteTo = p->remote.to;
+    if (m_mode == WRITE_POLL)
+    {
+        // The octet the peer polls changes with every message, as ib_write_lat's does.
+        if (uint8_t* d = p->region->GetBuffer()->Data())
+        {
+            d[m_size - 1] = PollMarker(p->sent);
+        }
+        ++p->sent;
+        return p->qp->PostSend(wr);
+    }
     bool ok = p->qp->PostSend(wr);
     SendWr note; // the zero-length Send that orders after the Write's placement (RDMAP-059)
     note.id = m_nextWrId++;
@@ -286,6 +313,41 @@ RdmaPingPong::OnCompletion(Ptr<Peer> p, const RdmapCompletion& c)
         return; // send-queue completions carry no latency information here
     }
     PostRecv(p); // replace the receive just consumed
+    OnMessageArrived(p);
+}
+
+void
+RdmaPingPong::OnPlaced(Ptr<Peer> p, Ptr<const Packet> segment)
+{
+    DdpTaggedHeader h;
+    uint8_t ctrl = 0;
+    if (segment->GetSize() < h.GetSerializedSize() || segment->CopyData(&ctrl, 1) != 1 ||
+        !DdpControl::IsTagged(ctrl))
+    {
+        return; // untagged: not a Write into the polled buffer
+    }
+    segment->PeekHeader(h);
+    const uint64_t payload = segment->GetSize() - h.GetSerializedSize();
+    const uint64_t end = p->region->GetBaseTo() + m_size;
+    if (h.GetStag() != p->region->GetStag() || payload == 0 || h.GetTo() + payload != end)
+    {
+        return; // the polled octet is the buffer's last one; other segments change nothing it sees
+    }
+    if (const uint8_t* d = p->region->GetBuffer()->Data())
+    {
+        if (d[m_size - 1] != PollMarker(p->received))
+        {
+            NS_LOG_WARN("the last octet changed to " << unsigned(d[m_size - 1]) << ", not message "
+                                                       << p->received << "'s marker");
+            return;
+        }
+    }
+    OnMessageArrived(p);
+}
+
+void
+RdmaPingPong::OnMessageArrived(Ptr<Peer> p)
+{
     if (m_role == RDMA_ROLE_SERVER)
     {
         m_deliveredTrace(p->received, m_size);
@@ -294,6 +356,7 @@ RdmaPingPong::OnCompletion(Ptr<Peer> p, const RdmapCompletion& c)
         PostMessage(p);
         return;
     }
+    ++p->received;
     const Time half = (Simulator::Now() - m_iterStart) / 2;
     m_halfRtts.push_back(half);
     m_completedTrace(m_done, m_size, half);

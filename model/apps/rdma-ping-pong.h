@@ -71,8 +71,9 @@ class RdmaPingPong : public Application
 
     enum Mode
     {
-        SEND,
-        WRITE,
+        SEND,       ///< Send/Receive
+        WRITE,      ///< RDMA Write, then a zero-length Send that tells the peer it is placed
+        WRITE_POLL, ///< RDMA Write only; the peer sees it when its buffer's last octet is placed
     };
 
     /** Half round-trip samples, one per completed iteration (client only). */
@@ -105,6 +106,7 @@ class RdmaPingPong : public Application
         Ptr<MemoryRegion> region;
         RdmaBufferAdvert remote;
         uint32_t received{0};
+        uint32_t sent{0};
     };
 
     Ptr<Peer> MakePeer();
@@ -115,6 +117,12 @@ class RdmaPingPong : public Application
     void OnCompletion(Ptr<Peer> peer, const RdmapCompletion& c);
     /** Post this end's message: a Send of Size, or a Write of Size + a zero-length Send. */
     bool PostMessage(Ptr<Peer> peer);
+    /** A message of the peer has arrived at this end: answer it (server) or end the iteration (client). */
+    void OnMessageArrived(Ptr<Peer> peer);
+    /** WritePoll: a segment was placed in `peer`'s buffer; was it the last octet of the next message? */
+    void OnPlaced(Ptr<Peer> peer, Ptr<const Packet> segment);
+    /** WritePoll: the value the last octet of the n-th message carries (never the initial fill's). */
+    static uint8_t PollMarker(uint32_t n) { return uint8_t(1 + n % 255); }
     bool PostRecv(Ptr<Peer> peer);
     void StartIteration();
 

@@ -6,6 +6,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
@@ -76,6 +78,17 @@ RdmaStream::GetTypeId()
                           UintegerValue(4096),
                           MakeUintegerAccessor(&RdmaStream::m_receiveDepth),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxPeerRegion",
+                          "Server: the largest buffer (Size x Outstanding octets) a client's request may "
+                          "make this end register; a larger request is rejected (1 GiB by default: a "
+                          "client's private data must not make the server allocate at will)",
+                          UintegerValue(uint64_t(1) << 30),
+                          MakeUintegerAccessor(&RdmaStream::m_maxPeerRegion),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddTraceSource("Rejected",
+                            "Server: a client's connection request was rejected (the reason)",
+                            MakeTraceSourceAccessor(&RdmaStream::m_rejectedTrace),
+                            "ns3::RdmaStream::RejectedTracedCallback")
             .AddTraceSource("Posted",
                             "An operation was posted (operation number, octets)",
                             MakeTraceSourceAccessor(&RdmaStream::m_postedTrace),
@@ -208,16 +221,31 @@ void
 RdmaStream::OnRequest(Ptr<ConnectionRequest> req)
 {
     RdmaBufferAdvert peer;
+    auto reject = [this, &req](const std::string& reason) {
+        NS_LOG_WARN("stream request rejected: " << reason);
+        m_rejectedTrace(reason);
+        m_rnic->GetConnectionManager()->Reject(req, {});
+    };
     if (!peer.Deserialize(req->privateData) || req->privateData.size() < RdmaBufferAdvert::kSize + 12)
     {
-        NS_LOG_WARN("stream request without its parameters: rejected");
-        m_rnic->GetConnectionManager()->Reject(req, {});
+        reject("private data too short for a stream's parameters");
         return;
     }
-    // The client's shape wins over this end's attributes.
-    m_size = ReadBe32(req->privateData, RdmaBufferAdvert::kSize);
-    m_outstanding = ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 4);
-    m_op = Op(ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 8));
+    // The client's shape wins over this end's attributes, once it is known to be sane: the
+    // octets come from the peer, so nothing in them may divide by zero, name an operation
+    // that does not exist or make this end allocate without bound.
+    const uint32_t size = ReadBe32(req->privateData, RdmaBufferAdvert::kSize);
+    const uint32_t outstanding = ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 4);
+    const uint32_t op = ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 8);
+    const std::string problem = CheckPeerShape(size, outstanding, op, m_maxPeerRegion);
+    if (!problem.empty())
+    {
+        reject(problem);
+        return;
+    }
+    m_size = size;
+    m_outstanding = outstanding;
+    m_op = Op(op);
     m_region = Register(uint64_t(m_size) * m_outstanding);
     Ptr<QueuePair> qp = MakeQp();
     m_serverQps.push_back(qp);
@@ -230,6 +258,30 @@ RdmaStream::OnRequest(Ptr<ConnectionRequest> req)
         const uint64_t slot = i % m_outstanding;
         qp->PostRecv(m_nextWrId++, LocalBuffer{m_region->GetStag(), m_region->GetBaseTo() + slot * m_size, m_size});
     }
+}
+
+std::string
+RdmaStream::CheckPeerShape(uint32_t size, uint32_t outstanding, uint32_t op, uint64_t maxRegion)
+{
+    std::ostringstream why;
+    if (size == 0)
+    {
+        why << "Size 0";
+    }
+    else if (outstanding == 0)
+    {
+        why << "Outstanding 0";
+    }
+    else if (op > uint32_t(READ))
+    {
+        why << "Op " << op << " is none of Write (0), Send (1), Read (2)";
+    }
+    else if (uint64_t(size) * outstanding > maxRegion)
+    {
+        why << "Size x Outstanding = " << uint64_t(size) * outstanding << " octets exceeds MaxPeerRegion "
+            << maxRegion;
+    }
+    return why.str();
 }
 
 void

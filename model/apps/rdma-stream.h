@@ -62,6 +62,15 @@ class RdmaStream : public Application
     typedef void (*PostingEndedTracedCallback)(uint64_t ops, uint64_t bytes);
     /** (bytes, completions, start, end): the stream finished at this end. */
     typedef void (*FinishedTracedCallback)(uint64_t bytes, uint64_t completions, Time start, Time end);
+    /** (reason): the server rejected a client's connection request. */
+    typedef void (*RejectedTracedCallback)(const std::string& reason);
+
+    /**
+     * Why a client's stream shape (from its private data) is unacceptable, or "" when it is
+     * acceptable: Size and Outstanding at least 1, Op one of Write/Send/Read, and Size x
+     * Outstanding (the region the server registers for it) at most `maxRegion` octets.
+     */
+    static std::string CheckPeerShape(uint32_t size, uint32_t outstanding, uint32_t op, uint64_t maxRegion);
 
   protected:
     void DoDispose() override;
@@ -92,6 +101,7 @@ class RdmaStream : public Application
     Time m_duration;
     RdmaAppPayload m_payload;
     uint32_t m_receiveDepth;
+    uint64_t m_maxPeerRegion;
 
     Ptr<Rnic> m_rnic;
     Ptr<ProtectionDomain> m_pd;
@@ -123,6 +133,7 @@ class RdmaStream : public Application
     TracedCallback<uint64_t, uint64_t, Time, Time> m_finishedTrace;
     TracedCallback<uint64_t, uint32_t> m_failedTrace;
     TracedCallback<uint64_t, uint64_t> m_postingEndedTrace;
+    TracedCallback<const std::string&> m_rejectedTrace;
 };
 
 } // namespace ns3

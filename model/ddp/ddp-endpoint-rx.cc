@@ -57,9 +57,7 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
     {
         // DDP-052: data after the LLP's graceful teardown forces an abortive teardown.
         m_rxStopped = true;
-        m_rxPending.clear();
-        m_hintPlacedAt.clear();
-        m_placedEarly.clear();
+        ClearRxWaiting();
         if (!m_streamEvent.IsNull())
         {
             m_streamEvent(StreamEvent::FatalError, ErrorCause{});
@@ -261,8 +259,15 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
     }
     else
     {
-        // U2-U5 (DDP-060), with A4/A5/A6 resolved in DdpUntaggedQueue::Check.
-        const DdpUntaggedQueue::Match m = queue->Check(v.msn, v.mo, v.payloadLength);
+        // U2-U5 (DDP-060), with A4/A5/A6 resolved in DdpUntaggedQueue::Check. An MSN whose
+        // message is complete and parked (waiting for a lower MSN) is no longer available:
+        // a second message with it is out of range (U5), refused before it overwrites the first.
+        DdpUntaggedQueue::Match m = queue->Check(v.msn, v.mo, v.payloadLength);
+        if (m.ok && m_rxParked.count({v.qn, v.msn}) != 0)
+        {
+            m.ok = false;
+            m.code = DdpUntaggedCode::MsnRange;
+        }
         if (!m.ok)
         {
             DdpReceiveError err = MakeError(ErrorCause::Ddp(m.code), *s);
@@ -322,36 +327,63 @@ void
 DdpEndpoint::Deliver(const RxSegment& last, uint64_t taggedLength)
 {
     const DdpSegmentView& v = last.view;
-    DdpDelivery d;
-    d.tagged = v.tagged;
-    d.rsvdUlp0 = v.rsvdUlp0;
-    d.last = last.record;
-    d.firstPlaced = m_rxMessageFirstPlaced;
-    d.delivered = Simulator::Now();
+    const Time firstPlaced = m_rxMessageFirstPlaced;
     m_rxMessageFirstPlaced = Time::Max();
     if (v.tagged)
     {
+        DdpDelivery d;
+        d.tagged = true;
+        d.rsvdUlp0 = v.rsvdUlp0;
+        d.last = last.record;
+        d.firstPlaced = firstPlaced;
+        d.delivered = Simulator::Now();
         d.stag = v.stag;
         d.length = taggedLength;
-    }
-    else
-    {
-        DdpUntaggedQueue& q = m_rxQueues.at(v.qn);
-        if (v.msn != q.GetBaseMsn())
+        m_deliveredTrace(d);
+        if (!m_deliver.IsNull())
         {
-            // Messages on a queue must complete in MSN order (DDP-026); a sender that skipped
-            // one leaves this message outside the legal range at its turn.
-            RaiseError(MakeError(ErrorCause::Ddp(DdpUntaggedCode::MsnRange), last));
-            return;
+            m_deliver(d);
         }
-        const DdpUntaggedBuffer b = q.ConsumeFront();
-        d.rsvdUlp1 = v.rsvdUlp1;
-        d.qn = v.qn;
-        d.msn = v.msn;
-        d.length = uint64_t(v.mo) + v.payloadLength; // DDP-046
-        d.cookie = b.cookie;
-        d.buffer = b.window;
+        return;
     }
+    DdpUntaggedQueue& q = m_rxQueues.at(v.qn);
+    if (v.msn != q.GetBaseMsn())
+    {
+        // DDP-060 U5: the MSN was inside [first, last available buffer] when it was placed.
+        // Buffers complete in MSN order (DDP-026), so it waits for the MSNs still missing.
+        // Check refused MSNs outside the range, and ValidateAndPlace refuses a parked MSN,
+        // so this entry is new.
+        m_rxParked.emplace(std::make_pair(v.qn, v.msn), ParkedMessage{last, firstPlaced});
+        return;
+    }
+    DeliverUntagged(q, last, firstPlaced);
+    // Each delivery may make a parked message the queue's next.
+    for (auto p = m_rxParked.find({v.qn, q.GetBaseMsn()}); p != m_rxParked.end() && !m_rxStopped;
+         p = m_rxParked.find({v.qn, q.GetBaseMsn()}))
+    {
+        const ParkedMessage parked = std::move(p->second);
+        m_rxParked.erase(p);
+        DeliverUntagged(q, parked.last, parked.firstPlaced);
+    }
+}
+
+void
+DdpEndpoint::DeliverUntagged(DdpUntaggedQueue& q, const RxSegment& last, Time firstPlaced)
+{
+    const DdpSegmentView& v = last.view;
+    DdpDelivery d;
+    d.tagged = false;
+    d.rsvdUlp0 = v.rsvdUlp0;
+    d.last = last.record;
+    d.firstPlaced = firstPlaced;
+    d.delivered = Simulator::Now();
+    const DdpUntaggedBuffer b = q.ConsumeFront();
+    d.rsvdUlp1 = v.rsvdUlp1;
+    d.qn = v.qn;
+    d.msn = v.msn;
+    d.length = uint64_t(v.mo) + v.payloadLength; // DDP-046
+    d.cookie = b.cookie;
+    d.buffer = b.window;
     m_deliveredTrace(d);
     if (!m_deliver.IsNull())
     {
@@ -373,9 +405,7 @@ DdpEndpoint::RaiseError(DdpReceiveError err)
     NS_LOG_INFO("receive error " << err.cause.ToString());
     // DDP-063/065: stop placing, drop what waits for delivery and everything that follows.
     m_rxStopped = true;
-    m_rxPending.clear();
-    m_hintPlacedAt.clear();
-    m_placedEarly.clear();
+    ClearRxWaiting();
     m_errorTrace(err);
     if (!m_error.IsNull())
     {
@@ -387,9 +417,16 @@ void
 DdpEndpoint::StopReceiving()
 {
     m_rxStopped = true;
+    ClearRxWaiting();
+}
+
+void
+DdpEndpoint::ClearRxWaiting()
+{
     m_rxPending.clear();
     m_hintPlacedAt.clear();
     m_placedEarly.clear();
+    m_rxParked.clear();
 }
 
 } // namespace ns3

@@ -74,9 +74,7 @@ DdpEndpoint::DoDispose()
     m_llp = nullptr;
     m_memory = nullptr;
     m_txQueue.clear();
-    m_rxPending.clear();
-    m_hintPlacedAt.clear();
-    m_placedEarly.clear();
+    ClearRxWaiting();
     m_rxQueues.clear();
     m_deliver = DeliveryCallback();
     m_error = ErrorCallback();
@@ -131,6 +129,11 @@ DdpEndpoint::TakeBuffers(uint32_t qn)
     // Hints may have been placed in the buffers taken away: in-order copies that still come
     // must be placed wherever they then match, not skipped as placed already.
     m_placedEarly.clear();
+    // Parked messages of this queue lose their buffers with the others (flushed).
+    for (auto p = m_rxParked.begin(); p != m_rxParked.end();)
+    {
+        p = (p->first.first == qn) ? m_rxParked.erase(p) : std::next(p);
+    }
     return it->second.TakeAll();
 }
 

@@ -151,6 +151,10 @@ class DdpEndpoint : public Object
     bool ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place, RxSegment* out);
     void AdvanceDelivery();
     void Deliver(const RxSegment& last, uint64_t taggedLength);
+    /** Deliver the untagged message `last` ends, whose MSN is its queue's base (DDP-046). */
+    void DeliverUntagged(DdpUntaggedQueue& q, const RxSegment& last, Time firstPlaced);
+    /** Forget every placed segment and parked message still waiting for delivery (DDP-065). */
+    void ClearRxWaiting();
     void RaiseError(DdpReceiveError err);
     DdpReceiveError MakeError(iwarp::ErrorCause cause, const RxSegment& s) const;
 
@@ -172,6 +176,17 @@ class DdpEndpoint : public Object
     uint64_t m_rxFrontier{0};                  ///< next order number to deliver
     uint64_t m_rxTaggedLength{0};              ///< octets of the tagged message being delivered
     Time m_rxMessageFirstPlaced{Time::Max()};  ///< of the message being delivered
+    /** An untagged message complete in the sender's order whose MSN is ahead of its queue's base. */
+    struct ParkedMessage
+    {
+        RxSegment last;
+        Time firstPlaced;
+    };
+    /**
+     * Parked messages by (QN, MSN): placed, and delivered once every lower MSN of the queue has
+     * been (DDP-060 U5 accepts any MSN in [first, last available buffer]; A4, A34).
+     */
+    std::map<std::pair<uint32_t, uint32_t>, ParkedMessage> m_rxParked;
     /** Hints without an LLP position, placed early, waiting for the in-order copy (timing only). */
     std::map<SegmentKey, Time> m_hintPlacedAt;
     /** Hints placed early, by LLP position: their in-order copy is not placed again. */

@@ -105,6 +105,14 @@ class RdmapEndpoint : public Object
     void Notify(const RdmapEventInfo& info);
 
     // rdmap-receive.cc
+    /** Where a Read Response segment falls among the sinks of the outstanding Reads (A33). */
+    enum class ReadSinkMatch
+    {
+        Inside,      ///< inside the sink of some outstanding Read
+        OutOfBounds, ///< an outstanding Read uses the STag, but no sink holds the range
+        NoStag,      ///< no outstanding Read uses the STag
+    };
+    ReadSinkMatch MatchReadSink(uint32_t stag, uint64_t to, uint32_t length) const;
     DdpUlpCheck CheckSegment(const DdpSegmentView& v);
     void OnDelivery(const DdpDelivery& d);
     void OnReadResponseDelivered(const DdpDelivery& d);

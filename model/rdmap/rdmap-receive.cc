@@ -62,6 +62,28 @@ constexpr OpcodeRule kOpcodeRules[16] = {
 };
 } // namespace
 
+RdmapEndpoint::ReadSinkMatch
+RdmapEndpoint::MatchReadSink(uint32_t stag, uint64_t to, uint32_t length) const
+{
+    // ORD bounds m_readsAwaiting (a handful of entries), so a linear scan is cheap.
+    ReadSinkMatch best = ReadSinkMatch::NoStag;
+    for (const uint64_t wrSeq : m_readsAwaiting)
+    {
+        const RdmapWorkRequest& rd = m_sendQueue[wrSeq - m_headWrSeq].wr;
+        if (rd.localStag != stag)
+        {
+            continue;
+        }
+        // Written so that no sum can wrap: TO is a 64-bit offset chosen by the peer.
+        if (to >= rd.localTo && to - rd.localTo <= rd.readLength && length <= rd.readLength - (to - rd.localTo))
+        {
+            return ReadSinkMatch::Inside;
+        }
+        best = ReadSinkMatch::OutOfBounds;
+    }
+    return best;
+}
+
 DdpUlpCheck
 RdmapEndpoint::CheckSegment(const DdpSegmentView& v)
 {
@@ -87,19 +109,23 @@ RdmapEndpoint::CheckSegment(const DdpSegmentView& v)
     }
     if (op == uint8_t(Opcode::ReadResponse))
     {
-        // A33: a Response must answer the oldest outstanding Read, inside its sink buffer.
+        // A33: a Response must land inside the sink of an outstanding Read. Over SCTP the
+        // segments of the next Read's Response may arrive before the last one of this
+        // Read's (unordered DATA, RFC 5043), so a segment is matched by its STag and TO
+        // against every outstanding Read (RFC 5040 §5.2.2: placement by tag); completion
+        // still follows the order of delivery (OnReadResponseDelivered, RDMAP-036).
         if (m_readsAwaiting.empty())
         {
             return fail(RemoteOp(RdmapCode::UnexpectedOpcode), false);
         }
-        const RdmapWorkRequest& rd = m_sendQueue[m_readsAwaiting.front() - m_headWrSeq].wr;
         if (v.payloadLength > 0)
         {
-            if (v.stag != rd.localStag)
+            const ReadSinkMatch m = MatchReadSink(v.stag, v.to, v.payloadLength);
+            if (m == ReadSinkMatch::NoStag)
             {
                 return fail(ErrorCause::Ddp(iwarp::DdpTaggedCode::InvalidStag), false);
             }
-            if (v.to < rd.localTo || v.to - rd.localTo + v.payloadLength > rd.readLength)
+            if (m == ReadSinkMatch::OutOfBounds)
             {
                 return fail(ErrorCause::Ddp(iwarp::DdpTaggedCode::BaseBounds), false);
             }
