@@ -1,4 +1,5 @@
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/yaml-one-document.h"
 
 #include "helper/topology/topology-graph.h"
 
@@ -135,27 +136,19 @@ Load(const std::string& text,
      const std::string& source,
      const std::string& baseDir)
 {
-    std::vector<YAML::Node> documents;
+    YAML::Node root;
     try
     {
-        documents = YAML::LoadAll(text);
+        // One document: the reader would see only the first of several and ignore the rest
+        // without a word. Not YAML::LoadAll, which can loop on malformed input (yaml-one-document.h).
+        root = scenario::LoadOneYamlDocument(text);
     }
     catch (const YAML::ParserException& e)
     {
-        throw ScenarioError(source, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
+        const int line = e.mark.is_null() ? 0 : e.mark.line + 1;
+        const std::string what = e.msg.rfind("a second YAML document", 0) == 0 ? e.msg : "YAML syntax error: " + e.msg;
+        throw ScenarioError(source, line, line ? e.mark.column + 1 : 0, "", what);
     }
-    // A scenario is one document: the reader would see only the first of several and ignore the
-    // rest without a word.  (An empty document after a trailing '---' ignores nothing.)
-    for (std::size_t i = 1; i < documents.size(); ++i)
-    {
-        if (documents[i].IsDefined() && !documents[i].IsNull())
-        {
-            const YAML::Mark m = documents[i].Mark();
-            throw ScenarioError(source, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
-                                "a second YAML document (after '---'); a scenario file holds one");
-        }
-    }
-    YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
     scenario::ScenarioReader reader(source, baseDir);
     for (const auto& o : overrides)
     {
