@@ -343,6 +343,10 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         cfg.rnic = ReadAttributes(root["rnic"], "rnic");
     }
+    if (root["host-nic"])
+    {
+        cfg.hostNic = ReadNic(root["host-nic"], "host-nic");
+    }
     if (const YAML::Node ph = root["per-host"])
     {
         RequireMap(ph, "per-host");
@@ -360,6 +364,10 @@ ScenarioReader::Read(const YAML::Node& root)
             if (kv.second["rnic"])
             {
                 nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"));
+            }
+            if (kv.second["nic"])
+            {
+                nc.nic = ReadNic(kv.second["nic"], Join(p, "nic"));
             }
         }
     }
@@ -405,6 +413,7 @@ ScenarioReader::Read(const YAML::Node& root)
     CheckAdjacency(root, cfg);
     CheckReachability(wl, cfg);
     CheckLlps(wl, cfg);
+    CheckQueues(root, cfg);
     CheckWithBuilder(root, cfg);
     return cfg;
 }
@@ -509,24 +518,7 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
     {
         c.delay = TimeOf(n["delay"], Join(path, "delay"));
     }
-    if (const YAML::Node q = n["queue"])
-    {
-        const std::string s = Str(q, Join(path, "queue"));
-        // "<n>p" is a packet count; anything else is a size in octets, normalised to ns-3's "<n>B".
-        if (s.size() > 1 && s.back() == 'p' &&
-            std::all_of(s.begin(), s.end() - 1, [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-        {
-            c.queue = s;
-        }
-        else
-        {
-            c.queue = std::to_string(SizeOf(q, Join(path, "queue"))) + "B";
-        }
-        if (c.queue == "0p" || c.queue == "0B")
-        {
-            Fail(q, Join(path, "queue"), "a queue must hold at least one packet");
-        }
-    }
+    ReadQueueKeys(n, path, c.queue, c.deviceQueue, c.queueDisc);
     if (n["mtu"])
     {
         c.mtu = uint32_t(UInt(n["mtu"], Join(path, "mtu"), 65535));
