@@ -55,7 +55,7 @@ const char* ToString(QueueDiscKind kind);
 
 /**
  * RED's parameters. The defaults make it the marking switch DCTCP assumes (Alizadeh et al.,
- * SIGCOMM 2010, section 3.1): one threshold K (minTh = maxTh = K) on the instantaneous queue
+ * SIGCOMM 2010): one threshold K (minTh = maxTh = K) on the instantaneous queue
  * (weight 1), ECN-capable packets marked CE instead of dropped at and above K, non-ECT ones dropped
  * there, and no drop below the queue's limit for a marked packet.
  */
