@@ -123,18 +123,16 @@ class QueueErrorsTestCase : public TestCase
              "q.yaml:5:21: links: RED's weight must be in (0, 1]"},
             {kDumbbell + "links: {queue-disc: {kind: codel, codel: {target: 10ms, interval: 5ms}}}\n",
              "q.yaml:5:21: links: CoDel needs 0 < target <= interval"},
-            {kDumbbell + "links: {queue: 0p}\n", "q.yaml:5:16: links.queue: a queue must hold at least one packet"},
+            {kDumbbell + "links: {queue: 0p}\n", "q.yaml:5:16: links.queue: queue \"0p\" must hold at least one packet"},
             {kDumbbell + "links: {device-queue: 5000000000p}\n",
-             "q.yaml:5:23: links.device-queue: queue \"5000000000p\" is above ns-3's largest, 4294967295 packets "
-             "(write unlimited for that)"},
+             "q.yaml:5:23: links.device-queue: queue \"5000000000p\" holds more than 2^32-1 packets"},
             {kDumbbell + "links: {queue: 5GB}\n",
-             "q.yaml:5:16: links.queue: queue \"5GB\" is above ns-3's largest, 4294967295 octets (write unlimited for "
-             "that)"},
+             "q.yaml:5:16: links.queue: queue \"5GB\" holds more than 2^32-1 octets"},
             {kDumbbell + "host-nic: {queue: 50p, queue-disc: {kind: red}}\n",
              "q.yaml:5:36: host-nic: RED's max-th 65p must be below the queue's limit 50p (else it never marks "
              "before the queue overflows)"},
             {kDumbbell + "per-host:\n  h1: {nic: {queue-disc: {kind: fifo}, queue: 0p}}\n",
-             "q.yaml:6:47: per-host.h1.nic.queue: a queue must hold at least one packet"},
+             "q.yaml:6:47: per-host.h1.nic.queue: queue \"0p\" must hold at least one packet"},
             {kDumbbell + "per-link:\n  - {between: [left, right], queue-disc: {kind: red, red: {threshold: 120p}}}\n",
              "q.yaml:6:42: per-link.0: RED's max-th 120p must be below the queue's limit 100p (else it never marks "
              "before the queue overflows)"},

@@ -9,8 +9,6 @@
 #include "helper/topology/port-queues.h"
 #include "helper/topology/topology-graph.h"
 
-#include <algorithm>
-#include <cctype>
 
 namespace ns3
 {
@@ -47,30 +45,11 @@ OwnSection(QueueDiscKind k)
 std::string
 ScenarioReader::QueueText(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    if (s == "unlimited")
+    if (n.IsScalar() && n.Scalar() == "unlimited")
     {
         return std::to_string(UINT32_MAX) + "p";
     }
-    // "<n>p" is a packet count; anything else is a size in octets, normalised to ns-3's "<n>B".
-    const bool packets = s.size() > 1 && s.back() == 'p' && std::all_of(s.begin(), s.end() - 1, [](char ch) {
-                             return std::isdigit(static_cast<unsigned char>(ch));
-                         });
-    if (packets && s.size() > 11)
-    {
-        Fail(n, path, "queue \"" + s + "\" is above ns-3's largest, " + std::to_string(UINT32_MAX) + " packets");
-    }
-    const uint64_t v = packets ? std::stoull(s.substr(0, s.size() - 1)) : SizeOf(n, path);
-    if (v == 0)
-    {
-        Fail(n, path, "a queue must hold at least one packet");
-    }
-    if (v > UINT32_MAX)
-    {
-        Fail(n, path, "queue \"" + s + "\" is above ns-3's largest, " + std::to_string(UINT32_MAX) +
-                          (packets ? " packets" : " octets") + " (write unlimited for that)");
-    }
-    return std::to_string(v) + (packets ? "p" : "B");
+    return Parsed(n, path, ParseQueue);
 }
 
 QueueDiscSpec

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-reader.h"
 
+#include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 
 #include <algorithm>
@@ -92,11 +93,16 @@ ScenarioReader::RequireMap(const YAML::Node& n, const std::string& path) const
 }
 
 void
-ScenarioReader::RequireList(const YAML::Node& n, const std::string& path) const
+ScenarioReader::RequireList(const YAML::Node& n, const std::string& path, std::size_t max) const
 {
     if (!n.IsSequence())
     {
         Fail(n, path, std::string("expected a list, got ") + ShapeName(n));
+    }
+    if (n.size() > max)
+    {
+        Fail(n, path, "a list of " + std::to_string(n.size()) + " entries; at most " + std::to_string(max) +
+                          " are allowed (doc/scenario-format.md, Limits)");
     }
 }
 
@@ -226,49 +232,19 @@ ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
 Time
 ScenarioReader::TimeOf(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    try
-    {
-        return ParseTime(s);
-    }
-    catch (const UnitError& e)
-    {
-        Fail(n, path, e.what());
-    }
+    return Parsed(n, path, ParseTime);
 }
 
 uint64_t
 ScenarioReader::SizeOf(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    try
-    {
-        return ParseSize(s);
-    }
-    catch (const UnitError& e)
-    {
-        Fail(n, path, e.what());
-    }
+    return Parsed(n, path, ParseSize);
 }
 
 uint64_t
 ScenarioReader::RateOf(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    uint64_t v = 0;
-    try
-    {
-        v = ParseRate(s);
-    }
-    catch (const UnitError& e)
-    {
-        Fail(n, path, e.what());
-    }
-    if (v == 0)
-    {
-        Fail(n, path, "rate must be above zero");
-    }
-    return v;
+    return Parsed(n, path, ParseRate);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -359,11 +335,11 @@ ScenarioReader::Read(const YAML::Node& root)
             NodeAttributeConfig& nc = cfg.perHost[name];
             if (kv.second["host"])
             {
-                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"));
+                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"), &PerHostHostTypes());
             }
             if (kv.second["rnic"])
             {
-                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"));
+                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
             }
             if (kv.second["nic"])
             {
@@ -415,6 +391,8 @@ ScenarioReader::Read(const YAML::Node& root)
     CheckLlps(wl, cfg);
     CheckQueues(root, cfg);
     CheckWithBuilder(root, cfg);
+    CheckPaths(root, cfg);
+    CheckInjectSizes(root, cfg);
     return cfg;
 }
 
