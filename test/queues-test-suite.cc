@@ -11,9 +11,11 @@
  *  - DCTCP incast through a RED/ECN switch port: packets are marked, the senders see ECE (DCTCP's
  *    congestion estimate counts marked octets), nothing is dropped, and the port's peak stays below
  *    the drop-tail peak of the same incast, for RDMA over MPA/TCP and for the sockets baseline;
- *  - the per-port counters agree with summary.json's drops.
+ *  - the per-port counters agree with summary.json's drops;
+ *  - CoDel and FQ-CoDel get the scenario's parameters and carry traffic.
  */
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-runner.h"
 #include "helper/topology/port-queues.h"
 #include "helper/topology/topology-builder.h"
@@ -21,13 +23,16 @@
 #include "scenario-run-util.h"
 
 #include "ns3/boolean.h"
+#include "ns3/codel-queue-disc.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/fifo-queue-disc.h"
+#include "ns3/fq-codel-queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <filesystem>
 #include <iostream>
@@ -244,7 +249,7 @@ class DctcpIncastTestCase : public TestCase
   public:
     DctcpIncastTestCase()
         : TestCase("DCTCP incast through RED with ECN: marks, ECE at the senders, no drop, a peak below drop-tail's "
-                   "(RDMA over MPA/TCP and sockets)")
+                   "(RDMA over MPA over TCP, and sockets)")
     {
     }
 
@@ -303,6 +308,56 @@ class DctcpIncastTestCase : public TestCase
     }
 };
 
+class CoDelTestCase : public TestCase
+{
+  public:
+    CoDelTestCase()
+        : TestCase("CoDel and FQ-CoDel: built with the scenario's target, interval, ECN and flows; they carry a "
+                   "transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string yaml = R"(
+stop: 20ms
+topology: {kind: dumbbell, hosts-per-side: 1}
+links: {rate: 10Gbps, delay: 2us, queue-disc: {kind: codel, codel: {target: 1ms, interval: 20ms, ecn: true}}}
+host-nic: {queue: 10000p, queue-disc: {kind: fq-codel, fq-codel: {flows: 64}}}
+workloads:
+  - {name: rdma, kind: stream, from: h0, to: h1, op: write, size: 64KiB, count: 20, outstanding: 4}
+)";
+        TopologySpec spec = MakeTopologySpec(LoadScenarioString(yaml, {}, "codel.yaml"));
+        BuiltTopology topo = TopologyBuilder::Build(spec);
+        const BuiltLink& mid = topo.links.at(topo.FindLinks("left", "right").at(0));
+        Ptr<CoDelQueueDisc> codel = DynamicCast<CoDelQueueDisc>(RootQueueDisc(mid.devA));
+        NS_TEST_ASSERT_MSG_EQ(bool(codel), true, "CoDel on the switch port");
+        NS_TEST_EXPECT_MSG_EQ(codel->GetTarget(), MilliSeconds(1), "target");
+        NS_TEST_EXPECT_MSG_EQ(codel->GetInterval(), MilliSeconds(20), "interval");
+        BooleanValue ecn;
+        codel->GetAttribute("UseEcn", ecn);
+        NS_TEST_EXPECT_MSG_EQ(ecn.Get(), true, "ecn");
+        const BuiltLink& h0 = topo.links.at(topo.FindLinks("h0", "left").at(0));
+        Ptr<QueueDisc> fq = RootQueueDisc(h0.a == "h0" ? h0.devA : h0.devB);
+        NS_TEST_ASSERT_MSG_EQ(bool(DynamicCast<FqCoDelQueueDisc>(fq)), true, "FQ-CoDel on the NIC");
+        UintegerValue flows;
+        fq->GetAttribute("Flows", flows);
+        fq->GetAttribute("UseEcn", ecn);
+        NS_TEST_EXPECT_MSG_EQ(flows.Get(), 64u, "flows");
+        NS_TEST_EXPECT_MSG_EQ(ecn.Get(), true, "fq-codel marks by default");
+        NS_TEST_EXPECT_MSG_EQ(fq->GetMaxSize(), QueueSize("10000p"), "limit");
+        Simulator::Destroy();
+
+        const RunResult r = RunYaml(yaml, "codel");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads.at(0).completed, true, "the stream completes through them");
+        NS_TEST_EXPECT_MSG_EQ(Port(r, "h0", "left").kind, "fq-codel", "results name the NIC's kind");
+        NS_TEST_EXPECT_MSG_EQ(Port(r, "left", "right").kind, "codel", "and the port's");
+        NS_TEST_EXPECT_MSG_GT(Port(r, "left", "right").enqueued, 900u, "the stream went through CoDel");
+        NS_TEST_EXPECT_MSG_GT(Port(r, "h0", "left").enqueued, 900u, "and FQ-CoDel");
+    }
+};
+
 class QueuesTestSuite : public TestSuite
 {
   public:
@@ -312,6 +367,7 @@ class QueuesTestSuite : public TestSuite
         AddTestCase(new BuilderQueuesTestCase, TestCase::QUICK);
         AddTestCase(new CleanTransferTestCase, TestCase::QUICK);
         AddTestCase(new DctcpIncastTestCase, TestCase::QUICK);
+        AddTestCase(new CoDelTestCase, TestCase::QUICK);
     }
 };
 

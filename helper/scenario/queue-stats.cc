@@ -19,7 +19,8 @@ Peak(uint32_t* peak, uint32_t, uint32_t now)
 std::string
 LimitText(const QueueSize& q)
 {
-    if (q == UnlimitedQueue())
+    // ns-3 aborts on comparing QueueSizes of different units: compare unit and value.
+    if (q.GetUnit() == UnlimitedQueue().GetUnit() && q.GetValue() == UnlimitedQueue().GetValue())
     {
         return "unlimited";
     }

@@ -3,39 +3,41 @@
 namespace ns3
 {
 
-LinkParams
-OverlayQueues(LinkParams base, const LinkConfig& over)
+namespace
+{
+
+/** The queue keys `over` sets (LinkConfig and NicConfig name them alike) onto the three fields. */
+template <class Config>
+void
+OverlayFields(const Config& over, QueueSize& queue, QueueSize& deviceQueue, QueueDiscSpec& disc)
 {
     if (over.queue)
     {
-        base.queue = QueueSize(*over.queue);
+        queue = QueueSize(*over.queue);
     }
     if (over.deviceQueue)
     {
-        base.deviceQueue = QueueSize(*over.deviceQueue);
+        deviceQueue = QueueSize(*over.deviceQueue);
     }
     if (over.queueDisc)
     {
-        base.queueDisc = *over.queueDisc;
+        disc = *over.queueDisc;
     }
+}
+
+} // namespace
+
+LinkParams
+OverlayQueues(LinkParams base, const LinkConfig& over)
+{
+    OverlayFields(over, base.queue, base.deviceQueue, base.queueDisc);
     return base;
 }
 
 PortQueueSpec
 OverlayNic(PortQueueSpec base, const NicConfig& over)
 {
-    if (over.queue)
-    {
-        base.queue = QueueSize(*over.queue);
-    }
-    if (over.deviceQueue)
-    {
-        base.deviceQueue = QueueSize(*over.deviceQueue);
-    }
-    if (over.queueDisc)
-    {
-        base.disc = *over.queueDisc;
-    }
+    OverlayFields(over, base.queue, base.deviceQueue, base.disc);
     return base;
 }
 
@@ -62,15 +64,11 @@ ApplyScenarioQueues(const ScenarioConfig& cfg, TopologySpec& spec)
     {
         if (HasQueueKeys(p.link))
         {
+            // Only what the entry sets: the builder keeps the tier's value for the rest.
+            const LinkParams set = OverlayQueues(LinkParams{}, p.link);
             LinkQueues lq{p.a, p.b, std::nullopt, std::nullopt, p.link.queueDisc};
-            if (p.link.queue)
-            {
-                lq.queue = QueueSize(*p.link.queue);
-            }
-            if (p.link.deviceQueue)
-            {
-                lq.deviceQueue = QueueSize(*p.link.deviceQueue);
-            }
+            lq.queue = p.link.queue ? std::optional<QueueSize>(set.queue) : std::nullopt;
+            lq.deviceQueue = p.link.deviceQueue ? std::optional<QueueSize>(set.deviceQueue) : std::nullopt;
             spec.queueLinks.push_back(lq);
         }
     }

@@ -17,11 +17,18 @@ namespace scenario
 namespace
 {
 
-const Names<QueueDiscKind> kQueueDiscKinds = {{"none", QueueDiscKind::None},
-                                              {"fifo", QueueDiscKind::Fifo},
-                                              {"red", QueueDiscKind::Red},
-                                              {"codel", QueueDiscKind::CoDel},
-                                              {"fq-codel", QueueDiscKind::FqCoDel}};
+/** The kinds by the names ToString gives them (one spelling for files and results). */
+Names<QueueDiscKind>
+QueueDiscKinds()
+{
+    Names<QueueDiscKind> names;
+    for (QueueDiscKind k :
+         {QueueDiscKind::None, QueueDiscKind::Fifo, QueueDiscKind::Red, QueueDiscKind::CoDel, QueueDiscKind::FqCoDel})
+    {
+        names.emplace_back(ToString(k), k);
+    }
+    return names;
+}
 
 /** The sub-map of `queue-disc` each kind may have. */
 const char*
@@ -58,7 +65,7 @@ ScenarioReader::ReadQueueDisc(const YAML::Node& n, const std::string& path) cons
     const SchemaNode& schema = *ScenarioSchema().fields.at("links")->fields.at("queue-disc");
     CheckKeys(n, path, schema);
     QueueDiscSpec d;
-    d.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), kQueueDiscKinds, "queue-disc kind");
+    d.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), QueueDiscKinds(), "queue-disc kind");
     for (const char* section : {"red", "codel", "fq-codel"})
     {
         if (n[section] && OwnSection(d.kind) != std::string(section))

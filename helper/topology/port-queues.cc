@@ -81,21 +81,20 @@ MakeQueueDisc(const PortQueueSpec& spec, DataRate rate, Time delay)
         q->SetAttribute("LinkDelay", TimeValue(delay));
         return q;
     }
-    case QueueDiscKind::CoDel: {
-        Ptr<QueueDisc> q = CreateObject<CoDelQueueDisc>();
-        q->SetAttribute("MaxSize", QueueSizeValue(spec.queue));
-        q->SetAttribute("Target", StringValue(std::to_string(d.codel.target.GetNanoSeconds()) + "ns"));
-        q->SetAttribute("Interval", StringValue(std::to_string(d.codel.interval.GetNanoSeconds()) + "ns"));
-        q->SetAttribute("UseEcn", BooleanValue(d.codel.ecn));
-        return q;
-    }
+    case QueueDiscKind::CoDel:
     case QueueDiscKind::FqCoDel: {
-        Ptr<QueueDisc> q = CreateObject<FqCoDelQueueDisc>();
+        const bool fq = d.kind == QueueDiscKind::FqCoDel;
+        Ptr<QueueDisc> q = fq ? Ptr<QueueDisc>(CreateObject<FqCoDelQueueDisc>())
+                              : Ptr<QueueDisc>(CreateObject<CoDelQueueDisc>());
         q->SetAttribute("MaxSize", QueueSizeValue(spec.queue));
+        // Their Target and Interval are string attributes in ns-3 3.37.
         q->SetAttribute("Target", StringValue(std::to_string(d.codel.target.GetNanoSeconds()) + "ns"));
         q->SetAttribute("Interval", StringValue(std::to_string(d.codel.interval.GetNanoSeconds()) + "ns"));
         q->SetAttribute("UseEcn", BooleanValue(d.codel.ecn));
-        q->SetAttribute("Flows", UintegerValue(d.codel.flows));
+        if (fq)
+        {
+            q->SetAttribute("Flows", UintegerValue(d.codel.flows));
+        }
         return q;
     }
     }
