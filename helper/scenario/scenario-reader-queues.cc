@@ -30,21 +30,11 @@ QueueDiscKinds()
     return names;
 }
 
-/** The sub-map of `queue-disc` each kind may have. */
+/** The sub-map of `queue-disc` each kind may have: named as the kind; none for none and fifo. */
 const char*
 OwnSection(QueueDiscKind k)
 {
-    switch (k)
-    {
-    case QueueDiscKind::Red:
-        return "red";
-    case QueueDiscKind::CoDel:
-        return "codel";
-    case QueueDiscKind::FqCoDel:
-        return "fq-codel";
-    default:
-        return "";
-    }
+    return k == QueueDiscKind::None || k == QueueDiscKind::Fifo ? "" : ToString(k);
 }
 
 } // namespace
