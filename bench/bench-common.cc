@@ -4,7 +4,9 @@
 #include "bench/bench-common.h"
 
 #include "helper/rdma-app-helper.h"
+#include "helper/iwarp-helper.h"
 #include "helper/sctp-helper.h"
+#include "helper/topology/topology-builder.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -24,10 +26,52 @@ namespace ns3
 namespace bench
 {
 
-BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp)
-    : TwoHostTopology(DataRate(rate), Time(delay), rnics),
-      serverIp(serverAddress)
+const char*
+Describe(HostQueues q)
 {
+    switch (q)
+    {
+    case HostQueues::Ns3Helper:
+        return "ns-3 helpers (fq-codel)";
+    case HostQueues::None:
+        return "no queue disc, 100p device";
+    case HostQueues::Defaults:
+        return "runner defaults (fifo)";
+    }
+    return "?";
+}
+
+BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp,
+                             HostQueues queues)
+{
+    if (queues == HostQueues::Ns3Helper)
+    {
+        m_helperBuilt = std::make_unique<TwoHostTopology>(DataRate(rate), Time(delay), rnics);
+        nodes = m_helperBuilt->nodes;
+        serverIp = m_helperBuilt->serverAddress;
+        this->rnics = m_helperBuilt->rnics;
+    }
+    else
+    {
+        // The TCP settings TwoHostTopology gives, on the network a two-hosts scenario runs on.
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(kSocketBuffer));
+        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(kSocketBuffer));
+        TopologySpec spec;
+        spec.link.rate = DataRate(rate);
+        spec.link.delay = Time(delay);
+        if (queues == HostQueues::None)
+        {
+            spec.hostNic = PortQueueSpec{QueueSize("100p"), QueueSize("100p"), QueueDiscSpec{QueueDiscKind::None, {}, {}}};
+        }
+        const BuiltTopology topo = TopologyBuilder::Build(spec);
+        nodes = topo.hosts;
+        serverIp = topo.GetHostAddress("h1");
+        if (rnics)
+        {
+            this->rnics = IwarpHelper().Install(nodes);
+        }
+    }
     if (sctp)
     {
         // The TCP side gets 4 MiB buffers and 1500-octet packets from TwoHostTopology; give SCTP the
@@ -92,11 +136,12 @@ RunRdmaWrites(uint64_t bytes,
               const std::string& delay,
               uint32_t opSize,
               uint32_t outstanding,
-              const std::string& llp)
+              const std::string& llp,
+              HostQueues queues)
 {
     const RunTimer timer;
     const bool sctp = llp == "Sctp";
-    BenchTopology t(rate, delay, true, sctp);
+    BenchTopology t(rate, delay, true, sctp, queues);
     for (const Ptr<Rnic>& rnic : t.rnics)
     {
         rnic->GetConnectionManager()->SetAttribute("Llp", StringValue(llp));
@@ -123,10 +168,10 @@ RunRdmaWrites(uint64_t bytes,
 }
 
 RunResult
-RunTcpBulk(uint64_t bytes, const std::string& rate, const std::string& delay)
+RunTcpBulk(uint64_t bytes, const std::string& rate, const std::string& delay, HostQueues queues)
 {
     const RunTimer timer;
-    BenchTopology t(rate, delay, false);
+    BenchTopology t(rate, delay, false, false, queues);
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(t.serverIp, 9002));
     bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
     bulk.SetAttribute("SendSize", UintegerValue(65536));
@@ -227,7 +272,13 @@ RunIsolated(const Side& side)
 } // namespace
 
 bool
-Compare(std::ostream& os, const Side& a, const Side& b, uint32_t repeat, const std::string& only, double wallTarget)
+Compare(std::ostream& os,
+        const Side& a,
+        const Side& b,
+        uint32_t repeat,
+        const std::string& only,
+        double wallTarget,
+        Medians* medians)
 {
     if (!only.empty() && only != a.key && only != b.key)
     {
@@ -240,6 +291,8 @@ Compare(std::ostream& os, const Side& a, const Side& b, uint32_t repeat, const s
     std::vector<double> cpu;
     std::vector<double> goodput;
     std::vector<double> events;
+    std::vector<double> goodputA;
+    std::vector<double> goodputB;
     for (uint32_t k = 0; k < repeat; ++k)
     {
         const RunResult ra = only == b.key ? RunResult{} : RunIsolated(a);
@@ -259,6 +312,8 @@ Compare(std::ostream& os, const Side& a, const Side& b, uint32_t repeat, const s
             cpu.push_back(rb.cpu > 0 ? ra.cpu / rb.cpu : 0);
             goodput.push_back(rb.GoodputGbps() > 0 ? ra.GoodputGbps() / rb.GoodputGbps() : 0);
             events.push_back(double(ra.events) / std::max<uint64_t>(rb.events, 1));
+            goodputA.push_back(ra.GoodputGbps());
+            goodputB.push_back(rb.GoodputGbps());
             os << "pair " << k + 1 << ": wall (a)/(b) " << std::setprecision(3) << wall.back() << ", cpu (a)/(b) "
                << cpu.back() << ", goodput (a)/(b) "
                << goodput.back() << "\n";
@@ -276,6 +331,10 @@ Compare(std::ostream& os, const Side& a, const Side& b, uint32_t repeat, const s
         PrintMedian(os, "cpu ratio (a)/(b)", cpu, "");
         PrintMedian(os, "goodput ratio (a)/(b)", goodput, "");
         PrintMedian(os, "events ratio (a)/(b)", events, "");
+        if (medians)
+        {
+            *medians = Medians{Median(wall), Median(goodput), Median(goodputA), Median(goodputB)};
+        }
     }
     return true;
 }

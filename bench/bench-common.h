@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -38,12 +39,39 @@ namespace bench
 constexpr uint32_t kSocketBuffer = 4u << 20;
 constexpr uint32_t kMtu = 1500;
 
-/** Two hosts on one link (node 0 client, node 1 server); RNICs and SCTP only for the sides using them. */
-struct BenchTopology : public TwoHostTopology
+/**
+ * The hosts' queues a run uses (doc/transports.md, "Queues"):
+ *  - Ns3Helper: what ns-3's helpers give (PointToPointHelper with flow control, then
+ *    Ipv4AddressHelper's default FQ-CoDel queue disc): the benchmarks' setup since they exist;
+ *  - None: the scenario runner before queue discs, a 100-packet device queue and no queue disc;
+ *  - Defaults: the scenario runner's host NICs now (DefaultHostNic(): an unlimited FIFO queue disc
+ *    over a 2-packet device queue), built by TopologyBuilder as a two-hosts scenario is.
+ */
+enum class HostQueues
 {
-    BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp = false);
+    Ns3Helper,
+    None,
+    Defaults,
+};
 
+/** "ns-3 helpers (fq-codel)", ... for tables. */
+const char* Describe(HostQueues q);
+
+/** Two hosts on one link (node 0 client, node 1 server); RNICs and SCTP only for the sides using them. */
+struct BenchTopology
+{
+    BenchTopology(const std::string& rate,
+                  const std::string& delay,
+                  bool rnics,
+                  bool sctp = false,
+                  HostQueues queues = HostQueues::Ns3Helper);
+
+    NodeContainer nodes;
     Ipv4Address serverIp;
+    std::vector<Ptr<Rnic>> rnics; ///< empty without RNICs
+
+  private:
+    std::unique_ptr<TwoHostTopology> m_helperBuilt; ///< Ns3Helper: the objects it keeps
 };
 
 /** What one run of one side measured. */
@@ -85,10 +113,14 @@ RunResult RunRdmaWrites(uint64_t bytes,
                         const std::string& delay,
                         uint32_t opSize,
                         uint32_t outstanding,
-                        const std::string& llp);
+                        const std::string& llp,
+                        HostQueues queues = HostQueues::Ns3Helper);
 
 /** BulkSend over ns-3's TCP (64 KiB writes) into a PacketSink; timed to the last octet at the sink. */
-RunResult RunTcpBulk(uint64_t bytes, const std::string& rate, const std::string& delay);
+RunResult RunTcpBulk(uint64_t bytes,
+                     const std::string& rate,
+                     const std::string& delay,
+                     HostQueues queues = HostQueues::Ns3Helper);
 
 /** One side of a comparison: a name for the table, a key for --only, and the run itself. */
 struct Side
@@ -104,12 +136,22 @@ struct Side
  * it is positive), of goodput (a)/(b) and of events (a)/(b). `only` (a side's key) runs that side
  * alone, for profiling, and prints no ratio. Returns false if `only` names neither side.
  */
+/** The medians a comparison printed, for a summary table across comparisons. */
+struct Medians
+{
+    double wallRatio{0};
+    double goodputRatio{0};
+    double goodputA{0}; ///< Gb/s
+    double goodputB{0};
+};
+
 bool Compare(std::ostream& os,
              const Side& a,
              const Side& b,
              uint32_t repeat,
              const std::string& only,
-             double wallTarget);
+             double wallTarget,
+             Medians* medians = nullptr);
 
 } // namespace bench
 } // namespace ns3

@@ -8,8 +8,10 @@
  * wall time of each, the median wall ratio (target: at most 1.15) and goodput ratio, simulated
  * octets per wall second, events, and the process's peak resident memory after each (the sides
  * and the table are bench/bench-common.*, shared with iwarp-bench-sctp). Then a latency table:
- * RDMA Write and Send ping-pong half round trips for 8 B ... 1 MiB. Figures only, never timed
- * assertions.
+ * RDMA Write and Send ping-pong half round trips for 8 B ... 1 MiB. In between, the same pair on the
+ * scenario runner's host queues before queue discs (a 100-packet device queue) and now (an unlimited
+ * FIFO queue disc over a 2-packet ring), --queueRepeat pairs each, and a table of the three setups'
+ * median ratios side by side. Figures only, never timed assertions.
  *
  *   build/iwarp-bench-mpa-tcp --bytes=200000000
  */
@@ -75,6 +77,7 @@ main(int argc, char* argv[])
     bool latency = true;
     std::string only; // "rdma" or "tcp": run one side alone, for profiling
     uint32_t repeat = 1;
+    uint32_t queueRepeat = 3;
     CommandLine cmd(__FILE__);
     cmd.AddValue("bytes", "Octets each transfer moves", bytes);
     cmd.AddValue("rate", "Link data rate", rate);
@@ -86,6 +89,9 @@ main(int argc, char* argv[])
     cmd.AddValue("latency", "Print the latency table", latency);
     cmd.AddValue("only", "Profile one side: rdma or tcp (no ratio is printed)", only);
     cmd.AddValue("repeat", "Pairs of runs, (a) and (b) alternating; the ratio printed is the median", repeat);
+    cmd.AddValue("queueRepeat",
+                 "Pairs per host queue setup of the scenario runner, before and with queue discs (0: none)",
+                 queueRepeat);
     cmd.Parse(argc, argv);
 
     std::cout << "== MPA/TCP (RDMA Write stream, virtual payload) vs plain TCP (BulkSend), " << bytes
@@ -111,9 +117,39 @@ main(int argc, char* argv[])
                         return RunRdmaWrites(bytes, rate, delay, size, outstanding, "Mpa");
                     }};
     const Side tcp{"(b) BulkSend TCP", "tcp", [&]() { return RunTcpBulk(bytes, rate, delay); }};
-    if (!Compare(std::cout, rdma, tcp, repeat, only, 1.15))
+    std::vector<std::pair<HostQueues, Medians>> bySetup{{HostQueues::Ns3Helper, Medians{}}};
+    if (!Compare(std::cout, rdma, tcp, repeat, only, 1.15, &bySetup[0].second))
     {
         return 2;
+    }
+    // The same pair on the hosts' queues of the scenario runner, before queue discs and now, so that
+    // what the queue discs cost in simulation speed (and give in goodput) shows beside the headline.
+    for (HostQueues q : {HostQueues::None, HostQueues::Defaults})
+    {
+        if (queueRepeat == 0 || !only.empty())
+        {
+            break;
+        }
+        std::cout << "\n-- host queues: " << Describe(q) << " --\n";
+        const Side a{"(a) RdmaStream MPA/TCP", "rdma", [&]() {
+                         return RunRdmaWrites(bytes, rate, delay, size, outstanding, "Mpa", q);
+                     }};
+        const Side b{"(b) BulkSend TCP", "tcp", [&]() { return RunTcpBulk(bytes, rate, delay, q); }};
+        bySetup.emplace_back(q, Medians{});
+        Compare(std::cout, a, b, queueRepeat, "", 0, &bySetup.back().second);
+    }
+    if (bySetup.size() > 1)
+    {
+        std::cout << "\n== MPA/TCP (a) vs BulkSend (b) by host queues (medians) ==\n"
+                  << std::left << std::setw(30) << "host queues" << std::right << std::setw(14) << "wall (a)/(b)"
+                  << std::setw(17) << "goodput (a)/(b)" << std::setw(12) << "(a) Gb/s" << std::setw(12) << "(b) Gb/s"
+                  << "\n";
+        for (const auto& [q, m] : bySetup)
+        {
+            std::cout << std::left << std::setw(30) << Describe(q) << std::right << std::setprecision(3)
+                      << std::setw(14) << m.wallRatio << std::setw(17) << m.goodputRatio << std::setw(12)
+                      << m.goodputA << std::setw(12) << m.goodputB << "\n";
+        }
     }
     if (oddPair && only.empty() && size % perSegment == 0)
     {

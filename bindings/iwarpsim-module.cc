@@ -4,7 +4,7 @@
  *   import _iwarpsim
  *   r = _iwarpsim.run({"stop": "1ms", "topology": {"kind": "two-hosts"}, "workloads": [...]},
  *                     overrides={"workloads.0.size": "4KiB"}, out_dir="results/x")
- *   r["out_dir"]   # the complete results folder (summary.json, messages.csv, host.csv)
+ *   r["out_dir"]   # the complete results folder (summary.json, messages.csv, host.csv, queues.csv)
  *
  * `scenario` is a dict (written as YAML with yaml-cpp's emitter), YAML text, or the path of a
  * scenario file.  `overrides` is a dict {dot.path: value} or a list of "dot.path=value" strings:

@@ -4,8 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-protocol-core" "$@"
-# Three alternating pairs of 200 MB runs: the median ratio is robust to a busy stretch of the machine.
-"$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=5
+# Alternating pairs of 200 MB runs: the median ratio is robust to a busy stretch of the machine. Then
+# the same pair on the scenario runner's host queues before queue discs and with its default ones
+# (3 pairs each), and the three setups' median ratios side by side: what the queue discs cost.
+"$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=5 --queueRepeat=3
 # The SCTP model against ns-3's TCP, and RDMA Writes over SCTP against over MPA/TCP, likewise in pairs.
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).

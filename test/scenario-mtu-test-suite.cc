@@ -46,7 +46,7 @@ Transfers(const std::string& links, const std::string& llp)
 {
     return "stop: 60ms\n"                                                                   // 1
            "topology: {kind: two-hosts}\n"                                                  // 2
-           "links: {rate: 1Gbps, delay: 10us, queue: 1000p, " + links + "}\n"               // 3
+           "links: {rate: 1Gbps, delay: 10us, " + links + "}\n"                             // 3
            "workloads:\n"                                                                   // 4
            "  - {kind: stream, from: h0, to: h1, op: write, size: 16KiB, count: 2, outstanding: 2, "
            "payload: real, llp: " + llp + "}\n"
@@ -161,7 +161,7 @@ class RefusedTestCase : public TestCase
             for (uint32_t mtu : mtus)
             {
                 NS_TEST_EXPECT_MSG_EQ(ErrorOf(Transfers("mtu: " + std::to_string(mtu), llp)),
-                                      "s.yaml:3:54: links.mtu: MTU " + std::to_string(mtu) +
+                                      "s.yaml:3:40: links.mtu: MTU " + std::to_string(mtu) +
                                           " on the path of workload 'stream-0' (h0 to h1) is below the " + needs,
                                       llp << " at MTU " << mtu);
             }

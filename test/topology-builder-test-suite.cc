@@ -5,12 +5,15 @@
  */
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
+#include "helper/topology/port-queues.h"
 #include "helper/topology/topology-builder.h"
 #include "net/ipv4-ecmp-routing.h"
 #include "topology-test-util.h"
 
 #include "thrown-message.h"
 
+#include "ns3/queue-disc.h"
+#include "ns3/queue.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -121,11 +124,16 @@ class CountsTest : public TestCase
         TimeValue delay;
         b.channel->GetAttribute("Delay", delay);
         NS_TEST_EXPECT_MSG_EQ(delay.Get(), MicroSeconds(10), "bottleneck delay on the channel");
-        NS_TEST_EXPECT_MSG_EQ(b.devB->GetQueue()->GetMaxSize(), QueueSize("30000B"), "queue");
+        // A switch port's buffer is its queue disc's limit, over a small device queue.
+        NS_TEST_EXPECT_MSG_EQ(RootQueueDisc(b.devB)->GetMaxSize(), QueueSize("30000B"), "queue");
+        NS_TEST_EXPECT_MSG_EQ(b.devB->GetQueue()->GetMaxSize(), QueueSize("2p"), "device queue");
         const BuiltLink& h = t.links[t.FindLinks("h0", "left").at(0)];
         h.devA->GetAttribute("DataRate", rate);
         NS_TEST_EXPECT_MSG_EQ(rate.Get(), DataRate("25Gbps"), "host link rate");
-        NS_TEST_EXPECT_MSG_EQ(h.devA->GetQueue()->GetMaxSize(), QueueSize("50p"), "host queue");
+        const Ptr<PointToPointNetDevice> leftPort = h.a == "left" ? h.devA : h.devB;
+        const Ptr<PointToPointNetDevice> nic = h.a == "left" ? h.devB : h.devA;
+        NS_TEST_EXPECT_MSG_EQ(RootQueueDisc(leftPort)->GetMaxSize(), QueueSize("50p"), "host link's switch port");
+        NS_TEST_EXPECT_MSG_EQ(RootQueueDisc(nic)->GetMaxSize(), UnlimitedQueue(), "the host's NIC");
         Simulator::Destroy();
     }
 };

@@ -29,6 +29,7 @@ class Result:
             self.summary = json.load(f)
         self._messages = None
         self._host = None
+        self._queues = None
         self._cleanup = None
 
     def _own(self, folder):
@@ -70,6 +71,15 @@ class Result:
 
             self._host = pd.read_csv(os.path.join(self.out_dir, "host.csv"))
         return self._host
+
+    @property
+    def queues(self):
+        """queues.csv: one row per port (node towards peer), its queue disc's and device queue's counters."""
+        if self._queues is None:
+            import pandas as pd
+
+            self._queues = pd.read_csv(os.path.join(self.out_dir, "queues.csv"))
+        return self._queues
 
     def workload(self, name):
         """The summary.json entry of one workload, by name."""

@@ -12,7 +12,7 @@ from iwarpsim import _iwarpsim
 def test_run_dict_round_trip(tiny, tmp_path):
     r = iwarpsim.run(tiny, out_dir=tmp_path / "out")
     assert r.out_dir == str(tmp_path / "out")
-    assert sorted(os.listdir(r.out_dir)) == ["host.csv", "messages.csv", "scenario.yaml", "summary.json"]
+    assert sorted(os.listdir(r.out_dir)) == ["host.csv", "messages.csv", "queues.csv", "scenario.yaml", "summary.json"]
     (w,) = r.summary["workloads"]
     assert r.summary["scenario"] == "tiny"
     assert r.summary["format"] == 2
@@ -23,6 +23,10 @@ def test_run_dict_round_trip(tiny, tmp_path):
     assert r.messages["size_bytes"].eq(4096).all()
     assert r.messages["fct_ns"].dtype == "Int64"
     assert list(r.host["node"]) == ["h0", "h1"]
+    # Each host's NIC: the default unlimited FIFO, which carried the ping-pong and dropped nothing.
+    assert list(r.queues["node"]) == ["h0", "h1"] and list(r.queues["peer"]) == ["h1", "h0"]
+    assert set(r.queues["kind"]) == {"fifo"} and set(r.queues["limit"]) == {"unlimited"}
+    assert r.queues["enqueued"].gt(0).all() and r.queues["dropped"].eq(0).all()
 
 
 def test_run_path_with_overrides(tiny, tmp_path):

@@ -186,6 +186,31 @@ ResultsWriter::SummaryJson(const RunResult& r)
         links.push_back({{"a", d.a}, {"b", d.b}, {"queue", d.queue}, {"impairment", d.impairment}});
     }
     j["drops"] = {{"total", queue + impairment}, {"queue", queue}, {"impairment", impairment}, {"links", links}};
+    // The ports that saw a packet (queues.csv has them all), with their drops and marks by reason.
+    j["queues"] = json::array();
+    for (const QueueResult& q : r.queues)
+    {
+        if (q.enqueued + q.dropped + q.deviceEnqueued == 0)
+        {
+            continue;
+        }
+        j["queues"].push_back({{"node", q.node},
+                               {"peer", q.peer},
+                               {"role", q.role},
+                               {"kind", q.kind},
+                               {"limit", q.limit},
+                               {"enqueued", q.enqueued},
+                               {"dequeued", q.dequeued},
+                               {"dropped", q.dropped},
+                               {"marked", q.marked},
+                               {"drop_reasons", q.dropReasons},
+                               {"mark_reasons", q.markReasons},
+                               {"peak_packets", q.peakPackets},
+                               {"peak_bytes", q.peakBytes},
+                               {"device", {{"enqueued", q.deviceEnqueued},
+                                           {"dropped", q.deviceDropped},
+                                           {"peak_packets", q.devicePeakPackets}}}});
+    }
     j["checks"] = json::array();
     for (const CheckResult& c : r.checks)
     {
@@ -199,6 +224,10 @@ ResultsWriter::SummaryJson(const RunResult& r)
     }
     j["checks_failed"] = r.FailedChecks();
     j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
+    if (!r.queues.empty())
+    {
+        j["files"]["queues"] = "queues.csv";
+    }
     if (!r.scenarioYaml.empty())
     {
         j["files"]["scenario"] = "scenario.yaml";

@@ -1,6 +1,7 @@
 #include "helper/scenario/results-writer.h"
 
 #include "helper/scenario/interrupt-cleanup.h"
+#include "helper/scenario/queue-stats.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -202,6 +203,10 @@ ResultsWriter::Write(const RunResult& r)
         host << '\n';
     }
     WriteFile(dir / "host.csv", host.str());
+    if (!r.queues.empty())
+    {
+        WriteFile(dir / "queues.csv", QueuesCsv(r.queues));
+    }
 
     if (!r.pcapFiles.empty())
     {

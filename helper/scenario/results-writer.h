@@ -162,6 +162,30 @@ struct LinkDrops
     uint64_t impairment{0}; ///< lost to the link's loss model (random, Gilbert-Elliott)
 };
 
+/**
+ * One port's queues over the run (doc/metrics.md, "Queues"): its queue disc's counters (its device
+ * queue's when it has none), and its device queue's apart.
+ */
+struct QueueResult
+{
+    std::string node;  ///< the node whose port this is
+    std::string peer;  ///< the node at the link's other end
+    std::string role;  ///< "host-nic" or "switch-port"
+    std::string kind;  ///< queue disc: "fifo", "red", "codel", "fq-codel"; "none" (device queue only)
+    std::string limit; ///< "100p", "150000B", "unlimited"
+    uint64_t enqueued{0};
+    uint64_t dequeued{0};
+    uint64_t dropped{0}; ///< every drop, by the queue disc or at the device queue
+    uint64_t marked{0};  ///< ECN CE marks
+    std::map<std::string, uint64_t> dropReasons; ///< ns-3's reason text -> packets
+    std::map<std::string, uint64_t> markReasons;
+    uint32_t peakPackets{0};
+    uint32_t peakBytes{0};
+    uint64_t deviceEnqueued{0}; ///< the device queue under the queue disc (the same queue for "none")
+    uint64_t deviceDropped{0};
+    uint32_t devicePeakPackets{0};
+};
+
 /** A physics bound a result must respect (doc/metrics.md, "Checks"); a failure means a bug or a bad model. */
 struct CheckResult
 {
@@ -188,6 +212,7 @@ struct RunResult
     std::vector<HostResult> hosts;
     std::vector<MessageRecord> messages;
     std::vector<LinkDrops> drops; ///< links with at least one drop
+    std::vector<QueueResult> queues; ///< every port, in link order (a then b)
     std::vector<CheckResult> checks;
     /** The scenario as run (ScenarioConfig::resolvedYaml): written as scenario.yaml when not empty. */
     std::string scenarioYaml;
@@ -220,7 +245,7 @@ class ResultsWriter
     /** TempPath()/`sub` (a relative path, tracing.directory), created on the first call. */
     std::string PcapDirectory(const std::string& sub = "pcap");
 
-    /** Write summary.json, messages.csv and host.csv, and copy the pcaps, into the temporary folder. */
+    /** Write summary.json, messages.csv, host.csv and queues.csv, and copy the pcaps, into the temporary folder. */
     void Write(const RunResult& result);
     /** Move the temporary folder to its final name; ResultsError (and cleanup) if that exists now. */
     void Commit();

@@ -59,10 +59,24 @@ struct LinkConfig
 {
     std::optional<uint64_t> rateBps;
     std::optional<Time> delay;
-    /** ns-3 queue size text as QueueSize accepts it: "100p" (packets) or "150000B" (octets). */
+    /**
+     * A switch port's buffer, as QueueSize text: "100p" (packets) or "150000B" (octets); the limit
+     * of its queue disc (of its device queue with queue-disc kind none).
+     */
     std::optional<std::string> queue;
+    std::optional<std::string> deviceQueue;   ///< a switch port's device queue under its queue disc
+    std::optional<QueueDiscSpec> queueDisc;   ///< replaces the fallback's as a whole
     std::optional<uint32_t> mtu;
     ImpairmentConfig impairment;
+};
+
+/** `host-nic` (every host) and `per-host.<name>.nic`: a host's NIC queues, unset fields falling back. */
+struct NicConfig
+{
+    std::optional<std::string> queue; ///< the queue disc's limit ("unlimited" reads as UnlimitedQueue())
+    std::optional<std::string> deviceQueue;
+    std::optional<QueueDiscSpec> queueDisc;
+    bool Empty() const { return !queue && !deviceQueue && !queueDisc; }
 };
 
 /** One entry of `per-link`: the link between two named nodes, set apart from the defaults. */
@@ -104,6 +118,7 @@ struct NodeAttributeConfig
 {
     HostConfig host;
     RnicConfig rnic;
+    NicConfig nic; ///< over the scenario's `host-nic`
 };
 
 enum class WorkloadKind
@@ -243,6 +258,7 @@ struct ScenarioConfig
     std::vector<PerLinkConfig> perLink;
     HostConfig host;                   ///< every host
     RnicConfig rnic;                   ///< every RNIC
+    NicConfig hostNic;                 ///< every host's NIC queues (`host-nic`)
     std::map<std::string, NodeAttributeConfig> perHost;
     std::vector<WorkloadConfig> workloads;
     TracingConfig tracing;

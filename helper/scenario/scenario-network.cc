@@ -4,13 +4,12 @@
 #include "helper/iwarp-helper.h"
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-error.h"
+#include "helper/scenario/scenario-queues.h"
 
 #include "host/host-model.h"
 #include "rnic/rnic.h"
 
 #include "ns3/data-rate.h"
-#include "ns3/queue.h"
-#include "ns3/queue-size.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -81,11 +80,7 @@ Overlay(LinkParams base, const LinkConfig& over)
     {
         base.delay = *over.delay;
     }
-    if (over.queue)
-    {
-        base.queue = QueueSize(*over.queue);
-    }
-    return base;
+    return OverlayQueues(base, over);
 }
 
 [[noreturn]] void
@@ -121,10 +116,11 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     TopologySpec spec = ShapeOf(t);
     spec.link = Overlay(spec.link, cfg.links);
     if (t.kind == TopologyKind::Dumbbell &&
-        (t.bottleneck.rateBps || t.bottleneck.delay || t.bottleneck.queue))
+        (t.bottleneck.rateBps || t.bottleneck.delay || HasQueueKeys(t.bottleneck)))
     {
         spec.bottleneck = Overlay(spec.link, t.bottleneck);
     }
+    ApplyScenarioQueues(cfg, spec);
     spec.ecmp = t.ecmp;
     // Hashed host routes build in constant time per route; ns-3's static routing grows with the
     // table and takes minutes past a few hundred hosts (doc/topology.md).
@@ -188,7 +184,7 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
             topo->links[li].devB->SetMtu(uint16_t(*cfg.topology.bottleneck.mtu));
         }
     }
-    // Per-link rate, delay, queue and MTU on top of the defaults.
+    // Per-link rate, delay and MTU on top of the defaults (their queues are the builder's).
     for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
     {
         const PerLinkConfig& p = cfg.perLink[i];
@@ -210,10 +206,6 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
                 if (p.link.mtu)
                 {
                     d->SetMtu(uint16_t(*p.link.mtu));
-                }
-                if (p.link.queue)
-                {
-                    d->GetQueue()->SetAttribute("MaxSize", QueueSizeValue(QueueSize(*p.link.queue)));
                 }
             }
             if (p.link.delay)

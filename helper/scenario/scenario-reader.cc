@@ -319,6 +319,10 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         cfg.rnic = ReadAttributes(root["rnic"], "rnic");
     }
+    if (root["host-nic"])
+    {
+        cfg.hostNic = ReadNic(root["host-nic"], "host-nic");
+    }
     if (const YAML::Node ph = root["per-host"])
     {
         RequireMap(ph, "per-host");
@@ -336,6 +340,10 @@ ScenarioReader::Read(const YAML::Node& root)
             if (kv.second["rnic"])
             {
                 nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
+            }
+            if (kv.second["nic"])
+            {
+                nc.nic = ReadNic(kv.second["nic"], Join(p, "nic"));
             }
         }
     }
@@ -381,6 +389,7 @@ ScenarioReader::Read(const YAML::Node& root)
     CheckAdjacency(root, cfg);
     CheckReachability(wl, cfg);
     CheckLlps(wl, cfg);
+    CheckQueues(root, cfg);
     CheckWithBuilder(root, cfg);
     CheckPaths(root, cfg);
     CheckInjectSizes(root, cfg);
@@ -487,10 +496,7 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
     {
         c.delay = TimeOf(n["delay"], Join(path, "delay"));
     }
-    if (const YAML::Node q = n["queue"])
-    {
-        c.queue = Parsed(q, Join(path, "queue"), ParseQueue);
-    }
+    ReadQueueKeys(n, path, c.queue, c.deviceQueue, c.queueDisc);
     if (n["mtu"])
     {
         c.mtu = uint32_t(UInt(n["mtu"], Join(path, "mtu"), 65535));

@@ -71,6 +71,19 @@ class ScenarioReader
     AttributeMap ReadAttributes(const YAML::Node& n,
                                 const std::string& path,
                                 const std::vector<std::string>* reaches = nullptr) const;
+    // Queue keys (scenario-reader-queues.cc).
+    /** "<n>p", a size (-> "<octets>B") or "unlimited", as QueueSize text; at least one packet. */
+    std::string QueueText(const YAML::Node& n, const std::string& path) const;
+    QueueDiscSpec ReadQueueDisc(const YAML::Node& n, const std::string& path) const;
+    /** `queue`, `device-queue` and `queue-disc` of a link or NIC map `n`, where present. */
+    void ReadQueueKeys(const YAML::Node& n,
+                       const std::string& path,
+                       std::optional<std::string>& queue,
+                       std::optional<std::string>& deviceQueue,
+                       std::optional<QueueDiscSpec>& disc) const;
+    NicConfig ReadNic(const YAML::Node& n, const std::string& path) const;
+    /** Every section's queues with their fallbacks, and switch-port keys where there is no switch. */
+    void CheckQueues(const YAML::Node& root, const ScenarioConfig& cfg) const;
     void CheckAttribute(const YAML::Node& key,
                         const YAML::Node& value,
                         const std::string& path,

@@ -3,6 +3,7 @@
 #include "helper/scenario/link-drops.h"
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/progress-bar.h"
+#include "helper/scenario/queue-stats.h"
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-workloads.h"
@@ -83,6 +84,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         ScenarioWorkloads workloads(cfg, *topo);
         workloads.Install();
         LinkDropCounters drops(*topo);
+        QueueCounters queues(*topo);
         if (cfg.tracing.pcapAll)
         {
             topo->EnablePcapAll(writer.PcapDirectory(cfg.tracing.directory) + "/link");
@@ -124,6 +126,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
             r.hosts.push_back(HostRow(topo->hostNames[i], topo->hosts.Get(i)));
         }
         r.drops = drops.Collect();
+        r.queues = queues.Collect();
         r.pcap = cfg.tracing.Enabled();
         r.pcapDirectory = cfg.tracing.directory;
         r.checks = RunPhysicsChecks(cfg, *topo, r);
@@ -202,6 +205,15 @@ SummarizeRun(const ScenarioOutcome& o)
     if (dropped)
     {
         os << "  " << dropped << " packets dropped on " << r.drops.size() << " links (summary.json: drops)\n";
+    }
+    uint64_t marked = 0;
+    for (const QueueResult& q : r.queues)
+    {
+        marked += q.marked;
+    }
+    if (marked)
+    {
+        os << "  " << marked << " packets ECN-marked (summary.json: queues)\n";
     }
     os << "results: " << o.folder << "\n";
     return os.str();

@@ -40,9 +40,23 @@ struct Schema
 
     SchemaNode gilbert = Map({{"p", &value}, {"r", &value}, {"loss-good", &value}, {"loss-bad", &value}});
     SchemaNode reorder = Map({{"fraction", &value}, {"delay", &value}});
+    SchemaNode red = Map({{"threshold", &value},
+                          {"min-th", &value},
+                          {"max-th", &value},
+                          {"weight", &value},
+                          {"max-p", &value},
+                          {"gentle", &value},
+                          {"ecn", &value},
+                          {"hard-drop", &value}});
+    SchemaNode codel = Map({{"target", &value}, {"interval", &value}, {"ecn", &value}});
+    SchemaNode fqCodel = Map({{"target", &value}, {"interval", &value}, {"ecn", &value}, {"flows", &value}});
+    SchemaNode queueDisc = Map({{"kind", &value}, {"red", &red}, {"codel", &codel}, {"fq-codel", &fqCodel}});
+    SchemaNode nic = Map({{"queue", &value}, {"device-queue", &value}, {"queue-disc", &queueDisc}});
     SchemaNode link = Map({{"rate", &value},
                            {"delay", &value},
                            {"queue", &value},
+                           {"device-queue", &value},
+                           {"queue-disc", &queueDisc},
                            {"mtu", &value},
                            {"loss", &value},
                            {"gilbert-elliott", &gilbert},
@@ -64,7 +78,7 @@ struct Schema
                                {"ecmp", &value},
                                {"bottleneck", &link}});
 
-    SchemaNode nodeAttributes = Map({{"host", &attributes}, {"rnic", &attributes}});
+    SchemaNode nodeAttributes = Map({{"host", &attributes}, {"rnic", &attributes}, {"nic", &nic}});
     SchemaNode perHost = Of(Kind::Dict, &nodeAttributes);
 
     SchemaNode injectFields = Map({{"tagged", &value},
@@ -112,6 +126,7 @@ struct Schema
                            {"per-link", &perLink},
                            {"host", &attributes},
                            {"rnic", &attributes},
+                           {"host-nic", &nic},
                            {"per-host", &perHost},
                            {"workloads", &workloads},
                            {"tracing", &tracing},

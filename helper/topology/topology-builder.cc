@@ -1,8 +1,9 @@
 #include "helper/topology/topology-builder.h"
 
+#include "helper/topology/port-queues.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/drop-tail-queue.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -279,6 +280,20 @@ TopologyBuilder::CheckInput(const TopologySpec& spec, BuiltTopology& topo)
             throw TopologyError("impairLinks: no link between '" + li.a + "' and '" + li.b + "'");
         }
     }
+    for (const LinkQueues& lq : spec.queueLinks)
+    {
+        if (topo.FindLinks(lq.a, lq.b).empty())
+        {
+            throw TopologyError("queueLinks: no link between '" + lq.a + "' and '" + lq.b + "'");
+        }
+    }
+    for (const auto& [name, nic] : spec.hostNicByName)
+    {
+        if (!topo.HasNode(name) || !topo.graph[topo.Vertex(name)].IsHost())
+        {
+            throw TopologyError("hostNicByName: no host named '" + name + "'");
+        }
+    }
 }
 
 BuiltTopology
@@ -330,7 +345,31 @@ TopologyBuilder::Describe(const TopologySpec& spec, BuiltTopology& topo)
         Override(g[e].rate, rate, MakeDataRateChecker(), "rate", link);
         Override(g[e].delay, delay, MakeTimeChecker(), "delay", link);
         Override(g[e].queue, queue, MakeQueueSizeChecker(), "queue", link);
-        link.params = LinkParams{rate.Get(), delay.Get(), queue.Get()};
+        link.params.rate = rate.Get();
+        link.params.delay = delay.Get();
+        link.params.queue = queue.Get();
+        for (const LinkQueues& lq : spec.queueLinks)
+        {
+            if ((lq.a == link.a && lq.b == link.b) || (lq.a == link.b && lq.b == link.a))
+            {
+                link.params.queue = lq.queue.value_or(link.params.queue);
+                link.params.deviceQueue = lq.deviceQueue.value_or(link.params.deviceQueue);
+                link.params.queueDisc = lq.disc.value_or(link.params.queueDisc);
+            }
+        }
+        // A host's end gets the host's NIC queues, a switch's end the link's port queues.
+        auto portOf = [&](TopoVertexId v) {
+            if (!g[v].IsHost())
+            {
+                return link.params.Ports();
+            }
+            auto it = spec.hostNicByName.find(g[v].name);
+            return it != spec.hostNicByName.end() ? it->second : spec.hostNic;
+        };
+        link.queuesA = portOf(link.vertexA);
+        link.queuesB = portOf(link.vertexB);
+        CheckPortQueues(link.queuesA, "link " + link.a + " -- " + link.b + " at " + link.a);
+        CheckPortQueues(link.queuesB, "link " + link.a + " -- " + link.b + " at " + link.b);
         g[e].link = static_cast<uint32_t>(topo.links.size());
         topo.links.push_back(std::move(link));
     }
@@ -393,13 +432,11 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
         link.channel->SetAttribute("Delay", TimeValue(link.params.delay));
 
         const uint32_t net = kBase + 4 * index;
-        auto makeEnd = [&](TopoVertexId v, uint32_t host, uint32_t& ifIndex, Ipv4Address& addr) {
+        auto makeEnd = [&](TopoVertexId v, uint32_t host, const PortQueueSpec& queues, uint32_t& ifIndex,
+                           Ipv4Address& addr) {
             Ptr<PointToPointNetDevice> dev = CreateObject<PointToPointNetDevice>();
             dev->SetAddress(Mac48Address::Allocate());
             dev->SetDataRate(link.params.rate);
-            Ptr<DropTailQueue<Packet>> queue = CreateObject<DropTailQueue<Packet>>();
-            queue->SetMaxSize(link.params.queue);
-            dev->SetQueue(queue);
             g[v].node->AddDevice(dev);
             dev->Attach(link.channel);
             addr = Ipv4Address(net + host);
@@ -407,10 +444,13 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
             ifIndex = ipv4->AddInterface(dev);
             ipv4->AddAddress(ifIndex, Ipv4InterfaceAddress(addr, mask));
             ipv4->SetUp(ifIndex);
+            // Addresses are assigned by hand, so no helper installs a queue disc: the port's
+            // queues are all made here (helper/topology/port-queues.h).
+            InstallPortQueues(dev, queues, link.params.rate, link.params.delay);
             return dev;
         };
-        link.devA = makeEnd(link.vertexA, 1, link.ifA, link.addrA);
-        link.devB = makeEnd(link.vertexB, 2, link.ifB, link.addrB);
+        link.devA = makeEnd(link.vertexA, 1, link.queuesA, link.ifA, link.addrA);
+        link.devB = makeEnd(link.vertexB, 2, link.queuesB, link.ifB, link.addrB);
     }
 
     // A host is reached at the address of its first link; hosts do not forward.

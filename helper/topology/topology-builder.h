@@ -39,6 +39,8 @@ struct BuiltLink
     std::string b;
     LinkTier tier{LinkTier::Host};
     LinkParams params;
+    PortQueueSpec queuesA; ///< the queues of end a: its host's NIC, or params.Ports() at a switch
+    PortQueueSpec queuesB;
     Ptr<PointToPointNetDevice> devA;
     Ptr<PointToPointNetDevice> devB;
     Ptr<PointToPointChannel> channel;

@@ -12,6 +12,7 @@
 #include "ns3/queue-size.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,13 +40,108 @@ enum class LinkTier
     Bottleneck, ///< the dumbbell's middle link
 };
 
+/** Which queue discipline (ns-3 traffic-control module) sits above a port's device queue. */
+enum class QueueDiscKind
+{
+    None,    ///< no queue disc: the device queue (DropTail of `queue`) is the only queue
+    Fifo,    ///< FifoQueueDisc: drop-tail at the limit
+    Red,     ///< RedQueueDisc, by default configured as DCTCP uses it (see RedSpec)
+    CoDel,   ///< CoDelQueueDisc
+    FqCoDel, ///< FqCoDelQueueDisc
+};
+
+/** The kind's name in scenario files and results: "none", "fifo", "red", "codel", "fq-codel". */
+const char* ToString(QueueDiscKind kind);
+
+/**
+ * RED's parameters. The defaults make it the marking switch DCTCP assumes (Alizadeh et al.,
+ * SIGCOMM 2010): one threshold K (minTh = maxTh = K) on the instantaneous queue
+ * (weight 1), ECN-capable packets marked CE instead of dropped at and above K, non-ECT ones dropped
+ * there, and no drop below the queue's limit for a marked packet.
+ */
+struct RedSpec
+{
+    QueueSize minTh{"65p"}; ///< same unit (packets or octets) as the queue's limit
+    QueueSize maxTh{"65p"};
+    double weight{1.0};     ///< QW: the average's weight of the newest sample; 1 = instantaneous
+    double maxP{0.02};      ///< LInterm = 1/maxP: marking probability at maxTh (when minTh < maxTh)
+    bool gentle{false};     ///< probability ramps from maxP to 1 between maxTh and 2 maxTh
+    bool ecn{true};         ///< mark ECN-capable packets instead of dropping them
+    bool hardDrop{false};   ///< drop (never mark) above maxTh
+};
+
+/** CoDel's (and FQ-CoDel's) parameters; the defaults are RFC 8289's and Linux's. */
+struct CoDelSpec
+{
+    Time target{MilliSeconds(5)};
+    Time interval{MilliSeconds(100)};
+    bool ecn{false};        ///< mark instead of drop (Linux fq_codel: on, codel: off)
+    uint32_t flows{1024};   ///< FQ-CoDel only: flow queues (RFC 8290, Linux's default)
+};
+
+struct QueueDiscSpec
+{
+    QueueDiscKind kind{QueueDiscKind::Fifo};
+    RedSpec red;     ///< kind Red
+    CoDelSpec codel; ///< kind CoDel and FqCoDel
+};
+
+/**
+ * The queues of one port (one end of a link): a queue disc holding up to `queue`, above a device
+ * transmit queue of `deviceQueue` that the queue disc fills only when it has room (ns-3's flow
+ * control through NetDeviceQueueInterface, as a NIC's ring under a Linux qdisc). With
+ * QueueDiscKind::None the device queue alone holds `queue` (the model before queue discs).
+ */
+struct PortQueueSpec
+{
+    QueueSize queue{"100p"};
+    QueueSize deviceQueue{"2p"};
+    QueueDiscSpec disc;
+};
+
+/** The largest queue ns-3 can size: what "unlimited" means for a host's NIC. */
+inline QueueSize
+UnlimitedQueue()
+{
+    return QueueSize(QueueSizeUnit::PACKETS, UINT32_MAX);
+}
+
+/**
+ * A host's NIC by default: a FIFO that a host's own sockets cannot overflow (unlimited: what waits
+ * in it is bounded by the sockets' send buffers, as TCP Small Queues keep it in a Linux socket), above
+ * a two-packet device ring (doc/transports.md, "Queues").
+ */
+inline PortQueueSpec
+DefaultHostNic()
+{
+    PortQueueSpec s;
+    s.queue = UnlimitedQueue();
+    return s;
+}
+
 /** The physical and queueing parameters of one point-to-point link (both directions alike). */
 struct LinkParams
 {
     DataRate rate{"10Gbps"};
     Time delay{MicroSeconds(1)};
-    /** The transmit queue of each device ("100p" packets or "150000B" octets); no queue disc. */
+    /** A switch port's buffer ("100p" packets or "150000B" octets): its queue disc's limit. */
     QueueSize queue{"100p"};
+    /** A switch port's device transmit queue under the queue disc. */
+    QueueSize deviceQueue{"2p"};
+    QueueDiscSpec queueDisc;
+
+    /** The switch ports' queues of this link. */
+    PortQueueSpec Ports() const { return PortQueueSpec{queue, deviceQueue, queueDisc}; }
+};
+
+/** Switch-port queues for the link(s) between two named nodes: what is set replaces the tier's. */
+struct LinkQueues
+{
+    std::string a;
+    std::string b;
+    std::optional<QueueSize> queue;
+    std::optional<QueueSize> deviceQueue;
+    std::optional<QueueDiscSpec> disc;
 };
 
 /** Gilbert-Elliott two-state loss (the good state is where a burst ends). */
@@ -106,6 +202,12 @@ struct TopologySpec
     /** Split flows over equal-cost next hops by a 5-tuple hash; off: one deterministic path. */
     bool ecmp{false};
     RouteTable routeTable{RouteTable::Static};
+
+    /** Every host's NIC (the host end of each of its links), unless hostNicByName names it. */
+    PortQueueSpec hostNic{DefaultHostNic()};
+    std::map<std::string, PortQueueSpec> hostNicByName;
+    /** Switch ports on named links; the last naming of a link wins (after GraphML's edge values). */
+    std::vector<LinkQueues> queueLinks;
 
     std::optional<ImpairmentSpec> impairAll; ///< on every link
     std::vector<LinkImpairment> impairLinks; ///< on named links (replaces impairAll there)
