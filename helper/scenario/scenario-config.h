@@ -13,6 +13,7 @@
 #define IWARP_SCENARIO_CONFIG_H
 
 #include "helper/scenario/scenario-error.h"
+#include "helper/scenario/transport-settings.h"
 #include "helper/topology/topology-spec.h"
 
 #include "ns3/nstime.h"
@@ -228,6 +229,7 @@ struct ScenarioConfig
     HostConfig host;                   ///< every host
     RnicConfig rnic;                   ///< every RNIC
     std::map<std::string, NodeAttributeConfig> perHost;
+    TransportConfig transport;         ///< `transport`: TCP and SCTP settings (transport-settings.h)
     std::vector<WorkloadConfig> workloads;
     TracingConfig tracing;
     std::optional<MeasureWindow> measure; ///< unset: no windowed goodput

@@ -114,6 +114,7 @@ ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path) con
         }
         const std::string value = Str(kv.second, p);
         CheckAttribute(kv.first, kv.second, p, full, value);
+        RefuseTransportAttribute(kv.first, p, full);
         if (out.count(full))
         {
             Fail(kv.first, p, "attribute " + full + " is set twice");

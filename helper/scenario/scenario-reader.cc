@@ -400,12 +400,17 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         ReadMeasure(root["measure"], "measure", cfg);
     }
+    if (root["transport"])
+    {
+        ReadTransport(root["transport"], "transport", cfg.transport);
+    }
 
     CheckImpairments(root, cfg);
     CheckAdjacency(root, cfg);
     CheckReachability(wl, cfg);
     CheckLlps(wl, cfg);
     CheckWithBuilder(root, cfg);
+    CheckTransport(root, cfg);
     return cfg;
 }
 

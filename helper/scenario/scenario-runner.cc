@@ -5,6 +5,7 @@
 #include "helper/scenario/progress-bar.h"
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-network.h"
+#include "helper/scenario/scenario-transport.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/stats.h"
 
@@ -64,15 +65,13 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));
 
-    // The runner's own TCP defaults, which a scenario's `host:` map may override: segments that fill
+    // The runner's own TCP default, which a scenario's `host:` map may override: segments that fill
     // the link MTU (ns-3's default SegmentSize is 536 octets, which would cut every FPDU and sockets
-    // message into small segments), and 4 MiB socket buffers so that the window, not ns-3's 128 KiB
-    // default, is not what limits a 10 Gb/s path with a few hundred microseconds of RTT.
+    // message into small segments).  Buffers and the rest of TCP and SCTP come from `transport`
+    // (InstallTransport, scenario-transport.h).
     const uint32_t mtu = cfg.links.mtu.value_or(1500);
     ScopedAttributeDefaults tcpDefaults(AttributeMap{
-        {"ns3::TcpSocket::SegmentSize", std::to_string(mtu > 52 + 536 ? mtu - 52 : 536)}, // IP, TCP, timestamps
-        {"ns3::TcpSocket::SndBufSize", std::to_string(4u << 20)},
-        {"ns3::TcpSocket::RcvBufSize", std::to_string(4u << 20)}});
+        {"ns3::TcpSocket::SegmentSize", std::to_string(mtu > 52 + 536 ? mtu - 52 : 536)}}); // IP, TCP, timestamps
     // Every RNIC, pipeline, MPA connection and host model made during the run gets these; they are
     // put back afterwards.
     ScopedAttributeDefaults hostDefaults(cfg.host);
@@ -82,6 +81,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     ScenarioOutcome out;
     {
         std::unique_ptr<BuiltTopology> topo = BuildScenarioNetwork(cfg);
+        std::vector<HostTransport> transport = InstallTransport(cfg, *topo);
         ScenarioWorkloads workloads(cfg, *topo);
         workloads.Install();
         LinkDropCounters drops(*topo);
@@ -99,6 +99,10 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         {
             bar = std::make_unique<ProgressBar>(cfg.stop);
             bar->Start();
+        }
+        if (options.beforeRun)
+        {
+            options.beforeRun(*topo);
         }
         Simulator::Stop(cfg.stop);
         Simulator::Run();
@@ -126,6 +130,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
             r.hosts.push_back(HostRow(topo->hostNames[i], topo->hosts.Get(i)));
         }
         r.drops = drops.Collect();
+        r.transport = std::move(transport);
         r.pcap = cfg.tracing.Enabled();
         r.checks = RunPhysicsChecks(cfg, *topo, r);
         Simulator::Destroy();
