@@ -5,7 +5,13 @@
 #   make test-asan      the CTest suites in build-asan/ with AddressSanitizer + UBSan (Debug; no pytest)
 #   make demo           build and run $(DEMO_SCENARIO) with iwarp-sim into a new results/demo-<timestamp>
 #   make bench          build and run scripts/bench.sh (if present)
-#   make clean          remove build/ and build-asan/
+#   make attributes-doc build and regenerate doc/attributes.md (iwarp-sim attributes --markdown)
+#   make install        build and install into $(PREFIX) (default /usr/local; DESTDIR=... stages it)
+#   make package        build and write the Debian package $(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (CPack)
+#   make fuzz           build the libFuzzer targets in build-fuzz/ (clang) and run each for $(FUZZ_SECONDS) s
+#   make fuzz-smoke     the same for 60 s each (what .ci/run runs); doc/fuzzing.md
+#   make fuzz-seeds     regenerate the protocol targets' seed corpora in fuzz/corpus/
+#   make clean          remove build/, build-asan/ and build-fuzz/
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -16,19 +22,30 @@ ASAN_DIR    ?= build-asan
 JOBS        ?= $(shell nproc)
 CTEST_JOBS  ?= 2
 PYTEST_DIR  ?= analysis/tests
+PREFIX      ?= /usr/local
+DESTDIR     ?=
 
 # The scenario `make demo` runs.  Each run writes a new folder results/demo-<UTC timestamp> (the runner
 # refuses to overwrite one); iwarp-sim prints a short summary ending with that folder.
 DEMO_SCENARIO ?= scenarios/two-hosts-latency.yaml
 DEMO_OUT      ?= results/demo-$$(date -u +%Y%m%d-%H%M%S-%N | cut -c1-19)
 BENCH_SCRIPT ?= scripts/bench.sh
+# Fuzzing (doc/fuzzing.md): a clang build of its own; FUZZ_TARGETS empty means every target.
+FUZZ_DIR      ?= build-fuzz
+FUZZ_SECONDS  ?= 300
+FUZZ_TARGETS  ?=
+FUZZ_CXX      ?= clang++
+# -O1 and line tables only: what libFuzzer's documentation suggests, and a cold build fits CI's budget.
+FUZZ_CMAKE_ARGS ?= -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) -DIWARP_FUZZ=ON -DIWARP_PYTHON=OFF \
+                   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only"
 
 # LeakSanitizer works on this machine (checked: ptrace is allowed, ns-3's own allocations do not trip it), so
 # leaks are reported.  Set ASAN_OPTIONS=detect_leaks=0 on a machine where LSan cannot run (e.g. some containers).
 ASAN_OPTIONS  ?= detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
-.PHONY: all build deps configure test test-asan build-asan pytest demo bench clean
+.PHONY: all build deps configure test test-asan build-asan pytest demo bench attributes-doc install package clean \
+        build-fuzz fuzz fuzz-smoke fuzz-seeds
 
 all: build
 
@@ -75,6 +92,20 @@ test-asan: build-asan
 	cd $(ASAN_DIR) && ASAN_OPTIONS='$(ASAN_OPTIONS)' UBSAN_OPTIONS='$(UBSAN_OPTIONS)' \
 		ctest --output-on-failure -j$(CTEST_JOBS)
 
+build-fuzz:
+	@./scripts/install-deps.sh fuzz
+	$(call configure_dir,$(FUZZ_DIR),$(FUZZ_CMAKE_ARGS))
+	cmake --build $(FUZZ_DIR) --target fuzz-all -j$(JOBS)
+
+fuzz: build-fuzz
+	fuzz/run.sh -s $(FUZZ_SECONDS) -b $(FUZZ_DIR) $(FUZZ_TARGETS)
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+
+fuzz-seeds: build-fuzz
+	$(FUZZ_DIR)/fuzz/make-seeds fuzz/corpus
+
 demo: build
 	@out="$(DEMO_OUT)"; \
 	echo "$(BUILD_DIR)/iwarp-sim run $(DEMO_SCENARIO) --out $$out"; \
@@ -88,5 +119,19 @@ bench: build
 		echo "no benchmarks yet ($(BENCH_SCRIPT) does not exist)"; \
 	fi
 
+# The attribute reference; the CTest iwarp-attributes-doc fails while doc/attributes.md differs from it.
+attributes-doc: build
+	$(BUILD_DIR)/iwarp-sim attributes --markdown > doc/attributes.md.tmp
+	mv doc/attributes.md.tmp doc/attributes.md
+
+# What gets installed where: cmake/iwarp-install.cmake. The Python package goes where /usr/bin/python3 reads it for
+# $(PREFIX) (/usr, /usr/local, or a venv made with --system-site-packages).
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix "$(PREFIX)"
+
+# Install it with: apt-get install ./$(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (cmake/iwarp-package.cmake)
+package: build
+	cmake --build $(BUILD_DIR) --target package
+
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)

@@ -1,11 +1,12 @@
-# CTest iwarp-sim-interrupt-int / -term (CMakeLists.txt): `iwarp-sim run` interrupted by SIGINT or
-# SIGTERM must exit 130 / 143, say "interrupted; nothing written" on stderr, and leave nothing:
+# CTest iwarp-sim-interrupt-int / -term / -segv (CMakeLists.txt): `iwarp-sim run` interrupted by SIGINT or
+# SIGTERM must exit 130 / 143, say "interrupted; nothing written" on stderr (a SIGSEGV: 139, "crashed
+# (SEGV); nothing written", the regex EXPECT_MSG), and leave nothing:
 # neither the results folder, nor its hidden temporary sibling ".r.tmp-<pid>", nor the parent
 # folders the run created.  The scenario (test/data/long-run.yaml) runs for minutes; `timeout`
 # sends the signal after a few seconds, in the foreground (a backgrounded command would ignore
 # SIGINT).
 #   cmake -DSIM=build/iwarp-sim -DSCENARIO=test/data/long-run.yaml -DWORKDIR=<empty dir>
-#         -DSIGNAL=INT -DEXPECT_RC=130 -P test/check-interrupt.cmake
+#         -DSIGNAL=INT -DEXPECT_RC=130 [-DEXPECT_MSG=<regex>] -P test/check-interrupt.cmake
 cmake_minimum_required(VERSION 3.16)
 foreach(_v SIM SCENARIO WORKDIR SIGNAL EXPECT_RC)
   if(NOT DEFINED ${_v})
@@ -29,8 +30,11 @@ message(STATUS "iwarp-sim run interrupted by SIG${SIGNAL}: exit ${_rc}, stderr: 
 if(NOT _rc STREQUAL "${EXPECT_RC}")
   message(FATAL_ERROR "expected exit status ${EXPECT_RC} after SIG${SIGNAL}, got '${_rc}'")
 endif()
-if(NOT _err MATCHES "iwarp-sim: interrupted; nothing written")
-  message(FATAL_ERROR "stderr does not say 'iwarp-sim: interrupted; nothing written'")
+if(NOT DEFINED EXPECT_MSG)
+  set(EXPECT_MSG "interrupted; nothing written")
+endif()
+if(NOT _err MATCHES "iwarp-sim: ${EXPECT_MSG}")
+  message(FATAL_ERROR "stderr does not say 'iwarp-sim: ${EXPECT_MSG}'")
 endif()
 file(GLOB_RECURSE _left LIST_DIRECTORIES true "${WORKDIR}/*" "${WORKDIR}/.*")
 if(_left)

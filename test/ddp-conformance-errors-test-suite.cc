@@ -227,6 +227,30 @@ class D20bFarMsn : public ConformanceFixture
     }
 };
 
+/** A6's other side: a zero-length last segment at MO = buffer length ends a message that fills the buffer. */
+class ZeroLengthAtBufferEnd : public ConformanceFixture
+{
+  public:
+    ZeroLengthAtBufferEnd()
+        : ConformanceFixture("D-21(z) a zero-length last segment at MO 4096 ends a 4096-octet Send that fills its buffer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetUpFixture();
+        const Bytes data = seg::Pattern(4096, 0x21);
+        Inject(seg::Send(1, 0, data, false));
+        Inject(seg::Send(1, 4096, Bytes{}, true));
+        RunFor();
+        ExpectNoError();
+        const auto rc = RecvCompletions();
+        NS_TEST_ASSERT_MSG_EQ(rc.size(), 1u, "one receive completion");
+        ExpectDelivered(rc[0], 0, data, "the Send");
+    }
+};
+
 // ------------------------------------------------------------------ D-22
 
 class D22MessageTooLong : public ConformanceFixture
@@ -481,6 +505,13 @@ class DdpConformanceErrorsSuite : public TestSuite
                                         "MDR=110",
                                         seg::Send(1, 8192, seg::Pattern(100)), Untagged(UC::InvalidMo)),
                     TestCase::QUICK);
+        // Found by fuzz/ddp-rdmap-endpoint (fuzz/regressions/.../zero-length-send-mo-beyond-buffer): a
+        // zero-length L=1 segment whose MO lies past the buffer completed the receive with length MO.
+        AddTestCase(new OneSegmentError("D-21(z) a zero-length Send with MO 4097 into 4096-octet buffers gives "
+                                        "TERM 1.2.0x04 MDR=110 (A6: its legal MOs are 0 .. buffer length)",
+                                        seg::Send(1, 4097, Bytes{}), Untagged(UC::InvalidMo)),
+                    TestCase::QUICK);
+        AddTestCase(new ZeroLengthAtBufferEnd, TestCase::QUICK);
         AddTestCase(new D22MessageTooLong, TestCase::QUICK);
         AddTestCase(new D23FirstErrorOnly, TestCase::QUICK);
         AddTestCase(new D24aDataAfterPeerClose, TestCase::QUICK);

@@ -129,8 +129,10 @@ class UntaggedQueueMo : public TestCase
         NS_TEST_EXPECT_MSG_EQ((m.buffer != nullptr && m.buffer->cookie == 1), true,
                               "a failed MO check still names the buffer");
 
-        // A6: zero-length segments skip U3/U4 but still need a buffer (U2, U5).
-        NS_TEST_EXPECT_MSG_EQ(CheckName(q, 1, 5000, 0), "ok", "zero-length: the MO is not checked");
+        // A6: zero-length segments skip U3/U4 but still need a buffer (U2, U5); their MO, the
+        // message's length (DDP-046), may reach the buffer's end but not pass it.
+        NS_TEST_EXPECT_MSG_EQ(CheckName(q, 1, 4096, 0), "ok", "zero-length at MO = buffer length");
+        NS_TEST_EXPECT_MSG_EQ(CheckName(q, 1, 5000, 0), kInvalidMo, "zero-length past the buffer's end");
         NS_TEST_EXPECT_MSG_EQ(CheckName(q, 2, 0, 0), "ok", "zero-length into a zero-length buffer");
         NS_TEST_EXPECT_MSG_EQ(CheckName(q, 2, 0, 1), kInvalidMo, "one octet into a zero-length buffer");
         NS_TEST_EXPECT_MSG_EQ(CheckName(q, 3, 0, 0), kNoBuffer, "zero-length, no buffer posted");

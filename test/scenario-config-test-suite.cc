@@ -297,7 +297,7 @@ class ErrorsTestCase : public TestCase
             {"loss above 1", kMinimal + "links:\n  loss: 1.5\n", ":11:9: links.loss: probability 1.5 is outside [0, 1]"},
             {"odd fat-tree k", Replace(kMinimal, "kind: two-hosts", "kind: fat-tree\n  k: 3"),
              ":4:6: topology.k: fat-tree k must be even and at least 2, got 3"},
-            {"zero rate", kMinimal + "links:\n  rate: 0Gbps\n", ":11:9: links.rate: rate must be above zero"},
+            {"zero rate", kMinimal + "links:\n  rate: 0Gbps\n", ":11:9: links.rate: rate \"0Gbps\" must be above zero"},
             {"start after stop", Replace(kMinimal, "    count: 10\n", "    count: 10\n    start: 2ms\n"),
              ":10:12: workloads.0.start: starts at 2000000ns, not before the stop time 1000000ns"},
             {"key of another kind", Replace(kMinimal, "kind: two-hosts", "kind: dumbbell\n  k: 4"),
@@ -314,7 +314,7 @@ class ErrorsTestCase : public TestCase
              "'TxPerMessage'?"},
             {"bad attribute value", kMinimal + "rnic:\n  RnicPipeline::TxPerMessage: fast\n",
              ":11:31: rnic.RnicPipeline::TxPerMessage: \"fast\" is not a valid value for ns3::RnicPipeline::TxPerMessage "
-             "(ns3::TimeValue)"},
+             "(ns3::TimeValue): a number and one of the units s, ms, us, ns, ps, fs, min, h, d, y"},
             {"duplicate key", Replace(kMinimal, "    count: 10\n", "    count: 10\n    size: 1KiB\n"),
              ":10:5: workloads.0.size: key 'size' appears twice (first on line 8)"},
             {"value where a link mapping belongs", kMinimal + "links: 10Gbps\n",

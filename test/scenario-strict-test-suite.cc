@@ -284,7 +284,8 @@ class TopologyAtLoadTestCase : public TestCase
         const std::string badRate = WriteGraphMl("rate.graphml", Node("a", "host") + Node("b", "host"),
                                                  Edge("a", "b", "fast"));
         NS_TEST_EXPECT_MSG_EQ(ErrorOfString(graphml(badRate, "  - {kind: stream, from: a, to: b, count: 1}\n")),
-                              "s.yaml:4:9: topology.file: link a -- b: cannot parse rate 'fast'",
+                              "s.yaml:4:9: topology.file: GraphML file '" + badRate +
+                                  "': <edge source=\"a\" target=\"b\">: not a rate: \"fast\" does not start with a number",
                               "a graphml link the builder cannot parse");
         const std::string noKind = CreateTempDirFilename("nokind.graphml");
         {

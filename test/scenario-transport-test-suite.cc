@@ -113,8 +113,10 @@ class ReadBackTestCase : public TestCase
                 const TcpExpect& peer = m_tcp.at(host == "h0" ? "h2" : "h0");
                 const bool sack = e.sack && peer.sack;
                 const bool timestamps = e.timestamps && peer.timestamps;
-                NS_TEST_EXPECT_MSG_EQ(r["Sack"], sack ? "true" : "false", what << "sack");
-                NS_TEST_EXPECT_MSG_EQ(r["Timestamp"], timestamps ? "true" : "false", what << "timestamps");
+                const std::string sackText = sack ? "true" : "false"; // ns-3's macros take no bare ?:
+                const std::string timestampsText = timestamps ? "true" : "false";
+                NS_TEST_EXPECT_MSG_EQ(r["Sack"], sackText, what << "sack");
+                NS_TEST_EXPECT_MSG_EQ(r["Timestamp"], timestampsText, what << "timestamps");
                 NS_TEST_EXPECT_MSG_EQ(r["SndBufSize"], std::to_string(e.send), what << "send buffer");
                 NS_TEST_EXPECT_MSG_EQ(r["RcvBufSize"], std::to_string(e.receive), what << "receive buffer");
             }

@@ -5,7 +5,7 @@
  * client's device is captured with the point-to-point helper, and tshark 4.0 decodes the capture with
  *   -o 'sctp.checksum:CRC 32c'            every packet's CRC32c verified (spec/README.md; the spelling
  *                                          sctp.checksum:crc32c is silently ignored by 4.0)
- *   -X lua_script:ddp-over-sctp.lua       the project's DDP-over-SCTP dissector (shared/tools/wireshark), which
+ *   -X lua_script:ddp-over-sctp.lua       the project's DDP-over-SCTP dissector (tools/wireshark), which
  *                                          hands PPID 16 user data after the DDP-SSN to Wireshark's iwarp dissector
  *   --disable-heuristic rpcrdma_iwarp     or RPC-over-RDMA claims short Sends
  * It must find every checksum good (the CRC32c of spec/SCTP.md's common header), every PPID 16 DATA chunk
@@ -14,8 +14,7 @@
  * malformed packet or expert error. What was sent comes from each end's ChunkTx trace (first transmissions,
  * by TSN).
  *
- * The Lua file is not in this repository: CMake finds it (cache variable IWARP_DDP_SCTP_LUA, see
- * CMakeLists.txt) and compiles its path in. Without it the case says so and checks nothing.
+ * CMake compiles the path of the in-tree Lua file in (IWARP_DDP_SCTP_LUA); a missing or empty file fails the case.
  */
 #include "sctp-ddp-fixture.h"
 #include "tshark-pdml.h"
@@ -67,12 +66,7 @@ class SctpDdpTsharkTestCase : public TestCase
   private:
     void DoRun() override
     {
-        if (std::string(kLua).empty() || ReadFile(kLua).empty())
-        {
-            std::cout << "  SKIPPED: ddp-over-sctp.lua not found at configure time (\"" << kLua
-                      << "\"); configure with -DIWARP_DDP_SCTP_LUA=/path/to/ddp-over-sctp.lua" << std::endl;
-            return;
-        }
+        NS_TEST_ASSERT_MSG_EQ(ReadFile(kLua).empty(), false, "the Lua dissector " << kLua << " is missing or empty");
         const bool haveTshark = std::system("command -v tshark >/dev/null 2>&1") == 0;
         NS_TEST_ASSERT_MSG_EQ(haveTshark, true, "tshark is not installed (Debian package tshark)");
         const std::string prefix = CreateTempDirFilename("sctp-ddp-tshark");

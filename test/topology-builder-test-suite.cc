@@ -266,7 +266,7 @@ class BadInputTest : public TestCase
                "kind 'router'");
         Expect(graphml(WriteGraphMl("rate.graphml", "<data key=\"k\">host</data>",
                                     "<data key=\"r\">fast</data>")),
-               "cannot parse rate 'fast'");
+               "<edge source=\"alice\" target=\"bob\">: not a rate: \"fast\"");
         Expect([]() { BuildKind(TopologyKind::Dumbbell, [](TopologySpec& s) { s.hostsPerSide = 0; }); },
                "hostsPerSide");
         Expect([]() {

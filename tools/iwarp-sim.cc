@@ -1,15 +1,20 @@
 /*
- * iwarp-sim: run a scenario file.
+ * iwarp-sim: run a scenario file; list the module's attributes; say its version.
  *
  *   iwarp-sim run SCENARIO.yaml [--out DIR] [--set key=value]... [--no-progress] [--quiet] [--strict]
+ *   iwarp-sim attributes [--markdown]   every TypeId of the module with its attributes and trace sources
+ *                                       (--markdown: doc/attributes.md, tools/attribute-reference.h)
+ *   iwarp-sim --version                 "iwarp-sim X.Y.Z", the version of CMake's project() (IWARP_NS3_VERSION)
  *
- * Exit status: 0 when the run finished and its results folder is complete; 2 for a bad scenario
+ * Exit status of `run`: 0 when the run finished and its results folder is complete; 2 for a bad scenario
  * (the message names the file, line and key; nothing is written); 1 for any other failure (the
  * results folder is not created); 3 with --strict when a physics check failed (doc/metrics.md; the
  * results folder is written all the same, failed checks are warnings on stderr without --strict);
  * 130 / 143 when interrupted by SIGINT / SIGTERM ("iwarp-sim: interrupted; nothing written": the
- * temporary results folder is removed).
+ * temporary results folder is removed); 128 + the signal after a crash ("crashed (SEGV); nothing
+ * written", the folder removed all the same: helper/scenario/interrupt-cleanup.h).
  */
+#include "attribute-reference.h"
 #include "helper/scenario/interrupt-cleanup.h"
 #include "helper/scenario/scenario-runner.h"
 
@@ -26,6 +31,7 @@ main(int argc, char** argv)
     InstallInterruptCleanup("iwarp-sim");
     CLI::App app{"iwarp-sim: iWARP (RDMAP/DDP over MPA/TCP) scenarios on ns-3"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("iwarp-sim ") + IWARP_NS3_VERSION);
     CLI::App* run = app.add_subcommand("run", "Run a scenario and write its results folder");
     std::string file;
     std::string out;
@@ -39,7 +45,17 @@ main(int argc, char** argv)
     run->add_flag("--no-progress", noProgress, "No progress bar on stderr");
     run->add_flag("--quiet", quiet, "Print only the results folder");
     run->add_flag("--strict", strict, "Exit with status 3 when a physics check of the results fails");
+    CLI::App* attributes =
+        app.add_subcommand("attributes", "List every TypeId of the module with its attributes and trace sources");
+    bool markdown = false;
+    attributes->add_flag("--markdown", markdown, "Markdown, as in doc/attributes.md");
     CLI11_PARSE(app, argc, argv);
+
+    if (attributes->parsed())
+    {
+        WriteAttributeReference(std::cout, TypeIdsOfGroup(kIwarpGroupName), markdown);
+        return std::cout.good() ? 0 : 1;
+    }
 
     ScenarioConfig cfg;
     try

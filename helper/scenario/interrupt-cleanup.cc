@@ -1,13 +1,17 @@
 #include "helper/scenario/interrupt-cleanup.h"
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstring>
+#include <ctime>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <map>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include <pthread.h>
 #include <unistd.h>
@@ -63,16 +67,75 @@ RemoveRepeatedly()
     }
 }
 
+/** The signal a crashed thread stopped on (0: none), set by OnCrash for the waiting thread. */
+std::atomic<int> g_crash{0};
+
+/** What wakes the waiting thread after a crash: blocked in every thread, so only sigwait takes it. */
+constexpr int kCrashWakeUp = SIGUSR2;
+
+/** The signals OnCrash handles. */
+constexpr int kCrashSignals[] = {SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT};
+
 void
-WaitForSignals(sigset_t set)
+WaitForSignals(sigset_t set, bool interrupts)
 {
-    int sig = 0;
-    while (::sigwait(&set, &sig) != 0)
+    // A crash signal sent to the process (kill -SEGV) must reach a simulation thread, not this one,
+    // which OnCrash would keep from doing the cleanup.
+    sigset_t crashes;
+    sigemptyset(&crashes);
+    for (int sig : kCrashSignals)
     {
+        sigaddset(&crashes, sig);
+    }
+    ::pthread_sigmask(SIG_BLOCK, &crashes, nullptr);
+    int sig = 0;
+    for (;;)
+    {
+        while (::sigwait(&set, &sig) != 0)
+        {
+        }
+        if (sig != kCrashWakeUp)
+        {
+            break; // SIGINT, SIGTERM
+        }
+        if (const int crash = g_crash.load())
+        {
+            RemoveRepeatedly();
+            Say(std::string("crashed (") + ::sigabbrev_np(crash) + "); nothing written");
+            ::_exit(128 + crash);
+        }
+        // A SIGUSR2 from outside: not ours to act on.
+    }
+    if (!interrupts)
+    {
+        return;
     }
     RemoveRepeatedly();
     Say("interrupted; nothing written");
     ::_exit(128 + sig);
+}
+
+/**
+ * A fatal signal of the simulation itself (SIGSEGV, SIGFPE, SIGBUS, SIGILL, a stray SIGABRT):
+ * nothing may be done here that is not async-signal-safe, so the waiting thread removes the
+ * folders and ends the process; this thread only wakes it and waits.  Should that not happen
+ * within a few seconds (the crash broke what the cleanup needs), the signal takes its course.
+ */
+void
+OnCrash(int sig)
+{
+    int none = 0;
+    if (g_crash.compare_exchange_strong(none, sig))
+    {
+        ::kill(::getpid(), kCrashWakeUp);
+        for (int i = 0; i < 300; ++i)
+        {
+            const struct timespec tick = {0, 10 * 1000 * 1000};
+            ::nanosleep(&tick, nullptr);
+        }
+    }
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
 }
 
 [[noreturn]] void
@@ -146,22 +209,35 @@ InstallInterruptCleanup(const std::string& program)
     std::set_terminate(OnTerminate);
     sigset_t set;
     sigemptyset(&set);
+    bool interrupts = false;
     for (int sig : {SIGINT, SIGTERM})
     {
         struct sigaction old = {};
         if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN)
         {
             sigaddset(&set, sig);
+            interrupts = true;
         }
     }
-    if (sigisemptyset(&set))
-    {
-        return;
-    }
+    sigaddset(&set, kCrashWakeUp);
     // Blocked before the thread starts, so that it and every later thread inherit the mask and
     // only sigwait ever takes these signals.
     ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
-    std::thread(WaitForSignals, set).detach();
+    std::thread(WaitForSignals, set, interrupts).detach();
+    // An alternate stack, so that a stack overflow (SIGSEGV) can still be handled on this thread.
+    static std::vector<char> altStack(64 * 1024);
+    stack_t ss = {};
+    ss.ss_sp = altStack.data();
+    ss.ss_size = altStack.size();
+    ::sigaltstack(&ss, nullptr);
+    for (int sig : kCrashSignals)
+    {
+        struct sigaction crash = {};
+        crash.sa_handler = OnCrash;
+        crash.sa_flags = SA_ONSTACK;
+        sigemptyset(&crash.sa_mask);
+        ::sigaction(sig, &crash, nullptr);
+    }
 }
 
 } // namespace ns3

@@ -46,7 +46,10 @@ std::size_t RemoveTemporaryFolders();
  * number (130, 143), as a shell reports a process killed by it.  A signal the program was started
  * with ignored (a background job of a non-interactive shell ignores SIGINT) stays ignored.  Also
  * sets a std::terminate handler (an uncaught exception, an ns-3 NS_FATAL_ERROR or NS_ASSERT) that
- * removes the folders and exits with status 1 instead of aborting.
+ * removes the folders and exits with status 1 instead of aborting, and handlers for a crash
+ * (SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT) that have the same thread remove them, say
+ * "<program>: crashed (SEGV); nothing written" and end with 128 + the signal number, as the
+ * shell reports a crash.  SIGUSR2 is taken for that (blocked in every thread).
  */
 void InstallInterruptCleanup(const std::string& program);
 

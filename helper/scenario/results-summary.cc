@@ -72,6 +72,10 @@ WorkloadJson(const WorkloadResult& w)
                              {"fast", w.retransmissions.fast},
                              {"timeout", w.retransmissions.timeout},
                              {"rto_expirations", w.retransmissions.rtoExpirations}};
+    jw["connections"] = {{"attempted", w.connections.attempted},
+                         {"established", w.connections.established},
+                         {"not_established", w.connections.NotEstablished()},
+                         {"lost", w.connections.lost}};
     jw["terminates"] = json::array();
     for (const auto& t : w.terminates)
     {
@@ -242,7 +246,7 @@ ResultsWriter::SummaryJson(const RunResult& r)
     }
     if (!r.pcapFiles.empty() || r.pcap)
     {
-        j["files"]["pcap"] = "pcap";
+        j["files"]["pcap"] = r.pcapDirectory;
     }
     return j.dump(2) + "\n";
 }

@@ -131,9 +131,9 @@ ResultsWriter::Abandon()
 }
 
 std::string
-ResultsWriter::PcapDirectory()
+ResultsWriter::PcapDirectory(const std::string& sub)
 {
-    const fs::path dir = fs::path(m_temp) / "pcap";
+    const fs::path dir = fs::path(m_temp) / sub;
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)
@@ -205,7 +205,7 @@ ResultsWriter::Write(const RunResult& r)
 
     if (!r.pcapFiles.empty())
     {
-        const fs::path pcapDir = PcapDirectory();
+        const fs::path pcapDir = PcapDirectory(r.pcapDirectory);
         for (const auto& p : r.pcapFiles)
         {
             const fs::path src(p);

@@ -5,7 +5,7 @@
  *   <folder>/messages.csv   one row per message, times in integer nanoseconds
  *   <folder>/host.csv       one row per host, its counters
  *   <folder>/scenario.yaml  the scenario as run, overrides applied (when given)
- *   <folder>/pcap/          the pcaps, when tracing asked for them
+ *   <folder>/pcap/          the pcaps, when tracing asked for them (tracing.directory names it)
  *
  * A folder that exists is always complete: everything is written into a hidden sibling
  * ".<name>.tmp-<pid>" and renamed into place at the end with rename(2) (renameat2 with
@@ -94,6 +94,21 @@ struct RetransmissionCounts
     uint64_t rtoExpirations{0}; ///< TCP: entries into loss recovery by RTO; SCTP: T3-rtx expiries
 };
 
+/**
+ * A workload's LLP connections, counted at the end that opens them (the client, or each incast
+ * sender; a ping-pong opens one per size): how many it opened, how many were established, and how
+ * many of those the LLP lost afterwards (TCP gave up retransmitting, an SCTP association aborted,
+ * detected at either end).  attempted - established never got through by the stop: refused, timed
+ * out, or still trying (doc/metrics.md).
+ */
+struct ConnectionCounts
+{
+    uint64_t attempted{0};
+    uint64_t established{0};
+    uint64_t lost{0};
+    uint64_t NotEstablished() const { return attempted - established; }
+};
+
 /** Half-round-trip latency of one message size of a ping-pong. */
 struct SizeLatency
 {
@@ -127,6 +142,7 @@ struct WorkloadResult
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
     RetransmissionCounts retransmissions;
     std::vector<TerminateRecord> terminates;
+    ConnectionCounts connections;
 };
 
 struct HostResult
@@ -180,7 +196,9 @@ struct RunResult
     std::vector<std::string> overrides; ///< the --set overrides, listed in summary.json
     /** pcap files to copy into pcap/ (files already inside the temporary folder are left as they are). */
     std::vector<std::string> pcapFiles;
-    bool pcap{false}; ///< the run wrote pcaps into the results folder's pcap/ itself
+    bool pcap{false}; ///< the run wrote pcaps into the results folder's pcapDirectory itself
+    /** Where the pcaps are, relative to the results folder (the scenario's tracing.directory). */
+    std::string pcapDirectory{"pcap"};
     /** The checks that failed. */
     std::size_t FailedChecks() const;
 };
@@ -201,8 +219,8 @@ class ResultsWriter
 
     const std::string& FinalPath() const { return m_final; }
     const std::string& TempPath() const { return m_temp; }
-    /** TempPath()/pcap, created on the first call. */
-    std::string PcapDirectory();
+    /** TempPath()/`sub` (a relative path, tracing.directory), created on the first call. */
+    std::string PcapDirectory(const std::string& sub = "pcap");
 
     /** Write summary.json, messages.csv and host.csv, and copy the pcaps, into the temporary folder. */
     void Write(const RunResult& result);

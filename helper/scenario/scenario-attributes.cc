@@ -1,6 +1,7 @@
 #include "helper/scenario/scenario-attributes.h"
 
 #include "ns3/config.h"
+#include "ns3/abort.h"
 #include "ns3/string.h"
 
 namespace ns3
@@ -37,6 +38,50 @@ ScopedAttributeDefaults::~ScopedAttributeDefaults()
     {
         Config::SetDefault(it->first, *it->second);
     }
+}
+
+std::optional<std::string>
+ScenarioDefault(const ScenarioConfig& cfg, const std::string& name)
+{
+    for (const AttributeMap* m : {&cfg.rnic, &cfg.host})
+    {
+        auto it = m->find(name);
+        if (it != m->end())
+        {
+            return it->second;
+        }
+    }
+    return std::nullopt;
+}
+
+AttributeMap
+CurrentDefaults(const std::vector<std::string>& names)
+{
+    AttributeMap m;
+    for (const std::string& name : names)
+    {
+        const auto sep = name.rfind("::");
+        TypeId::AttributeInformation info;
+        const bool found = TypeId::LookupByName(name.substr(0, sep)).LookupAttributeByName(name.substr(sep + 2), &info);
+        NS_ABORT_MSG_UNLESS(found, "no attribute " << name);
+        m[name] = info.initialValue->SerializeToString(info.checker);
+    }
+    return m;
+}
+
+Ptr<AttributeValue>
+EffectiveDefault(const ScenarioConfig& cfg, const std::string& name)
+{
+    const auto sep = name.rfind("::");
+    TypeId::AttributeInformation info;
+    const bool found = TypeId::LookupByName(name.substr(0, sep)).LookupAttributeByName(name.substr(sep + 2), &info);
+    NS_ABORT_MSG_UNLESS(found, "no attribute " << name);
+    if (const auto text = ScenarioDefault(cfg, name))
+    {
+        // The loader has checked the text against this very checker.
+        return info.checker->CreateValidValue(StringValue(*text))->Copy();
+    }
+    return info.initialValue->Copy();
 }
 
 std::size_t

@@ -13,6 +13,8 @@
 
 #include "ns3/object.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -37,6 +39,18 @@ class ScopedAttributeDefaults
   private:
     std::vector<std::pair<std::string, Ptr<const AttributeValue>>> m_saved;
 };
+
+/**
+ * The text `cfg` gives attribute `name` ("ns3::T::A") for every object of the run: its `rnic` map's,
+ * else its `host` map's (both are defaults; rnic is applied last); nullopt when neither sets it.
+ */
+std::optional<std::string> ScenarioDefault(const ScenarioConfig& cfg, const std::string& name);
+
+/** The defaults in force now for `names` ("ns3::T::A"), as a map ScopedAttributeDefaults restores. */
+AttributeMap CurrentDefaults(const std::vector<std::string>& names);
+
+/** The value objects of a run of `cfg` start with: ScenarioDefault, else ns-3's default. */
+Ptr<AttributeValue> EffectiveDefault(const ScenarioConfig& cfg, const std::string& name);
 
 /**
  * Set on `object` the entries whose type is the object's TypeId or one of its parents

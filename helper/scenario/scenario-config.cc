@@ -5,9 +5,10 @@
 #include <boost/range/iterator_range.hpp>
 
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/text-file.h"
+#include "helper/scenario/units.h"
 
 #include <fstream>
-#include <sstream>
 
 namespace ns3
 {
@@ -134,15 +135,27 @@ Load(const std::string& text,
      const std::string& source,
      const std::string& baseDir)
 {
-    YAML::Node root;
+    std::vector<YAML::Node> documents;
     try
     {
-        root = YAML::Load(text);
+        documents = YAML::LoadAll(text);
     }
     catch (const YAML::ParserException& e)
     {
         throw ScenarioError(source, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg);
     }
+    // A scenario is one document: the reader would see only the first of several and ignore the
+    // rest without a word.  (An empty document after a trailing '---' ignores nothing.)
+    for (std::size_t i = 1; i < documents.size(); ++i)
+    {
+        if (documents[i].IsDefined() && !documents[i].IsNull())
+        {
+            const YAML::Mark m = documents[i].Mark();
+            throw ScenarioError(source, m.is_null() ? 0 : m.line + 1, m.is_null() ? 0 : m.column + 1, "",
+                                "a second YAML document (after '---'); a scenario file holds one");
+        }
+    }
+    YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
     scenario::ScenarioReader reader(source, baseDir);
     for (const auto& o : overrides)
     {
@@ -168,40 +181,84 @@ Load(const std::string& text,
     return cfg;
 }
 
+/**
+ * `load()`, with whatever else it might throw turned into a ScenarioError: loading has one way to
+ * fail, so that every caller (iwarp-sim, iwarp-scenario-check, the bindings) reports it as a bad
+ * scenario with exit status 2 rather than a crash.  Each known cause is checked where it arises,
+ * with a place; this is the net under them.
+ */
+template <typename F>
+ScenarioConfig
+Guarded(const std::string& source, F load)
+{
+    try
+    {
+        return load();
+    }
+    catch (const ScenarioError&)
+    {
+        throw;
+    }
+    catch (const std::bad_alloc&)
+    {
+        throw ScenarioError(source, 0, 0, "", "out of memory while loading the scenario");
+    }
+    catch (const std::exception& e)
+    {
+        throw ScenarioError(source, 0, 0, "", std::string("cannot load the scenario: ") + e.what());
+    }
+}
+
 } // namespace
 
 ScenarioConfig
 LoadScenarioFile(const std::string& path, const std::vector<std::string>& overrides)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw ScenarioError(path, 0, 0, "", "cannot open the scenario file");
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash);
-    ScenarioConfig cfg = Load(text.str(), overrides, path, dir);
-    cfg.sourceFile = path;
-    if (cfg.name.empty())
-    {
-        std::string stem = slash == std::string::npos ? path : path.substr(slash + 1);
-        const auto dot = stem.rfind('.');
-        cfg.name = dot == std::string::npos || dot == 0 ? stem : stem.substr(0, dot);
-    }
-    return cfg;
+    return Guarded(path, [&] {
+        if (!std::ifstream(path))
+        {
+            throw ScenarioError(path, 0, 0, "", "cannot open the scenario file");
+        }
+        std::string text;
+        try
+        {
+            text = ReadTextFile(path, kMaxScenarioOctets);
+        }
+        catch (const TextFileError& e)
+        {
+            throw ScenarioError(path, 0, 0, "", std::string("the scenario file ") + e.what());
+        }
+        const auto slash = path.rfind('/');
+        const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash);
+        ScenarioConfig cfg = Load(text, overrides, path, dir);
+        cfg.sourceFile = path;
+        if (cfg.name.empty())
+        {
+            std::string stem = slash == std::string::npos ? path : path.substr(slash + 1);
+            const auto dot = stem.rfind('.');
+            cfg.name = dot == std::string::npos || dot == 0 ? stem : stem.substr(0, dot);
+        }
+        return cfg;
+    });
 }
 
 ScenarioConfig
 LoadScenarioString(const std::string& yaml, const std::vector<std::string>& overrides, const std::string& sourceName)
 {
-    ScenarioConfig cfg = Load(yaml, overrides, sourceName, "");
-    if (cfg.name.empty())
-    {
-        cfg.name = "scenario";
-    }
-    return cfg;
+    return Guarded(sourceName, [&] {
+        if (yaml.size() > kMaxScenarioOctets)
+        {
+            throw ScenarioError(sourceName, 0, 0, "",
+                                "the scenario is larger than " + scenario::FormatSize(kMaxScenarioOctets) +
+                                    ", the most this program reads");
+        }
+        ScenarioConfig cfg = Load(yaml, overrides, sourceName, "");
+        if (cfg.name.empty())
+        {
+            cfg.name = "scenario";
+        }
+        return cfg;
+    });
 }
 
 } // namespace ns3

@@ -120,6 +120,13 @@ enum class WorkloadKind
 
 const char* ToString(WorkloadKind k);
 
+/** The kinds that run RDMA over an RNIC (and so an LLP): not sockets-*, not inject. */
+inline bool
+IsRdma(WorkloadKind k)
+{
+    return k != WorkloadKind::SocketsStream && k != WorkloadKind::SocketsPingPong && k != WorkloadKind::Inject;
+}
+
 enum class RdmaOp
 {
     Write,
@@ -178,6 +185,9 @@ struct InjectConfig
     std::vector<uint8_t> raw; ///< raw DDP segment octets (from `hex`) when fields are not given
 };
 
+/** The octets of an injected DDP segment: `raw`, or the headers `fields` describe and their payload. */
+std::vector<uint8_t> BuildInjectedSegment(const InjectConfig& inject);
+
 struct WorkloadConfig
 {
     std::string name; ///< `name`, or "<kind>-<index>" ("ping-pong-0")
@@ -195,13 +205,19 @@ struct WorkloadConfig
     Llp llp{Llp::Tcp};
     PayloadMode payload{PayloadMode::Virtual};
     std::optional<InjectConfig> inject; ///< kind inject only
+    /**
+     * Found by the loader, not written in the file: per sender (`from`, or each incast sender), the
+     * smallest MTU on the shortest paths to `to`, which its connections are sized for
+     * (helper/scenario/path-sizes.h).  Empty for inject.
+     */
+    std::map<std::string, uint32_t> pathMtu;
 };
 
 struct TracingConfig
 {
     bool pcapAll{false};
     std::vector<std::pair<std::string, std::string>> pcapLinks; ///< links by their two endpoints
-    std::string directory{"pcap"}; ///< pcap folder, inside the results folder when relative
+    std::string directory{"pcap"}; ///< pcap folder inside the results folder: relative, no "." or ".." parts
     bool Enabled() const { return pcapAll || !pcapLinks.empty(); }
 };
 
@@ -246,6 +262,16 @@ TopologySpec ShapeOf(const TopologyConfig& t);
 
 /** Only the hosts of ExpectedNodeNames. */
 std::vector<std::string> ExpectedHostNames(const TopologyConfig& t);
+
+/**
+ * Limits of what a scenario may ask for (doc/scenario-format.md, "Limits"), far above any real
+ * scenario, so that a runaway file is refused with a clear error instead of exhausting memory: the
+ * file's size (a real one is a few KiB; yaml-cpp needs ~150x its size in memory), the length of
+ * any list (workloads, senders, per-link, pcap links) and of a ping-pong `sizes` sweep.
+ */
+constexpr uint64_t kMaxScenarioOctets = 1u << 20;
+constexpr std::size_t kMaxListLength = 16384;
+constexpr std::size_t kMaxSizes = 1024;
 
 /** Load, apply the `--set` overrides (each "dot.path=value"), validate.  Throws ScenarioError. */
 ScenarioConfig LoadScenarioFile(const std::string& path, const std::vector<std::string>& overrides = {});

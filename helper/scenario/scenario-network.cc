@@ -96,6 +96,24 @@ Fail(const ScenarioConfig& cfg, const std::string& path, const std::string& deta
 
 } // namespace
 
+const std::vector<std::string>&
+PerHostHostTypes()
+{
+    static const std::vector<std::string> types = {HostMemoryModel::GetTypeId().GetName(),
+                                                   HostCpuModel::GetTypeId().GetName(),
+                                                   HostModel::GetTypeId().GetName()};
+    return types;
+}
+
+const std::vector<std::string>&
+PerHostRnicTypes()
+{
+    static const std::vector<std::string> types = {Rnic::GetTypeId().GetName(), RdmapEndpoint::GetTypeId().GetName(),
+                                                   DdpEndpoint::GetTypeId().GetName(),
+                                                   RnicPipeline::GetTypeId().GetName()};
+    return types;
+}
+
 TopologySpec
 MakeTopologySpec(const ScenarioConfig& cfg)
 {

@@ -10,9 +10,20 @@
 #include "helper/topology/topology-builder.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
+
+/**
+ * The types whose objects BuildScenarioNetwork gives a `per-host` entry's attributes: its `host`
+ * map to a host's memory, CPU and host model, its `rnic` map to the RNIC and to each queue pair's
+ * RDMAP, DDP and pipeline as it is made.  An attribute of any other type would reach nothing (the
+ * loader refuses it; scenario-wide `host:`/`rnic:` are defaults for every object and take any).
+ */
+const std::vector<std::string>& PerHostHostTypes();
+const std::vector<std::string>& PerHostRnicTypes();
 
 /** TopologySpec from the scenario's topology, links and impairments (per-link rate/delay later). */
 TopologySpec MakeTopologySpec(const ScenarioConfig& cfg);

@@ -99,7 +99,9 @@ ApplyOverride(YAML::Node& root, const std::string& assignment)
                 throw ScenarioError(where, 0, 0, here,
                                     "'" + done + "' is a list: expected an index, got '" + key + "'");
             }
-            const std::size_t idx = std::stoul(key);
+            // Any index past the list's end is that error, however many digits it has (stoul
+            // would throw on one that does not fit 64 bits).
+            const std::size_t idx = key.size() > 18 ? SIZE_MAX : std::size_t(std::stoull(key));
             const std::size_t size = cur.IsSequence() ? cur.size() : 0;
             if (idx >= size)
             {

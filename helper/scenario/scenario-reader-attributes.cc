@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
 
 namespace ns3
 {
@@ -38,6 +41,103 @@ Ns3TimeParses(const std::string& s)
     static const char* const kUnits[] = {"s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"};
     const std::string unit = s.substr(n);
     return std::any_of(std::begin(kUnits), std::end(kUnits), [&unit](const char* u) { return unit == u; });
+}
+
+/**
+ * Whether reading a T from `text` the way ns-3's numeric attribute values do (one >> of a stream)
+ * uses it all up: they abort the process when anything is left ("5x", "0x10", "1e3" for an
+ * integer), and fail without aborting only when nothing is.
+ */
+template <typename T>
+bool
+ReadsWhole(const std::string& text)
+{
+    std::istringstream in(text);
+    T value;
+    in >> value;
+    return in.eof();
+}
+
+/**
+ * The TypeId-valued attributes a scenario may set, each with the class its value must derive
+ * from: a type of another family (TcpL4Protocol::SocketType: ns3::Rnic) passes ns-3's checker and
+ * crashes when the socket is made.  Listed rather than derived from the default's parents, which
+ * ns-3 does not always declare right (3.37's TcpCubic has ns3::TcpSocketBase as its parent).
+ */
+const std::map<std::string, std::string> kTypeFamilies = {
+    {"ns3::TcpL4Protocol::SocketType", "ns3::TcpCongestionOps"},
+    {"ns3::TcpL4Protocol::RecoveryType", "ns3::TcpRecoveryOps"},
+    {"ns3::TcpL4Protocol::RttEstimatorType", "ns3::RttEstimator"},
+    {"ns3::SctpSocket::CongestionOps", "ns3::SctpCongestionOps"},
+};
+
+/**
+ * Why ns-3 cannot be given `text` for the attribute `info` without risk, or "" when its checker
+ * may see it.  ns-3's value parsers abort the process (NS_ABORT) instead of failing on much bad
+ * text: any value of the types declared with ATTRIBUTE_HELPER (DataRate, QueueSize, TypeId, ...)
+ * and the numbers when text is left over after the value ("1Gbps x", "5x", "0.5 x"), a Time it cannot
+ * read, a TypeId that does not exist (and a wrong one crashes later, when the object is made).
+ * So only the value types a scenario has use for are taken, each screened here first.
+ */
+std::string
+ScreenValue(const std::string& full, const TypeId::AttributeInformation& info, const std::string& text)
+{
+    static const std::set<std::string> kTaken = {"BooleanValue", "DataRateValue", "ns3::DoubleValue",
+                                                 "ns3::EnumValue", "ns3::IntegerValue", "ns3::UintegerValue",
+                                                 "ns3::TimeValue", "QueueSizeValue", "StringValue",
+                                                 "TypeIdValue"};
+    const std::string type = info.checker->GetValueTypeName();
+    if (!kTaken.count(type))
+    {
+        return "a scenario does not set attributes of this type";
+    }
+    if (type == "StringValue")
+    {
+        return "";
+    }
+    if (text.empty() || std::any_of(text.begin(), text.end(), [](char c) {
+            return std::isspace(static_cast<unsigned char>(c)) != 0;
+        }))
+    {
+        return "one word, without spaces";
+    }
+    if ((type == "ns3::UintegerValue" && !ReadsWhole<uint64_t>(text)) ||
+        (type == "ns3::IntegerValue" && !ReadsWhole<int64_t>(text)))
+    {
+        return "a whole number in decimal, and nothing after it";
+    }
+    if (type == "ns3::DoubleValue" && !ReadsWhole<double>(text))
+    {
+        return "a number, and nothing after it";
+    }
+    if (type == "ns3::TimeValue" && !Ns3TimeParses(text))
+    {
+        return "a number and one of the units s, ms, us, ns, ps, fs, min, h, d, y";
+    }
+    if (type == "TypeIdValue")
+    {
+        TypeId named;
+        if (!TypeId::LookupByNameFailSafe(text, &named))
+        {
+            return "no ns-3 type named " + text;
+        }
+        const auto family = kTypeFamilies.find(full);
+        if (family == kTypeFamilies.end())
+        {
+            return "a scenario does not set this type-valued attribute";
+        }
+        const Ptr<const TypeIdValue> initial = DynamicCast<const TypeIdValue>(info.initialValue);
+        const TypeId base = TypeId::LookupByName(family->second);
+        if (!(initial && initial->Get() == named) && !named.IsChildOf(base))
+        {
+            return "the type must be a " + base.GetName();
+        }
+        if (!named.HasConstructor())
+        {
+            return named.GetName() + " cannot be created (no constructor)";
+        }
+    }
+    return "";
 }
 
 } // namespace
@@ -79,16 +179,18 @@ ScenarioReader::CheckAttribute(const YAML::Node& key,
         Fail(key, path, typeName + " has no attribute '" + attribute + "'" +
                             (close.empty() ? std::string() : "; did you mean '" + close + "'?"));
     }
-    const bool screenedOut = info.checker->GetValueTypeName() == "ns3::TimeValue" && !Ns3TimeParses(text);
-    if (screenedOut || !info.checker->CreateValidValue(StringValue(text)))
+    const std::string why = ScreenValue(full, info, text);
+    if (!why.empty() || !info.checker->CreateValidValue(StringValue(text)))
     {
         Fail(value, path, "\"" + text + "\" is not a valid value for " + full + " (" +
-                              info.checker->GetValueTypeName() + ")");
+                              info.checker->GetValueTypeName() + ")" + (why.empty() ? "" : ": " + why));
     }
 }
 
 AttributeMap
-ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path) const
+ScenarioReader::ReadAttributes(const YAML::Node& n,
+                               const std::string& path,
+                               const std::vector<std::string>* reaches) const
 {
     RequireMap(n, path);
     AttributeMap out;
@@ -115,6 +217,26 @@ ScenarioReader::ReadAttributes(const YAML::Node& n, const std::string& path) con
         const std::string value = Str(kv.second, p);
         CheckAttribute(kv.first, kv.second, p, full, value);
         RefuseTransportAttribute(kv.first, p, full);
+        if (reaches)
+        {
+            // Applied by type to the objects listed: one of them must be of the attribute's type
+            // (or a parent's), else the setting would reach nothing and be ignored without a word.
+            const TypeId type = TypeId::LookupByName(full.substr(0, full.rfind("::")));
+            std::string list;
+            bool reached = false;
+            for (const std::string& name : *reaches)
+            {
+                const TypeId target = TypeId::LookupByName(name);
+                reached = reached || target == type || target.IsChildOf(type) || type.IsChildOf(target);
+                list += (list.empty() ? "" : ", ") + name;
+            }
+            if (!reached)
+            {
+                Fail(kv.first, p, "a per-host setting reaches only " + list + "; " + full +
+                                      " applies to none of them (set it for every host in the scenario's `host` "
+                                      "or `rnic` map)");
+            }
+        }
         if (out.count(full))
         {
             Fail(kv.first, p, "attribute " + full + " is set twice");

@@ -13,6 +13,7 @@
 #include <boost/graph/connected_components.hpp>
 #include <boost/range/iterator_range.hpp>
 
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -232,6 +233,10 @@ ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) con
         const std::string text = std::string("llp '") + ToString(cfg.workloads[i].llp) + "'";
         return list[i]["llp"] ? text : text + defaultNote;
     };
+    // Every RDMA workload on a node before j has the LLP of the first one there (or j would not be
+    // reached), so the first workload of each node is all a later one is compared with: linear in
+    // the workloads, and the earliest conflicting workload is the one named.
+    std::map<std::string, std::size_t> first; // node -> the first RDMA workload on it
     for (std::size_t j = 0; j < cfg.workloads.size(); ++j)
     {
         const WorkloadConfig& later = cfg.workloads[j];
@@ -240,25 +245,35 @@ ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) con
             continue;
         }
         const std::vector<std::string> nodes = NodesOf(later);
-        for (std::size_t i = 0; i < j; ++i)
+        std::size_t i = j;
+        for (const std::string& node : nodes)
         {
-            const WorkloadConfig& earlier = cfg.workloads[i];
-            if (!IsRdma(earlier.kind) || earlier.llp == later.llp)
+            auto it = first.find(node);
+            if (it != first.end() && cfg.workloads[it->second].llp != later.llp)
+            {
+                i = std::min(i, it->second);
+            }
+        }
+        if (i == j)
+        {
+            for (const std::string& node : nodes)
+            {
+                first.emplace(node, j);
+            }
+            continue;
+        }
+        const WorkloadConfig& earlier = cfg.workloads[i];
+        for (const std::string& node : NodesOf(earlier))
+        {
+            if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
             {
                 continue;
             }
-            for (const std::string& node : NodesOf(earlier))
-            {
-                if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
-                {
-                    continue;
-                }
-                const std::string p = Join(Join("workloads", std::to_string(j)), "llp");
-                Fail(list[j]["llp"] ? list[j]["llp"] : list[j], p,
-                     llpText(j, " (the default)") + " conflicts with workload '" + earlier.name + "' (" +
-                         llpText(i, ", the default") + ") on host " +
-                         node + "; an RNIC runs one LLP at a time in this model");
-            }
+            const std::string p = Join(Join("workloads", std::to_string(j)), "llp");
+            Fail(list[j]["llp"] ? list[j]["llp"] : list[j], p,
+                 llpText(j, " (the default)") + " conflicts with workload '" + earlier.name + "' (" +
+                     llpText(i, ", the default") + ") on host " + node +
+                     "; an RNIC runs one LLP at a time in this model");
         }
     }
 }

@@ -3,6 +3,8 @@
  */
 #include "helper/scenario/scenario-reader.h"
 
+#include "apps/socket-stream.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -208,12 +210,13 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         {
             Fail(s, Join(path, "senders"), "incast needs at least one sender");
         }
+        std::set<std::string> listed;
         for (std::size_t i = 0; i < s.size(); ++i)
         {
             const std::string p = Join(Join(path, "senders"), std::to_string(i));
             const std::string sender = Str(s[i], p);
             CheckNode(s[i], p, sender, true);
-            if (std::count(w.senders.begin(), w.senders.end(), sender))
+            if (!listed.insert(sender).second)
             {
                 Fail(s[i], p, "sender '" + sender + "' is listed twice");
             }
@@ -248,13 +251,23 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         }
     }
 
-    // Sizes
-    const uint64_t maxSize = IsRdma(w.kind) ? kMaxMessage : UINT64_MAX;
+    // Sizes: the applications take 32-bit sizes of at least one octet (a sockets-stream message
+    // carries its 16-octet send timestamp), so anything else would abort in ns-3's attribute checker.
+    const uint64_t minSize = w.kind == WorkloadKind::SocketsStream ? SocketStream::kStampSize : 1;
     auto checkSize = [&](const YAML::Node& v, const std::string& p) {
         const uint64_t s = SizeOf(v, p);
-        if (s > maxSize)
+        if (s < minSize)
         {
-            Fail(v, p, "size " + std::to_string(s) + " is above the largest RDMA message (2^32-1 octets, DDP-030)");
+            Fail(v, p,
+                 "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kindName + "' (" +
+                     std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: its send timestamp)"));
+        }
+        if (s > kMaxMessage)
+        {
+            Fail(v, p,
+                 "size " + std::to_string(s) +
+                     (IsRdma(w.kind) ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
+                                     : " is above the largest message of the sockets applications (2^32-1 octets)"));
         }
         return s;
     };
@@ -268,7 +281,7 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     }
     if (const YAML::Node s = n["sizes"])
     {
-        RequireList(s, Join(path, "sizes"));
+        RequireList(s, Join(path, "sizes"), kMaxSizes);
         if (s.size() == 0)
         {
             Fail(s, Join(path, "sizes"), "sizes needs at least one size");
@@ -286,10 +299,18 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     }
     if (n["count"])
     {
-        w.count = UInt(n["count"], Join(path, "count"), UINT64_MAX);
+        // Ping-pongs count round trips in 32 bits; streams post count x size octets in 64.
+        const bool pingPong = w.kind == WorkloadKind::PingPong || w.kind == WorkloadKind::SocketsPingPong;
+        w.count = UInt(n["count"], Join(path, "count"), pingPong ? UINT32_MAX : UINT64_MAX);
         if (*w.count == 0)
         {
             Fail(n["count"], Join(path, "count"), "count must be at least 1");
+        }
+        if (!pingPong && *w.count > UINT64_MAX / w.size)
+        {
+            Fail(n["count"], Join(path, "count"),
+                 "count " + std::to_string(*w.count) + " x size " + std::to_string(w.size) +
+                     " is more than 2^64-1 octets");
         }
     }
     else if (n["duration"])
@@ -412,7 +433,7 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
         });
         if (isIndex)
         {
-            target = std::stoul(text);
+            target = text.size() > 18 ? cfg.workloads.size() : std::size_t(std::stoull(text)); // past the end
         }
         else
         {
@@ -478,9 +499,25 @@ ScenarioReader::ReadTracing(const YAML::Node& n, const std::string& path, Tracin
     if (n["directory"])
     {
         t.directory = Str(n["directory"], Join(path, "directory"));
-        if (t.directory.empty())
+        while (t.directory.size() > 1 && t.directory.back() == '/')
         {
-            Fail(n["directory"], Join(path, "directory"), "directory must not be empty");
+            t.directory.pop_back(); // "traces/" is the folder "traces"
+        }
+        // Inside the results folder, which appears whole or not at all: a path out of it would be
+        // written outside that promise (and left behind by a failed run).
+        bool inside = !t.directory.empty() && t.directory[0] != '/';
+        for (std::size_t b = 0; inside && b <= t.directory.size();)
+        {
+            const std::size_t e = std::min(t.directory.find('/', b), t.directory.size());
+            const std::string part = t.directory.substr(b, e - b);
+            inside = !part.empty() && part != "." && part != "..";
+            b = e + 1;
+        }
+        if (!inside)
+        {
+            Fail(n["directory"], Join(path, "directory"),
+                 "the pcap folder is a relative path inside the results folder, without empty, '.' or '..' parts; "
+                 "got \"" + t.directory + "\"");
         }
     }
 }

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-reader.h"
 
+#include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 
 #include <algorithm>
@@ -92,11 +93,16 @@ ScenarioReader::RequireMap(const YAML::Node& n, const std::string& path) const
 }
 
 void
-ScenarioReader::RequireList(const YAML::Node& n, const std::string& path) const
+ScenarioReader::RequireList(const YAML::Node& n, const std::string& path, std::size_t max) const
 {
     if (!n.IsSequence())
     {
         Fail(n, path, std::string("expected a list, got ") + ShapeName(n));
+    }
+    if (n.size() > max)
+    {
+        Fail(n, path, "a list of " + std::to_string(n.size()) + " entries; at most " + std::to_string(max) +
+                          " are allowed (doc/scenario-format.md, Limits)");
     }
 }
 
@@ -226,49 +232,19 @@ ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
 Time
 ScenarioReader::TimeOf(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    try
-    {
-        return ParseTime(s);
-    }
-    catch (const UnitError& e)
-    {
-        Fail(n, path, e.what());
-    }
+    return Parsed(n, path, ParseTime);
 }
 
 uint64_t
 ScenarioReader::SizeOf(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    try
-    {
-        return ParseSize(s);
-    }
-    catch (const UnitError& e)
-    {
-        Fail(n, path, e.what());
-    }
+    return Parsed(n, path, ParseSize);
 }
 
 uint64_t
 ScenarioReader::RateOf(const YAML::Node& n, const std::string& path) const
 {
-    const std::string s = Str(n, path);
-    uint64_t v = 0;
-    try
-    {
-        v = ParseRate(s);
-    }
-    catch (const UnitError& e)
-    {
-        Fail(n, path, e.what());
-    }
-    if (v == 0)
-    {
-        Fail(n, path, "rate must be above zero");
-    }
-    return v;
+    return Parsed(n, path, ParseRate);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -355,11 +331,11 @@ ScenarioReader::Read(const YAML::Node& root)
             NodeAttributeConfig& nc = cfg.perHost[name];
             if (kv.second["host"])
             {
-                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"));
+                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"), &PerHostHostTypes());
             }
             if (kv.second["rnic"])
             {
-                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"));
+                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
             }
         }
     }
@@ -410,6 +386,8 @@ ScenarioReader::Read(const YAML::Node& root)
     CheckReachability(wl, cfg);
     CheckLlps(wl, cfg);
     CheckWithBuilder(root, cfg);
+    CheckPaths(root, cfg);
+    CheckInjectSizes(root, cfg);
     CheckTransport(root, cfg);
     return cfg;
 }
@@ -516,21 +494,7 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
     }
     if (const YAML::Node q = n["queue"])
     {
-        const std::string s = Str(q, Join(path, "queue"));
-        // "<n>p" is a packet count; anything else is a size in octets, normalised to ns-3's "<n>B".
-        if (s.size() > 1 && s.back() == 'p' &&
-            std::all_of(s.begin(), s.end() - 1, [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-        {
-            c.queue = s;
-        }
-        else
-        {
-            c.queue = std::to_string(SizeOf(q, Join(path, "queue"))) + "B";
-        }
-        if (c.queue == "0p" || c.queue == "0B")
-        {
-            Fail(q, Join(path, "queue"), "a queue must hold at least one packet");
-        }
+        c.queue = Parsed(q, Join(path, "queue"), ParseQueue);
     }
     if (n["mtu"])
     {

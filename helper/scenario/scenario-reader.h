@@ -7,6 +7,7 @@
 
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-schema.h"
+#include "helper/scenario/units.h"
 #include "helper/topology/topology-graph.h"
 
 #include <yaml-cpp/yaml.h>
@@ -42,16 +43,34 @@ class ScenarioReader
     Time TimeOf(const YAML::Node& n, const std::string& path) const;
     uint64_t SizeOf(const YAML::Node& n, const std::string& path) const;
     uint64_t RateOf(const YAML::Node& n, const std::string& path) const;
+    /** parse(the scalar), its UnitError a failure at `n` (units.h: the one parser of each quantity). */
+    template <typename F>
+    auto Parsed(const YAML::Node& n, const std::string& path, F parse) const -> decltype(parse(std::string()))
+    {
+        const std::string s = Str(n, path);
+        try
+        {
+            return parse(s);
+        }
+        catch (const UnitError& e)
+        {
+            Fail(n, path, e.what());
+        }
+    }
 
   private:
     void CheckKeys(const YAML::Node& map, const std::string& path, const SchemaNode& schema) const;
     void RequireMap(const YAML::Node& n, const std::string& path) const;
-    void RequireList(const YAML::Node& n, const std::string& path) const;
+    /** A list of at most `max` entries (kMaxListLength, kMaxSizes: scenario-config.h). */
+    void RequireList(const YAML::Node& n, const std::string& path, std::size_t max = kMaxListLength) const;
     YAML::Node Required(const YAML::Node& map, const std::string& path, const std::string& key) const;
     void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
     /** `perLink`: the entry may (must) have `between`; elsewhere that key is an error. */
     LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
-    AttributeMap ReadAttributes(const YAML::Node& n, const std::string& path) const;
+    /** `reaches`: the types the map is applied to (per-host); an attribute of no such type is an error. */
+    AttributeMap ReadAttributes(const YAML::Node& n,
+                                const std::string& path,
+                                const std::vector<std::string>* reaches = nullptr) const;
     void CheckAttribute(const YAML::Node& key,
                         const YAML::Node& value,
                         const std::string& path,
@@ -74,6 +93,12 @@ class ScenarioReader
     void CheckReachability(const YAML::Node& list, const ScenarioConfig& cfg) const;
     void CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) const;
     void CheckWithBuilder(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    // Along each workload's paths (scenario-reader-paths.cc): MTUs, segment sizes and hops; each
+    // workload's pathMtu is filled in here.
+    void CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const;
+    void CheckInjectSizes(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    /** The value node and key path of attribute `full` in the `rnic` or `host` map (the one in force). */
+    std::pair<YAML::Node, std::string> AttributeKey(const YAML::Node& root, const std::string& full) const;
     /** The graph vertex named `name` (the name is known: CheckNode passed). */
     TopoVertexId VertexOf(const std::string& name) const;
 
@@ -103,13 +128,6 @@ class ScenarioReader
     bool m_namesFromFile{false};                    ///< graphml: names are the file's, not h0..hN
     std::map<std::string, YAML::Node> m_transportKeys; ///< transport key path -> its value (for messages)
 };
-
-/** The kinds that run RDMA over an RNIC (and so an LLP): not sockets-*, not inject. */
-inline bool
-IsRdma(WorkloadKind k)
-{
-    return k != WorkloadKind::SocketsStream && k != WorkloadKind::SocketsPingPong && k != WorkloadKind::Inject;
-}
 
 /** "a.b" and "c" -> "a.b.c" (a key path for messages). */
 inline std::string

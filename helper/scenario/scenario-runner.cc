@@ -65,13 +65,10 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));
 
-    // The runner's own TCP default, which a scenario's `host:` map may override: segments that fill
-    // the link MTU (ns-3's default SegmentSize is 536 octets, which would cut every FPDU and sockets
-    // message into small segments).  Buffers and the rest of TCP and SCTP come from `transport`
-    // (InstallTransport, scenario-transport.h).
-    const uint32_t mtu = cfg.links.mtu.value_or(1500);
-    ScopedAttributeDefaults tcpDefaults(AttributeMap{
-        {"ns3::TcpSocket::SegmentSize", std::to_string(mtu > 52 + 536 ? mtu - 52 : 536)}}); // IP, TCP, timestamps
+    // Segment sizes fill the MTU of each workload's paths: its LlpSocketDefaults set them as it starts
+    // (socket-defaults.h); scoped here, to be put back.  Buffers and the rest of TCP and SCTP come from
+    // `transport` (InstallTransport, scenario-transport.h), applied to each socket as it is made.
+    ScopedAttributeDefaults socketSizes(CurrentDefaults({"ns3::TcpSocket::SegmentSize", "ns3::SctpSocket::Pmtu"}));
     // Every RNIC, pipeline, MPA connection and host model made during the run gets these; they are
     // put back afterwards.
     ScopedAttributeDefaults hostDefaults(cfg.host);
@@ -87,11 +84,11 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         LinkDropCounters drops(*topo);
         if (cfg.tracing.pcapAll)
         {
-            topo->EnablePcapAll(writer.PcapDirectory() + "/link");
+            topo->EnablePcapAll(writer.PcapDirectory(cfg.tracing.directory) + "/link");
         }
         for (const auto& [a, b] : cfg.tracing.pcapLinks)
         {
-            topo->EnablePcap(writer.PcapDirectory() + "/link", a, b);
+            topo->EnablePcap(writer.PcapDirectory(cfg.tracing.directory) + "/link", a, b);
         }
 
         std::unique_ptr<ProgressBar> bar;
@@ -132,6 +129,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         r.drops = drops.Collect();
         r.transport = std::move(transport);
         r.pcap = cfg.tracing.Enabled();
+        r.pcapDirectory = cfg.tracing.directory;
         r.checks = RunPhysicsChecks(cfg, *topo, r);
         Simulator::Destroy();
     }
@@ -183,6 +181,15 @@ SummarizeRun(const ScenarioOutcome& o)
         if (!w.terminates.empty())
         {
             os << ", " << w.terminates.size() << " Terminates";
+        }
+        if (w.connections.NotEstablished() > 0)
+        {
+            os << ", " << w.connections.NotEstablished() << " of " << w.connections.attempted
+               << " connections not established";
+        }
+        if (w.connections.lost > 0)
+        {
+            os << ", " << w.connections.lost << " connections lost";
         }
         os << (w.completed ? "" : ", not completed") << "\n";
         for (const SizeLatency& l : w.latencyBySize)

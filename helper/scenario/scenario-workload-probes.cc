@@ -92,6 +92,13 @@ ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEve
         OnEstablished(node, qp);
         return;
     }
+    if (e.type == RdmapEvent::FatalError && m_qpWorkload.count(qp))
+    {
+        // The LLP lost an established connection (TCP gave up, an SCTP association aborted);
+        // either end may see it first, so each connection is counted once, by its client end.
+        m_qpWorkload[qp]->lostConnections.insert(m_qpConnection[qp]);
+        return;
+    }
     if (e.type != RdmapEvent::TerminateSent && e.type != RdmapEvent::TerminateReceived)
     {
         return;
@@ -144,6 +151,17 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     }
     m_qpWorkload[qp] = w;
     w->qpByNode[node] = qp;
+    // One name per connection at both ends: its client's host and port.
+    if (serverSide)
+    {
+        auto host = m_hostByAddress.find(p.GetIpv4().Get());
+        m_qpConnection[qp] = (host != m_hostByAddress.end() ? host->second : "?") + ":" + std::to_string(p.GetPort());
+    }
+    else
+    {
+        m_qpConnection[qp] = node + ":" + std::to_string(l.GetPort());
+        ++w->connections.established;
+    }
     if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
     {
         FollowTcp(w, tcp);
@@ -217,6 +235,23 @@ ScenarioWorkloads::FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp)
         },
                           // bound as const: ns-3 binds by the argument's own type (UBSan checks)
                           this, w, static_cast<const TcpSocketBase*>(PeekPointer(tcp))));
+}
+
+void
+ScenarioWorkloads::FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp)
+{
+    m_socketsClients[tcp] = {w, TcpSocket::SYN_SENT};
+    tcp->TraceConnectWithoutContext(
+        "State", MakeBoundCallback(+[](ScenarioWorkloads* self, TcpSocketBase* so, TcpSocket::TcpStates_t,
+                                       TcpSocket::TcpStates_t now) {
+            auto& [wl, state] = self->m_socketsClients[Ptr<TcpSocketBase>(so)];
+            if (now == TcpSocket::ESTABLISHED && state != TcpSocket::ESTABLISHED)
+            {
+                ++wl->connections.established;
+            }
+            state = now;
+        },
+                                   this, PeekPointer(tcp)));
 }
 
 void
@@ -307,6 +342,21 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.llp = sockets ? "tcp" : ToString(c.llp);
         r.retransmissions = w->retransmissions;
         r.terminates = w->terminates;
+        r.connections = w->connections;
+        r.connections.lost = w->lostConnections.size();
+        for (const auto& [tcp, followed] : m_socketsClients)
+        {
+            // ns-3's TCP gives a connection up (retries exhausted) without a state change: it only
+            // lets go of its endpoint, which an orderly close does from CLOSED or TIME_WAIT alone.
+            Address local;
+            tcp->GetSockName(local);
+            const TcpSocket::TcpStates_t state = followed.second;
+            if (followed.first == w.get() && state != TcpSocket::CLOSED && state != TcpSocket::TIME_WAIT &&
+                InetSocketAddress::ConvertFrom(local).GetPort() == 0)
+            {
+                ++r.connections.lost;
+            }
+        }
         SummarizeMessages(messages, in, r);
         result.workloads.push_back(r);
         result.messages.insert(result.messages.end(), messages.begin(), messages.end());

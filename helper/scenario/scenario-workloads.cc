@@ -1,6 +1,9 @@
 #include "helper/scenario/scenario-workloads.h"
 
 #include "helper/rdma-app-helper.h"
+#include "helper/scenario/path-sizes.h"
+#include "helper/scenario/scenario-attributes.h"
+#include "helper/scenario/socket-defaults.h"
 #include "helper/sctp-helper.h"
 #include "helper/socket-app-helper.h"
 
@@ -24,8 +27,6 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("ScenarioWorkloads");
-
-std::vector<uint8_t> BuildInjectedSegment(const InjectConfig& inject); // scenario-inject.cc
 
 namespace
 {
@@ -63,6 +64,8 @@ ScenarioWorkloads::ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopol
     {
         m_hostByAddress[topo.hostAddresses[i].Get()] = topo.hostNames[i];
     }
+    m_ownSegmentSize = ScenarioDefault(cfg, "ns3::TcpSocket::SegmentSize").has_value();
+    m_ownPmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu").has_value();
 }
 
 ScenarioWorkloads::~ScenarioWorkloads() = default;
@@ -198,6 +201,7 @@ ScenarioWorkloads::InstallRdma(Workload& w)
     server.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
     server.SetAttribute("Size", UintegerValue(c.size));
     server.SetAttribute("Outstanding", UintegerValue(c.outstanding));
+    SizeSockets(w, c.to, c.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     s.Start(c.start);
     w.apps.Add(s);
@@ -214,7 +218,9 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         // that `duration` alone ends, or the stream would stop there silently.
         client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0));
         client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
+        SizeSockets(w, sender, c.start);
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
+        ++w.connections.attempted;
         a.Start(c.start);
         w.apps.Add(a);
         FlowOf(w, sender);
@@ -266,7 +272,9 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         SocketPingPongHelper client(SOCKET_ROLE_CLIENT, port, remote);
         client.SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
         client.SetAttribute("Count", UintegerValue(count));
+        SizeSockets(w, c.to, start);
         s = server.Install(m_topo.GetNode(c.to));
+        SizeSockets(w, c.from, start);
         a = client.Install(m_topo.GetNode(c.from));
     }
     else
@@ -280,8 +288,15 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
             h->SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
         }
         client.SetAttribute("Count", UintegerValue(count));
+        SizeSockets(w, c.to, start);
         s = server.Install(m_topo.GetNode(c.to));
+        SizeSockets(w, c.from, start);
         a = client.Install(m_topo.GetNode(c.from));
+    }
+    ++w.connections.attempted; // each size has a connection of its own
+    if (sockets)
+    {
+        FollowSocketsClient(w, port, start);
     }
     // Installed while the simulation runs (sizes after the first): start times count from now.
     const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
@@ -341,28 +356,17 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     client.SetAttribute("Size", UintegerValue(c.size));
     client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0)); // as for RDMA streams
     client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
+    SizeSockets(w, c.to, c.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
+    SizeSockets(w, c.from, c.start);
     ApplicationContainer a = client.Install(m_topo.GetNode(c.from));
+    ++w.connections.attempted;
     s.Start(c.start);
     a.Start(c.start);
     w.apps.Add(s);
     w.apps.Add(a);
     FlowOf(w, c.from);
-    // Retransmissions: the client's TCP socket exists once the application has started (it
-    // connects in StartApplication); find it by its peer port and follow its transmissions.
-    Simulator::Schedule(c.start + NanoSeconds(1), [this, &w, node = m_topo.GetNode(c.from)]() {
-        ObjectVectorValue sockets;
-        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
-        for (auto it = sockets.Begin(); it != sockets.End(); ++it)
-        {
-            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
-            Address peer;
-            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == w.port)
-            {
-                FollowTcp(&w, tcp);
-            }
-        }
-    });
+    FollowSocketsClient(w, w.port, c.start);
     a.Get(0)->TraceConnectWithoutContext(
         "Posted",
         MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size) {
@@ -377,6 +381,29 @@ ScenarioWorkloads::InstallSockets(Workload& w)
                           this, &w));
     a.Get(0)->TraceConnectWithoutContext(
         "PostingEnded", MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
+}
+
+void
+ScenarioWorkloads::FollowSocketsClient(Workload& w, uint16_t port, Time start)
+{
+    // The client's TCP socket exists once the application has started (it connects in
+    // StartApplication): find it by its peer port, then follow its transmissions (retransmissions)
+    // and its state (connections).
+    const Time at = (start > Simulator::Now() ? start - Simulator::Now() : Time(0)) + NanoSeconds(1);
+    Simulator::Schedule(at, [this, &w, port, node = m_topo.GetNode(w.cfg->from)]() {
+        ObjectVectorValue sockets;
+        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+        for (auto it = sockets.Begin(); it != sockets.End(); ++it)
+        {
+            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
+            Address peer;
+            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == port)
+            {
+                FollowTcp(&w, tcp);
+                FollowSocketsConnection(&w, tcp);
+            }
+        }
+    });
 }
 
 // ------------------------------------------------------------------------------------- inject
@@ -423,6 +450,19 @@ ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t>
 }
 
 // ------------------------------------------------------------------------------------- the LLP
+
+void
+ScenarioWorkloads::SizeSockets(const Workload& w, const std::string& node, Time start)
+{
+    const WorkloadConfig& c = *w.cfg;
+    const uint32_t mtu = PathMtuAt(c, node);
+    const bool sctp = IsRdma(c.kind) && c.llp == Llp::Sctp;
+    // The loader has checked these against the LLP's minimum (and a size the scenario sets itself
+    // against the paths); SCTP's Pmtu is set only for SCTP, whose minimum is above its checker's.
+    const uint32_t segmentSize = sctp || m_ownSegmentSize ? 0 : TcpSegmentSizeFor(mtu);
+    const uint32_t pmtu = !sctp || m_ownPmtu ? 0 : mtu;
+    InstallSocketDefaults(m_topo.GetNode(node), segmentSize, pmtu, start);
+}
 
 void
 ScenarioWorkloads::ChooseLlp(Workload& w)

@@ -20,6 +20,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,8 @@ class ScenarioWorkloads
         std::vector<Flow> flows;
         RetransmissionCounts retransmissions;
         std::vector<TerminateRecord> terminates;
+        ConnectionCounts connections;               ///< lost is filled in from lostConnections
+        std::set<std::string> lostConnections;      ///< "client node:port" of each lost connection
         std::map<std::string, Ptr<QueuePair>> qpByNode; ///< connected QPs, by node (inject target)
         ApplicationContainer apps;
         uint64_t nextMessageId{0};
@@ -73,7 +76,11 @@ class ScenarioWorkloads
     void InstallRdma(Workload& w);
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
     void InstallSockets(Workload& w);
+    /** Follow the sockets-* client socket of `w` that connects to `port` once it starts. */
+    void FollowSocketsClient(Workload& w, uint16_t port, Time start);
     void InstallInject(Workload& w);
+    /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
+    void SizeSockets(const Workload& w, const std::string& node, Time start);
     /** `llp: tcp | sctp`: the connection managers at both ends use it from the workload's start. */
     void ChooseLlp(Workload& w);
     /** Hand the injected segment to the target's LLP, retrying every microsecond while it has no room. */
@@ -94,6 +101,8 @@ class ScenarioWorkloads
     /** Count one TCP socket's retransmissions, fast or after a timeout, into `w`. */
     void FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp);
     void OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    /** A sockets-* client socket: its establishment, and whether TCP gave it up (Collect). */
+    void FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp);
     /** The sink QP of `w` for `sender`'s flow: record its deliveries and receive completions. */
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp);
 
@@ -101,9 +110,14 @@ class ScenarioWorkloads
     const BuiltTopology& m_topo;
     std::vector<std::unique_ptr<Workload>> m_workloads;
     std::map<Ptr<QueuePair>, Workload*> m_qpWorkload;
+    std::map<Ptr<QueuePair>, std::string> m_qpConnection; ///< "client node:port" of each mapped QP
+    /** sockets-* client sockets with their workload and last TCP state (lost: Collect). */
+    std::map<Ptr<TcpSocketBase>, std::pair<Workload*, TcpSocket::TcpStates_t>> m_socketsClients;
     std::map<const TcpSocketBase*, SequenceNumber32> m_highestSent;
     std::map<const TcpSocketBase*, TcpSocketState::TcpCongState_t> m_congState;
     std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
+    bool m_ownSegmentSize{false}; ///< the scenario sets TcpSocket::SegmentSize itself
+    bool m_ownPmtu{false};        ///< the scenario sets SctpSocket::Pmtu itself
 };
 
 } // namespace ns3

@@ -1,5 +1,6 @@
 #include "helper/scenario/units.h"
 
+#include <algorithm>
 #include <cctype>
 #include <utility>
 #include <vector>
@@ -199,7 +200,43 @@ ParseTime(const std::string& text)
 uint64_t
 ParseRate(const std::string& text)
 {
-    return ParseWith(text, kRateUnits, "rate", "bits per second", true);
+    const uint64_t bps = ParseWith(text, kRateUnits, "rate", "bits per second", true);
+    if (bps == 0)
+    {
+        throw UnitError("rate \"" + text + "\" must be above zero");
+    }
+    return bps;
+}
+
+std::string
+ParseQueue(const std::string& text)
+{
+    const bool packets = text.size() > 1 && text.back() == 'p' &&
+                         std::all_of(text.begin(), text.end() - 1,
+                                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    std::string out;
+    if (packets)
+    {
+        if (text.size() > 11 || std::stoull(text.substr(0, text.size() - 1)) > UINT32_MAX)
+        {
+            throw UnitError("queue \"" + text + "\" holds more than 2^32-1 packets");
+        }
+        out = std::to_string(std::stoull(text.substr(0, text.size() - 1))) + "p";
+    }
+    else
+    {
+        const uint64_t octets = ParseSize(text);
+        if (octets > UINT32_MAX)
+        {
+            throw UnitError("queue \"" + text + "\" holds more than 2^32-1 octets");
+        }
+        out = std::to_string(octets) + "B";
+    }
+    if (out == "0p" || out == "0B")
+    {
+        throw UnitError("queue \"" + text + "\" must hold at least one packet");
+    }
+    return out;
 }
 
 std::string

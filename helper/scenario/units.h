@@ -39,8 +39,19 @@ uint64_t ParseSize(const std::string& text);
  */
 Time ParseTime(const std::string& text);
 
-/** Bits per second.  Units: bps, Kbps, Mbps, Gbps (decimal multiples, as ns-3's DataRate). */
+/**
+ * Bits per second.  Units: bps, Kbps, Mbps, Gbps (decimal multiples, as ns-3's DataRate).  Zero
+ * is an error: every rate a scenario or a GraphML file gives is a link's or an engine's, and ns-3
+ * divides by it.
+ */
 uint64_t ParseRate(const std::string& text);
+
+/**
+ * A device queue, as ns-3's QueueSize text: "<n>p" (packets) stays "<n>p"; anything else is a
+ * size (ParseSize) and becomes "<octets>B".  An empty queue ("0p", "0B") is an error: it would
+ * drop every packet.
+ */
+std::string ParseQueue(const std::string& text);
 
 /** "65536" -> "64KiB" style, for messages and documentation (the largest exact binary unit). */
 std::string FormatSize(uint64_t octets);

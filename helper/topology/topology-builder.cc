@@ -22,8 +22,7 @@ namespace
 {
 
 /** 10.0.0.0/8 cut into /30s: link i is 10.0.0.0 + 4i, its ends .1 and .2 of that block. */
-constexpr uint32_t kBase = 0x0A000000;
-constexpr uint32_t kMaxLinks = 1u << 22;
+constexpr uint32_t kBase = 0x0A000000; // 10.0.0.0/8 holds kMaxLinks (topology-graph.h) /30s
 
 template <class V>
 void

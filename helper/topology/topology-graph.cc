@@ -1,12 +1,15 @@
 #include "helper/topology/topology-graph.h"
 
+#include "helper/scenario/text-file.h"
+#include "helper/scenario/units.h"
+
 #include "ns3/log.h"
 
 #include <boost/graph/graphml.hpp>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 
-#include <fstream>
+#include <deque>
 #include <set>
 #include <sstream>
 
@@ -17,6 +20,68 @@ NS_LOG_COMPONENT_DEFINE("TopologyGraph");
 
 namespace
 {
+
+/** A node id from a GraphML file names pcap files and rows: no '/', no control characters. */
+void
+CheckNodeId(const std::string& where, const std::string& id)
+{
+    if (id.empty() || id.size() > kMaxNodeNameLength)
+    {
+        throw TopologyError(where + ": node id '" + id.substr(0, 40) + (id.size() > 40 ? "..." : "") +
+                            "' must have 1 to " + std::to_string(kMaxNodeNameLength) + " characters");
+    }
+    for (char c : id)
+    {
+        if (c == '/' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        {
+            throw TopologyError(where + ": node id '" + id +
+                                "' has a '/' or a control character (it names pcap files)");
+        }
+    }
+}
+
+/**
+ * An edge's rate, delay and queue checked with the scenario's own parsers (units.h) and rewritten
+ * in the form ns-3 parses: ns-3's own parsers abort the process on text they cannot read.
+ */
+void
+NormaliseEdge(const std::string& where, const TopologyGraph& g, TopoEdgeId e, TopoEdge& edge)
+{
+    const std::string link = "<edge source=\"" + g[boost::source(e, g)].name + "\" target=\"" +
+                             g[boost::target(e, g)].name + "\">";
+    try
+    {
+        if (!edge.rate.empty())
+        {
+            edge.rate = std::to_string(scenario::ParseRate(edge.rate)) + "bps";
+        }
+        if (!edge.delay.empty())
+        {
+            edge.delay = std::to_string(scenario::ParseTime(edge.delay).GetNanoSeconds()) + "ns";
+        }
+        if (!edge.queue.empty())
+        {
+            edge.queue = scenario::ParseQueue(edge.queue);
+        }
+    }
+    catch (const scenario::UnitError& err)
+    {
+        throw TopologyError(where + ": " + link + ": " + err.what());
+    }
+}
+
+/** Nodes and links of a generated shape, counted before anything is allocated. */
+void
+CheckSize(TopologyKind kind, uint64_t hosts, uint64_t nodes, uint64_t links)
+{
+    if (nodes > kMaxNodes || links > kMaxLinks)
+    {
+        throw TopologyError(std::string(ToString(kind)) + ": " + std::to_string(hosts) + " hosts, " +
+                            std::to_string(nodes) + " nodes and " + std::to_string(links) +
+                            " links are more than this builder supports (" + std::to_string(kMaxNodes) +
+                            " nodes, " + std::to_string(kMaxLinks) + " links)");
+    }
+}
 
 TopoVertexId
 AddNode(TopologyGraph& g, const std::string& name, const std::string& kind)
@@ -198,13 +263,15 @@ TopologyGraph
 ReadGraphMlTopology(const std::string& path)
 {
     const std::string where = "GraphML file '" + path + "'";
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw TopologyError(where + ": cannot be opened (missing or unreadable)");
-    }
     std::stringstream text;
-    text << in.rdbuf();
+    try
+    {
+        text << ReadTextFile(path, kMaxGraphMlOctets);
+    }
+    catch (const TextFileError& e)
+    {
+        throw TopologyError(where + ": " + e.what());
+    }
 
     TopologyGraph g;
     boost::dynamic_properties dp(boost::ignore_other_properties);
@@ -248,10 +315,17 @@ ReadGraphMlTopology(const std::string& path)
                             " vertices but " + std::to_string(ids.size()) +
                             " <node> elements (an edge names an undeclared node?)");
     }
+    if (ids.size() > kMaxNodes || boost::num_edges(g) > kMaxLinks)
+    {
+        throw TopologyError(where + ": " + std::to_string(ids.size()) + " nodes and " +
+                            std::to_string(boost::num_edges(g)) + " links are more than this builder supports (" +
+                            std::to_string(kMaxNodes) + " nodes, " + std::to_string(kMaxLinks) + " links)");
+    }
     std::set<std::string> seen;
     uint32_t hosts = 0;
     for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
     {
+        CheckNodeId(where, ids[v]);
         g[v].name = ids[v];
         if (!seen.insert(ids[v]).second)
         {
@@ -282,8 +356,36 @@ ReadGraphMlTopology(const std::string& path)
             throw TopologyError(where + ": edge from '" + g[a].name + "' to itself");
         }
         g[e].tier = (g[a].IsHost() || g[b].IsHost()) ? LinkTier::Host : LinkTier::Fabric;
+        NormaliseEdge(where, g, e, g[e]);
     }
     return g;
+}
+
+std::vector<int32_t>
+HopDistances(const TopologyGraph& g, TopoVertexId from)
+{
+    std::vector<int32_t> dist(boost::num_vertices(g), -1);
+    dist[from] = 0;
+    std::deque<TopoVertexId> queue{from};
+    while (!queue.empty())
+    {
+        const TopoVertexId u = queue.front();
+        queue.pop_front();
+        if (u != from && g[u].IsHost())
+        {
+            continue; // reached, but no path goes through it
+        }
+        for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
+        {
+            const TopoVertexId v = boost::target(e, g);
+            if (dist[v] < 0)
+            {
+                dist[v] = dist[u] + 1;
+                queue.push_back(v);
+            }
+        }
+    }
+    return dist;
 }
 
 TopologyGraph
@@ -299,11 +401,16 @@ MakeTopologyGraph(const TopologySpec& spec)
     }
     case TopologyKind::Dumbbell:
         RequirePositive(spec.hostsPerSide, "hostsPerSide", spec.kind);
+        CheckSize(spec.kind, 2 * uint64_t(spec.hostsPerSide), 2 * uint64_t(spec.hostsPerSide) + 2,
+                  2 * uint64_t(spec.hostsPerSide) + 1);
         return MakeDumbbell(spec.hostsPerSide);
     case TopologyKind::LeafSpine:
         RequirePositive(spec.leaves, "leaves", spec.kind);
         RequirePositive(spec.spines, "spines", spec.kind);
         RequirePositive(spec.hostsPerLeaf, "hostsPerLeaf", spec.kind);
+        CheckSize(spec.kind, uint64_t(spec.leaves) * spec.hostsPerLeaf,
+                  uint64_t(spec.leaves) * spec.hostsPerLeaf + spec.leaves + spec.spines,
+                  uint64_t(spec.leaves) * spec.hostsPerLeaf + uint64_t(spec.leaves) * spec.spines);
         return MakeLeafSpine(spec.leaves, spec.spines, spec.hostsPerLeaf);
     case TopologyKind::FatTree:
         if (spec.k < 2 || spec.k % 2 != 0)

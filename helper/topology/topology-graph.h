@@ -16,6 +16,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -46,6 +47,17 @@ using TopologyGraph =
 using TopoVertexId = boost::graph_traits<TopologyGraph>::vertex_descriptor;
 using TopoEdgeId = boost::graph_traits<TopologyGraph>::edge_descriptor;
 
+/**
+ * What the builder takes at most (doc/topology.md): nodes (a k = 64 fat-tree has 70656, a
+ * dumbbell of 65535 hosts a side 131072), links (the 10.0.0.0/8 plan of /30s), the size of a
+ * GraphML file and the length of its node ids.  Larger input is a TopologyError, before
+ * anything of that size is allocated.
+ */
+constexpr uint64_t kMaxNodes = 1u << 17;
+constexpr uint64_t kMaxLinks = 1u << 22;
+constexpr uint64_t kMaxGraphMlOctets = 8u << 20;
+constexpr std::size_t kMaxNodeNameLength = 100;
+
 /** Bad input (odd fat-tree arity, unreadable file, missing attribute, ...); what() says which. */
 class TopologyError : public std::invalid_argument
 {
@@ -56,8 +68,17 @@ class TopologyError : public std::invalid_argument
 /** The graph `spec` describes: hosts first or in file order; throws TopologyError. */
 TopologyGraph MakeTopologyGraph(const TopologySpec& spec);
 
-/** Read a GraphML file (node "kind" = host | switch; optional edge "rate", "delay", "queue"). */
+/**
+ * Read a GraphML file (node "kind" = host | switch; optional edge "rate", "delay", "queue" in a
+ * scenario's units, helper/scenario/units.h, stored rewritten in ns-3's syntax).
+ */
 TopologyGraph ReadGraphMlTopology(const std::string& path);
+
+/**
+ * Hops from `from` to every vertex along links, never through a host other than `from` (hosts
+ * do not forward): the distances the routes follow (doc/topology.md).  -1 where unreachable.
+ */
+std::vector<int32_t> HopDistances(const TopologyGraph& g, TopoVertexId from);
 
 /** "two-hosts", "dumbbell", "leaf-spine", "fat-tree", "graphml" (as in a scenario file). */
 const char* ToString(TopologyKind kind);

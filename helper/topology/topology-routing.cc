@@ -12,7 +12,6 @@
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
 
-#include <deque>
 
 namespace ns3
 {
@@ -42,8 +41,6 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
         }
     }
 
-    std::vector<int32_t> dist(n);
-    std::deque<TopoVertexId> queue;
     std::vector<Ipv4EcmpRouting::NextHop> hops;
     uint64_t unreachable = 0;
     for (TopoVertexId d = 0; d < n; ++d)
@@ -53,27 +50,7 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
             continue;
         }
         const Ipv4Address dest = topo.hostAddresses[g[d].index];
-        std::fill(dist.begin(), dist.end(), -1);
-        dist[d] = 0;
-        queue.assign(1, d);
-        while (!queue.empty())
-        {
-            const TopoVertexId u = queue.front();
-            queue.pop_front();
-            if (u != d && g[u].IsHost())
-            {
-                continue; // hosts do not forward: no path goes through one
-            }
-            for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
-            {
-                const TopoVertexId v = boost::target(e, g);
-                if (dist[v] < 0)
-                {
-                    dist[v] = dist[u] + 1;
-                    queue.push_back(v);
-                }
-            }
-        }
+        const std::vector<int32_t> dist = HopDistances(g, d);
 
         for (TopoVertexId u = 0; u < n; ++u)
         {

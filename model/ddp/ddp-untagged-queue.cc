@@ -24,7 +24,18 @@ DdpUntaggedQueue::Check(uint32_t msn, uint32_t mo, uint32_t payloadLength) const
         return m;
     }
     m.buffer = &m_buffers[ahead];
-    if (payloadLength > 0)
+    if (payloadLength == 0)
+    {
+        // A6 skips U3 and U4 for a zero-length segment: it places nothing. But its MO still
+        // sets the message length (DDP-046), so an MO past the buffer's end would deliver a
+        // message longer than its buffer: its legal MOs are 0 .. buffer length (U3, A5).
+        if (uint64_t(mo) > m.buffer->window.length)
+        {
+            m.code = Code::InvalidMo;
+            return m;
+        }
+    }
+    else
     {
         const uint64_t bufLen = m.buffer->window.length;
         if (mo >= bufLen)

@@ -48,7 +48,8 @@ class DdpUntaggedQueue
 
     /**
      * Checks U2-U5 of DDP-060 for a segment. Zero-length segments still need a buffer
-     * (A6: U2 and U5 run, U3 and U4 do not).
+     * (A6: U2 and U5 run, U3 and U4 do not), and their MO may not pass the buffer's end, which
+     * would make the message (MO + 0 octets, DDP-046) longer than its buffer (0x04).
      */
     Match Check(uint32_t msn, uint32_t mo, uint32_t payloadLength) const;
 

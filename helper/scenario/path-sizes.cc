@@ -1,0 +1,82 @@
+#include "helper/scenario/path-sizes.h"
+
+#include "ns3/node.h" // before sctp-socket.h, which uses Ptr<Node> without it
+
+#include "common/iwarp-constants.h"
+#include "mpa/mpa-fpdu.h"
+#include "sctp-ddp/sctp-ddp-connection.h"
+#include "sctp/sctp-socket.h"
+
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+uint32_t
+MinMpaSegmentSize()
+{
+    static const uint32_t min = [] {
+        const uint32_t need = uint32_t(iwarp::kDdpUntaggedHdrLen + iwarp::kMaxTermHdrLen);
+        uint32_t emss = need;
+        while (MpaMulpdu(emss, true) < need)
+        {
+            ++emss;
+        }
+        return emss;
+    }();
+    return min;
+}
+
+uint32_t
+MinMpaMtu()
+{
+    return MinMpaSegmentSize() + kTcpIpOverhead;
+}
+
+uint32_t
+MinSctpMtu()
+{
+    static const uint32_t min = [] {
+        // The model's own lower bound on Pmtu, asked of its attribute checker.
+        TypeId::AttributeInformation info;
+        SctpSocket::GetTypeId().LookupAttributeByName("Pmtu", &info);
+        uint32_t pmtu = 0;
+        while (!info.checker->Check(UintegerValue(pmtu)))
+        {
+            ++pmtu;
+        }
+        const uint32_t unfragmented = 20 + 12 + 16 + sctpddp::kSsnLen + sctpddp::kMinMulpdu;
+        return std::max(pmtu, unfragmented);
+    }();
+    return min;
+}
+
+uint32_t
+PathMtuAt(const WorkloadConfig& w, const std::string& node)
+{
+    // An SCTP receiver refuses a DDP segment above its own MULPDU (SCTP-041), and the associations
+    // of one listener all take its Pmtu: every connection of an SCTP workload has the smallest.
+    const bool sctp = IsRdma(w.kind) && w.llp == Llp::Sctp;
+    if (node != w.to && !sctp)
+    {
+        return w.pathMtu.at(node);
+    }
+    uint32_t mtu = UINT32_MAX;
+    for (const auto& [sender, m] : w.pathMtu)
+    {
+        mtu = std::min(mtu, m);
+    }
+    return mtu;
+}
+
+uint32_t
+SctpMulpduFor(uint32_t pmtu, uint32_t bundlingReserve)
+{
+    // IPv4 20 + SCTP common header 12 + DATA chunk header 16 + DDP-SSN, less the bundling reserve.
+    const int64_t room = int64_t(pmtu) - 20 - 12 - 16 - int64_t(sctpddp::kSsnLen) - int64_t(bundlingReserve);
+    return uint32_t(std::max<int64_t>(room, sctpddp::kMinMulpdu));
+}
+
+} // namespace ns3

@@ -1,0 +1,46 @@
+/*
+ * LlpSocketDefaults: sizes the sockets of the workload application installed right after it on
+ * the same node, from the smallest MTU on that workload's paths (path-sizes.h): TCP's SegmentSize
+ * and SCTP's Pmtu.
+ *
+ * ns-3 has no per-socket hook between a socket's creation and its use, and takes both values from
+ * the attribute defaults when a socket is made; this model's applications make their sockets as
+ * they start (StartApplication: listen, connect; an accepted socket copies its listener's).  ns-3
+ * runs the start events of one node's applications in the order they were installed, one after
+ * the other, so an LlpSocketDefaults installed just before a workload's application, with the same
+ * start time, sets the defaults for exactly that application's sockets, whatever the other nodes
+ * and workloads do at the same instant.
+ *
+ *   InstallSocketDefaults(node, segmentSize, pmtu, start);   // then, at once:
+ *   helper.Install(node).Start(start);
+ *
+ * A size of 0 leaves that default alone (the scenario sets it itself: the loader has checked it
+ * against the paths).  The runner puts ns-3's defaults back after the run.
+ */
+#ifndef IWARP_SCENARIO_SOCKET_DEFAULTS_H
+#define IWARP_SCENARIO_SOCKET_DEFAULTS_H
+
+#include "ns3/application.h"
+#include "ns3/node.h"
+
+namespace ns3
+{
+
+class LlpSocketDefaults : public Application
+{
+  public:
+    static TypeId GetTypeId();
+
+  private:
+    void StartApplication() override;
+
+    uint32_t m_segmentSize{0};
+    uint32_t m_pmtu{0};
+};
+
+/** An LlpSocketDefaults on `node` starting at `start` (at once, if `start` is past). */
+void InstallSocketDefaults(Ptr<Node> node, uint32_t segmentSize, uint32_t pmtu, Time start);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_SOCKET_DEFAULTS_H
