@@ -47,11 +47,13 @@ RunYaml(const std::string& yaml, const std::string& tag)
     return r;
 }
 
-/** Fast-failing transports: a 1 ms minimum RTO and two retries (TCP and SCTP alike). */
-const std::string kGiveUpSoon = "host: {TcpSocketBase::MinRto: 1ms, TcpSocket::DataRetries: \"2\", "
-                                "TcpSocket::ConnCount: \"1\", TcpSocket::ConnTimeout: 1ms, SctpSocket::RtoMin: 1ms, "
-                                "SctpSocket::RtoInitial: 1ms, SctpSocket::AssociationMaxRetrans: \"2\", "
-                                "SctpSocket::PathMaxRetrans: \"2\", SctpSocket::MaxInitRetransmits: \"1\"}\n";
+/** Fast-failing transports: a 1 ms minimum and initial RTO and two retries (TCP and SCTP alike); delayed
+ *  ACKs shorter than the RTO, as the loader demands. */
+const std::string kGiveUpSoon = "host: {TcpSocket::DataRetries: \"2\", TcpSocket::ConnCount: \"1\", "
+                                "SctpSocket::AssociationMaxRetrans: \"2\", SctpSocket::PathMaxRetrans: \"2\", "
+                                "SctpSocket::MaxInitRetransmits: \"1\"}\n"
+                                "transport: {tcp: {min-rto: 1ms, initial-rto: 1ms, delayed-ack-timeout: 500us}, "
+                                "sctp: {rto-min: 1ms, rto-initial: 1ms, sack-delay: 500us}}\n";
 
 class ConnectionsTestCase : public TestCase
 {

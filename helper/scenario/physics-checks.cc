@@ -1,11 +1,10 @@
 #include "helper/scenario/physics-checks.h"
+#include "helper/scenario/path-limits.h"
 
-#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -16,7 +15,6 @@ namespace ns3
 namespace
 {
 
-constexpr uint32_t kPpp = 2;     ///< PPP's protocol field, on the wire beside the MTU-sized IP packet
 constexpr uint32_t kIp = 20;     ///< IPv4 without options
 constexpr uint32_t kTcp = 20;    ///< TCP without options
 constexpr uint32_t kTcpTs = 12;  ///< the timestamp option, padded (RFC 7323)
@@ -26,141 +24,26 @@ constexpr uint32_t kSctpData = 16; ///< DATA chunk header (RFC 9260 §3.3.1)
 constexpr uint32_t kTagged = 14;   ///< DDP tagged + RDMAP control (RFC 5041 §4.2, RFC 5040 §4.1)
 constexpr uint32_t kUntagged = 18; ///< DDP untagged + RDMAP control
 
-/** What bounds a flow on one link, read once per run from the built devices (overrides applied). */
-struct EdgeFacts
-{
-    double rateBps{0};
-    Time delay;
-    uint32_t mtu{1500};
-};
-
-double
-PayloadRate(const EdgeFacts& e, uint32_t overhead)
-{
-    return e.mtu > overhead ? e.rateBps * double(e.mtu - overhead) / double(e.mtu + kPpp) : 0.0;
-}
-
-/** What the shortest paths between two hosts allow (the most permissive of them, so that bounds hold). */
-struct PathLimits
-{
-    double bottleneckBps{0};   ///< the highest bottleneck rate over the shortest paths
-    double payloadLimitBps{0}; ///< the highest bottleneck payload rate for the given overhead
-    Time propagation;          ///< the smallest sum of link delays
-};
-
-/** The topology's links and vertices, read once, and the limits of the paths between hosts. */
-class Paths
-{
-  public:
-    explicit Paths(const BuiltTopology& topo)
-        : m_topo(topo)
-    {
-        for (const BuiltLink& l : topo.links)
-        {
-            DataRateValue rate;
-            l.devA->GetAttribute("DataRate", rate);
-            TimeValue delay;
-            l.channel->GetAttribute("Delay", delay);
-            m_links.push_back(EdgeFacts{double(rate.Get().GetBitRate()), delay.Get(),
-                                        std::min(l.devA->GetMtu(), l.devB->GetMtu())});
-        }
-        for (std::size_t v = 0; v < boost::num_vertices(topo.graph); ++v)
-        {
-            m_vertex[topo.graph[v].name] = v;
-        }
-    }
-
-    /**
-     * Breadth-first from src: routes follow shortest paths by hops (doc/topology.md). Over the DAG
-     * of shortest paths keep, per vertex, the best bottleneck rate and payload rate and the least
-     * propagation: with ECMP a flow may take any of them, so the bounds take the most permissive.
-     */
-    PathLimits Limits(const std::string& src, const std::string& dst, uint32_t overhead) const
-    {
-        const TopologyGraph& g = m_topo.graph;
-        const std::size_t n = boost::num_vertices(g);
-        const double inf = std::numeric_limits<double>::infinity();
-        std::vector<int> hops(n, -1);
-        std::vector<double> rate(n, 0.0);
-        std::vector<double> payload(n, 0.0);
-        std::vector<Time> prop(n, Time::Max());
-        const std::size_t s = m_vertex.at(src);
-        hops[s] = 0;
-        rate[s] = inf;
-        payload[s] = inf;
-        prop[s] = Time(0);
-        std::deque<std::size_t> queue{s};
-        while (!queue.empty())
-        {
-            const std::size_t u = queue.front();
-            queue.pop_front();
-            for (auto [e, end] = boost::out_edges(u, g); e != end; ++e)
-            {
-                const std::size_t v = boost::target(*e, g);
-                if (hops[v] >= 0 && hops[v] != hops[u] + 1)
-                {
-                    continue;
-                }
-                if (hops[v] < 0)
-                {
-                    hops[v] = hops[u] + 1;
-                    queue.push_back(v);
-                }
-                const EdgeFacts& f = m_links[g[*e].link];
-                rate[v] = std::max(rate[v], std::min(rate[u], f.rateBps));
-                payload[v] = std::max(payload[v], std::min(payload[u], PayloadRate(f, overhead)));
-                prop[v] = std::min(prop[v], prop[u] + f.delay);
-            }
-        }
-        const std::size_t d = m_vertex.at(dst);
-        if (hops[d] < 0)
-        {
-            // The loader refuses unreachable pairs; a topology built otherwise must not get here.
-            throw std::invalid_argument(src + " and " + dst + " are not connected");
-        }
-        return PathLimits{rate[d], payload[d], prop[d]};
-    }
-
-    /** The payload rate of all of a host's own links together. */
-    double HostLimit(const std::string& host, uint32_t overhead) const
-    {
-        double sum = 0;
-        for (std::size_t i = 0; i < m_links.size(); ++i)
-        {
-            const BuiltLink& l = m_topo.links[i];
-            sum += l.a == host || l.b == host ? PayloadRate(m_links[i], overhead) : 0.0;
-        }
-        return sum;
-    }
-
-  private:
-    const BuiltTopology& m_topo;
-    std::vector<EdgeFacts> m_links; ///< by BuiltTopology link index
-    std::map<std::string, std::size_t> m_vertex;
-};
-
-/** Whether any host setting turns TCP timestamps off (then their 12 octets are not counted). */
+/**
+ * Whether a workload's TCP connections carry timestamps (then 12 octets per segment): only if every
+ * end has them on (transport.tcp.timestamps), as RFC 7323 negotiates them in the handshake.
+ */
 bool
-TimestampsOn(const ScenarioConfig& cfg)
+TimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
-    auto off = [](const AttributeMap& m) {
-        auto it = m.find("ns3::TcpSocketBase::Timestamp");
-        BooleanValue on(true);
-        return it != m.end() && on.DeserializeFromString(it->second, MakeBooleanChecker()) && !on.Get();
-    };
-    bool on = !off(cfg.host);
-    for (const auto& [node, a] : cfg.perHost)
-    {
-        on = on && !off(a.host);
-    }
-    return on;
+    std::vector<std::string> ends = w.senders;
+    ends.push_back(w.from);
+    ends.push_back(w.to);
+    return std::all_of(ends.begin(), ends.end(), [&cfg](const std::string& h) {
+        return h.empty() || ResolveTransport(cfg.transport, h).tcp.timestamps;
+    });
 }
 
 /** Header octets per full-size packet for a workload's data (see the file comment of the header). */
 uint32_t
 PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
-    const uint32_t tcp = kIp + kTcp + (TimestampsOn(cfg) ? kTcpTs : 0);
+    const uint32_t tcp = kIp + kTcp + (TimestampsOn(cfg, w) ? kTcpTs : 0);
     if (w.kind == WorkloadKind::SocketsStream || w.kind == WorkloadKind::SocketsPingPong)
     {
         return tcp;

@@ -89,6 +89,42 @@ WorkloadJson(const WorkloadResult& w)
     return jw;
 }
 
+/** One host's transport settings as run (doc/metrics.md, "transport"): times in ns, buffers in octets. */
+json
+TransportJson(const TransportSettings& s)
+{
+    const TcpTransportSettings& t = s.tcp;
+    const SctpTransportSettings& c = s.sctp;
+    return {{"tcp",
+             {{"congestion", TcpCongestionName(t.congestion)},
+              {"congestion_type_id", t.congestion.GetName()},
+              {"min_rto_ns", t.minRto.GetNanoSeconds()},
+              {"initial_rto_ns", t.initialRto.GetNanoSeconds()},
+              {"delayed_ack_timeout_ns", t.delayedAckTimeout.GetNanoSeconds()},
+              {"delayed_ack_count", t.delayedAckCount},
+              {"initial_cwnd_segments", t.initialCwnd},
+              {"sack", t.sack},
+              {"timestamps", t.timestamps},
+              {"ecn", t.ecn},
+              {"send_buffer_bytes", t.sendBuffer.octets},
+              {"send_buffer_auto", t.sendBuffer.automatic},
+              {"receive_buffer_bytes", t.receiveBuffer.octets},
+              {"receive_buffer_auto", t.receiveBuffer.automatic}}},
+            {"sctp",
+             {{"rto_min_ns", c.rtoMin.GetNanoSeconds()},
+              {"rto_initial_ns", c.rtoInitial.GetNanoSeconds()},
+              {"rto_max_ns", c.rtoMax.GetNanoSeconds()},
+              {"sack_delay_ns", c.sackDelay.GetNanoSeconds()},
+              {"sack_frequency", c.sackFrequency},
+              // null: RFC 9260 §7.2.1's min(4 MTU, max(2 MTU, 4380 octets))
+              {"initial_cwnd_mtus", c.initialCwnd ? json(c.initialCwnd) : json(nullptr)},
+              {"max_burst", c.maxBurst},
+              {"send_buffer_bytes", c.sendBuffer.octets},
+              {"send_buffer_auto", c.sendBuffer.automatic},
+              {"receive_buffer_bytes", c.receiveBuffer.octets},
+              {"receive_buffer_auto", c.receiveBuffer.automatic}}}};
+}
+
 } // namespace
 
 const char*
@@ -223,6 +259,11 @@ ResultsWriter::SummaryJson(const RunResult& r)
                                {"detail", c.detail}});
     }
     j["checks_failed"] = r.FailedChecks();
+    j["transport"] = json::object();
+    for (const HostTransport& h : r.transport)
+    {
+        j["transport"][h.node] = TransportJson(h.settings);
+    }
     j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
     if (!r.queues.empty())
     {

@@ -25,6 +25,7 @@
 #define IWARP_SCENARIO_RESULTS_WRITER_H
 
 #include "helper/scenario/stats.h"
+#include "helper/scenario/transport-settings.h"
 
 #include "ns3/nstime.h"
 
@@ -214,6 +215,7 @@ struct RunResult
     std::vector<LinkDrops> drops; ///< links with at least one drop
     std::vector<QueueResult> queues; ///< every port, in link order (a then b)
     std::vector<CheckResult> checks;
+    std::vector<HostTransport> transport; ///< each host's TCP and SCTP settings as run
     /** The scenario as run (ScenarioConfig::resolvedYaml): written as scenario.yaml when not empty. */
     std::string scenarioYaml;
     std::vector<std::string> overrides; ///< the --set overrides, listed in summary.json

@@ -13,6 +13,7 @@
 #define IWARP_SCENARIO_CONFIG_H
 
 #include "helper/scenario/scenario-error.h"
+#include "helper/scenario/transport-settings.h"
 #include "helper/topology/topology-spec.h"
 
 #include "ns3/nstime.h"
@@ -260,6 +261,7 @@ struct ScenarioConfig
     RnicConfig rnic;                   ///< every RNIC
     NicConfig hostNic;                 ///< every host's NIC queues (`host-nic`)
     std::map<std::string, NodeAttributeConfig> perHost;
+    TransportConfig transport;         ///< `transport`: TCP and SCTP settings (transport-settings.h)
     std::vector<WorkloadConfig> workloads;
     TracingConfig tracing;
     std::optional<MeasureWindow> measure; ///< unset: no windowed goodput

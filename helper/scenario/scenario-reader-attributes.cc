@@ -216,6 +216,7 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
         }
         const std::string value = Str(kv.second, p);
         CheckAttribute(kv.first, kv.second, p, full, value);
+        RefuseTransportAttribute(kv.first, p, full);
         if (reaches)
         {
             // Applied by type to the objects listed: one of them must be of the attribute's type

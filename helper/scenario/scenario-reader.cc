@@ -384,6 +384,10 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         ReadMeasure(root["measure"], "measure", cfg);
     }
+    if (root["transport"])
+    {
+        ReadTransport(root["transport"], "transport", cfg.transport);
+    }
 
     CheckImpairments(root, cfg);
     CheckAdjacency(root, cfg);
@@ -393,6 +397,7 @@ ScenarioReader::Read(const YAML::Node& root)
     CheckWithBuilder(root, cfg);
     CheckPaths(root, cfg);
     CheckInjectSizes(root, cfg);
+    CheckTransport(root, cfg);
     return cfg;
 }
 

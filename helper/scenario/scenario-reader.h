@@ -115,6 +115,20 @@ class ScenarioReader
     /** The graph vertex named `name` (the name is known: CheckNode passed). */
     TopoVertexId VertexOf(const std::string& name) const;
 
+    // The transport section (scenario-reader-transport.cc).
+    void ReadTransport(const YAML::Node& n, const std::string& path, TransportConfig& t);
+    TransportLevelConfig ReadTransportLevel(const YAML::Node& n, const std::string& path);
+    /** A transport key's value: remembered by its path, for the checks across keys to point at. */
+    YAML::Node TransportKey(const YAML::Node& map, const std::string& path, const std::string& key);
+    BufferSize BufferOf(const YAML::Node& n, const std::string& path) const;
+    /** Attributes that `transport` sets on every socket are refused in `host`/`rnic` maps, with the key to use. */
+    void RefuseTransportAttribute(const YAML::Node& key, const std::string& path, const std::string& full) const;
+    /** Per host: contradictions between keys; per workload: delayed ACKs that outlast the peer's RTO. */
+    void CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    [[noreturn]] void FailTransport(const YAML::Node& root,
+                                    const std::vector<std::string>& origins,
+                                    const std::string& detail) const;
+
     std::string m_source;
     std::string m_baseDir;
     std::map<std::string, std::string> m_overrides; ///< path -> "--set path=text"
@@ -125,6 +139,7 @@ class ScenarioReader
     TopologyGraph m_graph;
     std::map<std::string, TopoVertexId> m_vertex;   ///< name -> vertex of m_graph
     bool m_namesFromFile{false};                    ///< graphml: names are the file's, not h0..hN
+    std::map<std::string, YAML::Node> m_transportKeys; ///< transport key path -> its value (for messages)
 };
 
 /** "a.b" and "c" -> "a.b.c" (a key path for messages). */

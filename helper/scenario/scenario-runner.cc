@@ -6,6 +6,7 @@
 #include "helper/scenario/queue-stats.h"
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-network.h"
+#include "helper/scenario/scenario-transport.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/stats.h"
 
@@ -65,13 +66,10 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));
 
-    // The runner's own TCP defaults, which a scenario's `host:` map may override: 4 MiB socket buffers
-    // so that the window, not ns-3's 128 KiB default, is not what limits a 10 Gb/s path with a few
-    // hundred microseconds of RTT.  Segment sizes fill the MTU of each workload's paths: its
-    // LlpSocketDefaults set them as it starts (socket-defaults.h); scoped here too, to be put back.
+    // Segment sizes fill the MTU of each workload's paths: its LlpSocketDefaults set them as it starts
+    // (socket-defaults.h); scoped here, to be put back.  Buffers and the rest of TCP and SCTP come from
+    // `transport` (InstallTransport, scenario-transport.h), applied to each socket as it is made.
     ScopedAttributeDefaults socketSizes(CurrentDefaults({"ns3::TcpSocket::SegmentSize", "ns3::SctpSocket::Pmtu"}));
-    ScopedAttributeDefaults tcpDefaults(AttributeMap{{"ns3::TcpSocket::SndBufSize", std::to_string(4u << 20)},
-                                                     {"ns3::TcpSocket::RcvBufSize", std::to_string(4u << 20)}});
     // Every RNIC, pipeline, MPA connection and host model made during the run gets these; they are
     // put back afterwards.
     ScopedAttributeDefaults hostDefaults(cfg.host);
@@ -81,6 +79,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     ScenarioOutcome out;
     {
         std::unique_ptr<BuiltTopology> topo = BuildScenarioNetwork(cfg);
+        std::vector<HostTransport> transport = InstallTransport(cfg, *topo);
         ScenarioWorkloads workloads(cfg, *topo);
         workloads.Install();
         LinkDropCounters drops(*topo);
@@ -99,6 +98,10 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         {
             bar = std::make_unique<ProgressBar>(cfg.stop);
             bar->Start();
+        }
+        if (options.beforeRun)
+        {
+            options.beforeRun(*topo);
         }
         Simulator::Stop(cfg.stop);
         Simulator::Run();
@@ -127,6 +130,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         }
         r.drops = drops.Collect();
         r.queues = queues.Collect();
+        r.transport = std::move(transport);
         r.pcap = cfg.tracing.Enabled();
         r.pcapDirectory = cfg.tracing.directory;
         r.checks = RunPhysicsChecks(cfg, *topo, r);

@@ -17,6 +17,9 @@
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 
+#include "helper/topology/topology-builder.h"
+
+#include <functional>
 #include <string>
 
 namespace ns3
@@ -28,6 +31,11 @@ struct ScenarioRunOptions
     std::string outDir;
     /** Draw the progress bar on stderr (runs longer than a second of wall time only). */
     bool progress{true};
+    /**
+     * Called with the built network (hosts, RNICs, transport profiles, applications installed) just
+     * before the simulation runs: tests connect traces and schedule probes of live objects here.
+     */
+    std::function<void(const BuiltTopology&)> beforeRun;
 };
 
 struct ScenarioOutcome

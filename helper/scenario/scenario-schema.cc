@@ -114,6 +114,36 @@ struct Schema
     SchemaNode workloads = Of(Kind::List, &workload);
 
     SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}});
+
+    // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`.
+    SchemaNode transportTcp = Map({{"congestion", &value},
+                                   {"min-rto", &value},
+                                   {"initial-rto", &value},
+                                   {"delayed-ack-timeout", &value},
+                                   {"delayed-ack-count", &value},
+                                   {"initial-cwnd", &value},
+                                   {"sack", &value},
+                                   {"timestamps", &value},
+                                   {"ecn", &value},
+                                   {"send-buffer", &value},
+                                   {"receive-buffer", &value}});
+    SchemaNode transportSctp = Map({{"rto-min", &value},
+                                    {"rto-initial", &value},
+                                    {"rto-max", &value},
+                                    {"sack-delay", &value},
+                                    {"sack-frequency", &value},
+                                    {"initial-cwnd", &value},
+                                    {"max-burst", &value},
+                                    {"send-buffer", &value},
+                                    {"receive-buffer", &value}});
+    SchemaNode transportBuffers = Map({{"send", &value}, {"receive", &value}});
+    SchemaNode transportHost = Map({{"tcp", &transportTcp}, {"sctp", &transportSctp}, {"buffers", &transportBuffers}});
+    SchemaNode transportHosts = Of(Kind::Dict, &transportHost);
+    SchemaNode transport = [this] {
+        SchemaNode n = transportHost;
+        n.fields["hosts"] = &transportHosts;
+        return n;
+    }();
     SchemaNode measure = Map({{"from", &value}, {"to", &value}});
 
     SchemaNode root = Map({{"name", &value},
@@ -130,6 +160,7 @@ struct Schema
                            {"per-host", &perHost},
                            {"workloads", &workloads},
                            {"tracing", &tracing},
+                           {"transport", &transport},
                            {"measure", &measure}});
 };
 

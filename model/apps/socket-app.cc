@@ -1,5 +1,7 @@
 #include "apps/socket-app.h"
 
+#include "transport/transport-profile.h"
+
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
@@ -74,6 +76,7 @@ SocketApp::StartApplication()
     m_running = true;
     m_host = GetNode()->GetObject<HostModel>(); // null: the uncharged baseline
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    TransportProfile::Configure(m_socket); // a server's accepted connections fork its listener
     if (m_role == SOCKET_ROLE_SERVER)
     {
         m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));

@@ -2,6 +2,7 @@
 
 #include "sctp/sctp-l4-protocol.h"
 #include "sctp/sctp-socket-factory.h"
+#include "transport/transport-profile.h"
 
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
@@ -70,6 +71,7 @@ ConnectionManager::Listen(uint16_t port, RequestCallback cb)
         return;
     }
     Ptr<Socket> s = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
+    TransportProfile::Configure(s); // accepted connections fork this listener, settings included
     NS_ABORT_MSG_IF(s->Bind(InetSocketAddress(Ipv4Address::GetAny(), port)) != 0,
                     "cannot bind port " << port);
     s->Listen();
@@ -164,6 +166,7 @@ ConnectionManager::Connect(Ptr<QueuePair> qp, const Address& remote,
         return;
     }
     Ptr<Socket> s = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
+    TransportProfile::Configure(s);
     Ptr<MpaConnection> c = CreateObject<MpaConnection>();
     m_connections.push_back(c);
     c->SetIrdOrd(uint16_t(qp->GetRdmap()->GetIrd()), uint16_t(qp->GetRdmap()->GetOrd()));
@@ -199,6 +202,7 @@ ConnectionManager::ListenSctp(uint16_t port)
 {
     NS_ABORT_MSG_IF(!m_node->GetObject<SctpL4Protocol>(), "Llp=Sctp needs SCTP on the node (SctpHelper)");
     Ptr<SctpSocket> s = DynamicCast<SctpSocket>(Socket::CreateSocket(m_node, SctpSocketFactory::GetTypeId()));
+    TransportProfile::Configure(s); // accepted associations copy this listener's attributes
     SctpDdpAssociation::ConfigureSocket(s, 16);
     NS_ABORT_MSG_IF(s->Bind(InetSocketAddress(Ipv4Address::GetAny(), port)) != 0, "cannot bind port " << port);
     s->Listen();
@@ -244,6 +248,7 @@ ConnectionManager::ConnectSctp(Ptr<QueuePair> qp, const Address& remote, const s
 {
     NS_ABORT_MSG_IF(!m_node->GetObject<SctpL4Protocol>(), "Llp=Sctp needs SCTP on the node (SctpHelper)");
     Ptr<SctpSocket> s = DynamicCast<SctpSocket>(Socket::CreateSocket(m_node, SctpSocketFactory::GetTypeId()));
+    TransportProfile::Configure(s);
     SctpDdpAssociation::ConfigureSocket(s, 16);
     Ptr<SctpDdpAssociation> a = CreateObject<SctpDdpAssociation>();
     m_sctpAssocs.push_back(a);

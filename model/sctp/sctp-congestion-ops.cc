@@ -39,8 +39,9 @@ SctpRfc9260Congestion::GetTypeId()
 void
 SctpRfc9260Congestion::Init(SctpCcState& s, uint32_t peerRwnd)
 {
-    // §7.2.1: min(4 MTU, max(2 MTU, 4380)); ssthresh may be arbitrarily high, the peer's a_rwnd is usual.
-    s.cwnd = std::min(4 * s.mtu, std::max(2 * s.mtu, 4380u));
+    // §7.2.1: min(4 MTU, max(2 MTU, 4380)) unless configured otherwise (a larger initial window, as TCP's
+    // RFC 6928, is a deployment's choice); ssthresh may be arbitrarily high, the peer's a_rwnd is usual.
+    s.cwnd = s.initialCwndMtus > 0 ? s.initialCwndMtus * s.mtu : std::min(4 * s.mtu, std::max(2 * s.mtu, 4380u));
     s.ssthresh = std::max(peerRwnd, 2 * s.mtu);
     s.partialBytesAcked = 0;
     s.inFastRecovery = false;

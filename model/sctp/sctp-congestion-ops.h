@@ -24,6 +24,8 @@ struct SctpCcState
     uint32_t flightSize{0};        ///< bytes outstanding (set by the association before each call)
     bool inFastRecovery{false};
     uint32_t fastRecoveryExit{0}; ///< highest TSN outstanding when fast recovery was entered
+    /** The association's configured initial window in MTUs (SctpSocket::InitialCwnd); 0: the policy's own. */
+    uint32_t initialCwndMtus{0};
 };
 
 class SctpCongestionOps : public Object
@@ -31,7 +33,7 @@ class SctpCongestionOps : public Object
   public:
     static TypeId GetTypeId();
 
-    /** Association set up: initial cwnd and ssthresh (peer's a_rwnd). */
+    /** Association set up: initial cwnd (initialCwndMtus MTUs when set) and ssthresh (peer's a_rwnd). */
     virtual void Init(SctpCcState& s, uint32_t peerRwnd) = 0;
     /** A SACK acknowledged `bytesAcked` new bytes; `cumAdvanced` if the Cumulative TSN Ack moved, `fullCwnd`
      *  if the sender had cwnd or more outstanding before the SACK (only then may cwnd grow). */

@@ -257,6 +257,7 @@ SctpSocket::InitTcb(uint32_t myTag,
     m_ccOps = f.Create<SctpCongestionOps>();
     m_cc = SctpCcState{};
     m_cc.mtu = m_pmtu - 20; // what SCTP may put in one IPv4 packet
+    m_cc.initialCwndMtus = m_initialCwnd;
     m_ccOps->Init(m_cc, peerArwnd);
     SyncTraces();
 }

@@ -58,6 +58,11 @@ SctpSocket::GetTypeId()
                           MakeBooleanAccessor(&SctpSocket::m_hbEnabled), MakeBooleanChecker())
             .AddAttribute("MaxBurst", "Max.Burst: packets of new data sent at once", UintegerValue(4),
                           MakeUintegerAccessor(&SctpSocket::m_maxBurst), MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("InitialCwnd",
+                          "Initial congestion window in MTUs (0: RFC 9260 §7.2.1, min(4 MTU, max(2 MTU, 4380 "
+                          "octets)), as Linux's SCTP uses)",
+                          UintegerValue(0), MakeUintegerAccessor(&SctpSocket::m_initialCwnd),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("SackDelay", "Delayed SACK timeout (at most 500 ms)", TimeValue(MilliSeconds(200)),
                           MakeTimeAccessor(&SctpSocket::m_sackDelay), MakeTimeChecker(Time(0), MilliSeconds(500)))
             .AddAttribute("SackFrequency", "Packets with DATA that trigger a SACK at once", UintegerValue(2),

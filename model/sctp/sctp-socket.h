@@ -184,6 +184,7 @@ class SctpSocket : public Socket
     Time m_hbInterval;
     bool m_hbEnabled;
     uint32_t m_maxBurst;
+    uint32_t m_initialCwnd; ///< MTUs; 0: the congestion policy's own (RFC 9260 §7.2.1)
     Time m_sackDelay;
     uint32_t m_sackFreq;
     uint32_t m_pmtu;
