@@ -99,7 +99,9 @@ struct Schema
                                {"hex", &value}});
     SchemaNode workloads = Of(Kind::List, &workload);
 
-    SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}});
+    SchemaNode linkList = Of(Kind::List, &valueList);
+    SchemaNode series = Map({{"interval", &value}, {"what", &valueList}, {"flows", &valueList}, {"links", &linkList}});
+    SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}, {"series", &series}});
     SchemaNode measure = Map({{"from", &value}, {"to", &value}});
 
     SchemaNode root = Map({{"name", &value},
