@@ -124,7 +124,8 @@ class SeriesFileTestCase : public TestCase
             LoadScenarioString(kDumbbell, {"host.TcpSocketBase::Timestamp=false"}, "series.yaml"), folder.string());
         std::ifstream summaryFile(folder / "summary.json");
         const nlohmann::json summary = nlohmann::json::parse(summaryFile);
-        NS_TEST_ASSERT_MSG_EQ(summary["files"].value("series", ""), std::string("series.csv"), "summary.json lists series.csv");
+        NS_TEST_ASSERT_MSG_EQ(summary["files"].value("series", ""), std::string("series.csv"),
+                              "summary.json lists series.csv");
         const std::vector<Row> rows = ReadCsv(folder / "series.csv");
         fs::remove_all(folder);
         const auto series = BySeries(rows);
@@ -159,10 +160,11 @@ class SeriesFileTestCase : public TestCase
             NS_TEST_EXPECT_MSG_LT_OR_EQ(v, 40.0 * 1502, "octets: at most 40 full-size packets");
         }
 
+        const std::map<std::string, std::string> initiators = {
+            {"mpa", "h0"}, {"sctp", "h1"}, {"sockets", "h2"}, {"pp", "h3"}, {"read", "h4"}};
         for (const WorkloadResult& w : out.result.workloads)
         {
-            const std::string subject = w.name + "/" + (w.name == "mpa" ? "h0" : w.name == "sctp" ? "h1"
-                                                       : w.name == "sockets" ? "h2" : w.name == "pp" ? "h3" : "h4");
+            const std::string subject = w.name + "/" + initiators.at(w.name);
             NS_TEST_EXPECT_MSG_EQ(series.at({subject, "cwnd"}).empty(), false, subject << ": cwnd rows");
             NS_TEST_EXPECT_MSG_EQ(series.at({subject, "rtt"}).empty(), false, subject << ": rtt rows");
             for (const auto& [t, rtt] : series.at({subject, "rtt"}))

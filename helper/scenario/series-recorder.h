@@ -69,7 +69,7 @@ class SeriesRecorder
 
   private:
     void Sample();
-    /** The series index of each flow's quantities (npos: not sampled). */
+    /** The series index of each flow's quantities (SIZE_MAX: not sampled). */
     struct FlowColumns
     {
         std::size_t goodput{SIZE_MAX};
