@@ -1,16 +1,21 @@
-"""Figures from sweeps of the built-in scenarios (scenarios.py), as PNG and PDF.
+"""Figures from sweeps of the built-in scenarios (scenarios.py), and of one run's time series, as PNG and PDF.
 
     python3 -m iwarpsim.plot latency  --out plots   # half round trip vs size: Send, Write, sockets; Read's round trip
     python3 -m iwarpsim.plot savings  --out plots   # CPU cycles and bus bytes per delivered byte
     python3 -m iwarpsim.plot loss     --out plots   # goodput at the receiver vs loss rate and vs reordering
     python3 -m iwarpsim.plot fct      --out plots   # incast CDF of post -> delivery at the sink
+    python3 -m iwarpsim.plot series RESULTS_DIR --out plots [--what cwnd queue] [--subject 'bulk/*']
 
-Each command runs its (small) sweeps itself, cached (--cache-dir), and writes DIR/<name>.png, .pdf and
-the data plotted as DIR/<name>.csv (units in the column names: _ns, _bps, _bytes, _per_byte,
-_fraction); --csv FILE plots a CSV written before instead of running anything.
---quick runs fewer points (for tests).
+The first four run their (small) sweeps themselves, cached (--cache-dir), and write DIR/<name>.png, .pdf
+and the data plotted as DIR/<name>.csv (units in the column names: _ns, _bps, _bytes, _per_byte,
+_fraction); --csv FILE plots a CSV written before instead of running anything. --quick runs fewer
+points (for tests). `series` runs nothing: it draws the series.csv of a results folder (a scenario
+with tracing.series) as DIR/series-<scenario>.png and .pdf, one panel per quantity, one line per flow
+or link direction.
 """
 import argparse
+import fnmatch
+import json
 import math
 import os
 import sys
@@ -297,19 +302,136 @@ COMMANDS = {"latency": (latency_data, latency_plot), "savings": (savings_data, s
             "loss": (loss_data, loss_plot), "fct": (fct_data, fct_plot)}
 
 
+# ---------------------------------------------------------------------------------------------- series
+# One run's series.csv (doc/metrics.md, "Time series"): time_ns, subject, quantity, value, unit. Goodput
+# is each interval's average, drawn as a step over it; the others are samples at the interval's end.
+# One panel per quantity, in this order, with this axis label; _series_scale picks the unit by the peak.
+SERIES_PANELS = {"goodput": "goodput at the sink", "cwnd": "sender's congestion\nwindow",
+                 "rtt": "sender's smoothed RTT", "queue_packets": "queue length", "queue_octets": "queue length"}
+SERIES_WHAT = {"goodput": ["goodput"], "cwnd": ["cwnd"], "rtt": ["rtt"],
+               "queue": ["queue_packets", "queue_octets"]}
+SERIES_MAX_LEGEND = 12  # lines per panel that a legend can still tell apart
+
+
+def _series_scale(quantity, peak):
+    if quantity == "goodput":
+        return (1e9, "Gb/s") if peak >= 1e9 else (1e6, "Mb/s")
+    if quantity in ("cwnd", "queue_octets"):
+        return (1024.0, "KiB") if peak >= 10 * 1024 else (1.0, "octets")
+    if quantity == "rtt":
+        return 1e3, "µs"
+    return 1.0, "packets"
+
+
+def series_plot(df, out, scenario, interval_ns):
+    """One panel per quantity of `df` (series.csv's rows), one line per subject; time in ms."""
+    quantities = [q for q in SERIES_PANELS if q in set(df["quantity"])]
+    if not quantities:
+        raise SystemExit("series: nothing to draw (no rows of %s)" % ", ".join(SERIES_PANELS))
+    fig, axes = plt.subplots(len(quantities), 1, figsize=(10, 2.6 * len(quantities) + 0.6), sharex=True,
+                             squeeze=False)
+    axes = axes[:, 0]
+    subjects = list(dict.fromkeys(df["subject"]))  # in file order: flows, then links
+
+    def palette(names):
+        cmap = plt.get_cmap("tab10" if len(names) <= 10 else "tab20")
+        return {x: cmap(i % cmap.N) for i, x in enumerate(names)}
+
+    # A flow keeps its colour in every panel; links share no panel with flows and take the palette
+    # afresh in theirs, among the lines drawn.
+    color = palette([x for x in subjects if "->" not in x])
+    for ax, q in zip(axes, quantities):
+        d = df[df["quantity"] == q]
+        scale, unit = _series_scale(q, float(d["value"].max()))
+        peaks = d.groupby("subject")["value"].max()
+        # an empty queue throughout: a flat line at 0 says nothing
+        quiet = [x for x in peaks.index if q.startswith("queue") and peaks[x] == 0]
+        shown = [x for x in subjects if x in peaks.index and x not in quiet]
+        many = len(shown) > SERIES_MAX_LEGEND
+        if q.startswith("queue"):
+            color.update(palette(shown))
+        for subject in shown:
+            g = d[d["subject"] == subject]
+            ax.plot(g["time_ns"] / 1e6, g["value"] / scale, drawstyle="steps-pre" if q == "goodput" else "default",
+                    color=color[subject], lw=0.8 if many else 1.5, label=subject)
+        ax.set_ylabel("%s\n(%s)" % (SERIES_PANELS[q], unit))
+        ax.set_ylim(bottom=0)
+        ax.grid(True, alpha=0.3)
+        notes = []
+        if quiet:
+            notes.append("%d link direction%s with an empty queue throughout not drawn"
+                         % (len(quiet), "" if len(quiet) == 1 else "s"))
+        if q == "rtt" and (d["value"] == 1000).any():
+            notes.append("1 µs: ns-3's TCP timestamps tick in ms, so an RTT below 1 ms reads 1 µs "
+                         "(TcpSocketBase::Timestamp false measures it)")
+        if notes:  # above the panel, where it hides no line
+            ax.set_title("; ".join(notes), loc="left", fontsize=8, color="0.3")
+        if shown and not many:
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+        elif shown:
+            ax.text(1.01, 1.0, "%d lines\n(--subject picks some)" % len(shown), transform=ax.transAxes,
+                    va="top", fontsize=7)
+    axes[-1].set_xlabel("simulated time (ms)")
+    axes[-1].set_xlim(0, float(df["time_ns"].max()) / 1e6)
+    fig.suptitle("Time series of scenario %s, sampled every %g µs%s"
+                 % (scenario, interval_ns / 1e3, " (goodput: averaged over each interval)"
+                    if "goodput" in quantities else ""))
+    fig.tight_layout()
+    return _save(fig, out, "series-" + scenario)
+
+
+def series_main(args):
+    path = os.path.join(args.results, "series.csv")
+    if not os.path.exists(path):
+        raise SystemExit("series: %s has no series.csv (run a scenario with tracing.series)" % args.results)
+    with open(os.path.join(args.results, "summary.json")) as f:
+        scenario = json.load(f)["scenario"]
+    df = pd.read_csv(path)
+    keep = [q for w in (args.what or SERIES_WHAT) for q in SERIES_WHAT[w]]
+    df = df[df["quantity"].isin(keep)]
+    if args.subject:
+        df = df[df["subject"].map(lambda s: any(fnmatch.fnmatchcase(s, p) for p in args.subject))]
+    times = sorted(df["time_ns"].unique())
+    if not times:
+        raise SystemExit("series: no rows of %s in %s%s" % (", ".join(args.what or SERIES_WHAT), path,
+                                                           " for " + ", ".join(args.subject) if args.subject else ""))
+    series_plot(df, args.out, scenario, times[0])
+    return 0
+
+
+def _series_parser(sub):
+    s = sub.add_parser("series", help="draw a results folder's series.csv (tracing.series)",
+                       description="One panel per quantity, one line per flow (<workload>/<initiator>) or link "
+                                   "direction (<from>-><to>); time in ms.")
+    s.add_argument("results", help="a results folder holding series.csv")
+    s.add_argument("--out", default="plots", help="folder for series-<scenario>.png and .pdf (default: plots)")
+    s.add_argument("--what", nargs="+", choices=sorted(SERIES_WHAT),
+                   help="quantities to draw (default: all in the file; queue is packets and octets)")
+    s.add_argument("--subject", action="append",
+                   help="only subjects matching this shell pattern ('bulk/*', 'left->*'); repeatable")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m iwarpsim.plot", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=sorted(COMMANDS), help="which figure")
-    ap.add_argument("--out", default="plots", help="folder for <what>.png, .pdf and .csv (default: plots)")
-    ap.add_argument("--csv", help="plot this CSV (written by an earlier run of the same command) instead of simulating")
-    ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    ap.add_argument("--repeats", type=int, default=1, help="seeds per point (default 1)")
-    ap.add_argument("--cache-dir", default=None, help="sweep cache (default $IWARPSIM_CACHE or ./iwarpsim-cache)")
-    ap.add_argument("--dask", action="store_true", help="run the sweeps on a local Dask cluster")
-    ap.add_argument("--quick", action="store_true", help="fewer points and messages (tests)")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="{%s}" % ",".join(sorted(COMMANDS) + ["series"]))
+    sweep_options = argparse.ArgumentParser(add_help=False)  # the figures made from sweeps
+    sweep_options.add_argument("--out", default="plots", help="folder for <what>.png, .pdf and .csv (default: plots)")
+    sweep_options.add_argument("--csv", help="plot this CSV (written by an earlier run of the same command) "
+                                             "instead of simulating")
+    sweep_options.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    sweep_options.add_argument("--repeats", type=int, default=1, help="seeds per point (default 1)")
+    sweep_options.add_argument("--cache-dir", default=None,
+                               help="sweep cache (default $IWARPSIM_CACHE or ./iwarpsim-cache)")
+    sweep_options.add_argument("--dask", action="store_true", help="run the sweeps on a local Dask cluster")
+    sweep_options.add_argument("--quick", action="store_true", help="fewer points and messages (tests)")
+    for name in sorted(COMMANDS):
+        sub.add_parser(name, parents=[sweep_options], help="the %s figure (runs its sweeps)" % name)
+    _series_parser(sub)
     args = ap.parse_args(argv)
-    data, draw = COMMANDS[args.what]
+    if args.command == "series":
+        return series_main(args)
+    data, draw = COMMANDS[args.command]
     if args.csv:
         df = pd.read_csv(args.csv)
     else:
@@ -323,7 +445,7 @@ def main(argv=None):
             if args.executor is not None:
                 args.executor.shutdown()
         os.makedirs(args.out, exist_ok=True)
-        df.to_csv(os.path.join(args.out, args.what + ".csv"), index=False)
+        df.to_csv(os.path.join(args.out, args.command + ".csv"), index=False)
     draw(df, args.out)
     return 0
 

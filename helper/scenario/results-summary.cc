@@ -277,6 +277,10 @@ ResultsWriter::SummaryJson(const RunResult& r)
     {
         j["files"]["pcap"] = r.pcapDirectory;
     }
+    if (!r.seriesFile.empty())
+    {
+        j["files"]["series"] = r.seriesFile;
+    }
     return j.dump(2) + "\n";
 }
 

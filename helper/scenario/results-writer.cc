@@ -24,21 +24,6 @@ namespace
 namespace fs = std::filesystem;
 
 std::string
-CsvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-    {
-        return s;
-    }
-    std::string q = "\"";
-    for (char c : s)
-    {
-        q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    }
-    return q + "\"";
-}
-
-std::string
 Ns(const std::optional<Time>& t)
 {
     return t ? std::to_string(t->GetNanoSeconds()) : std::string();
@@ -66,6 +51,21 @@ WriteFile(const fs::path& path, const std::string& text)
 }
 
 } // namespace
+
+std::string
+CsvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+    {
+        return s;
+    }
+    std::string q = "\"";
+    for (char c : s)
+    {
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return q + "\"";
+}
 
 ResultsWriter::ResultsWriter(std::string folder)
 {

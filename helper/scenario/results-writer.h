@@ -6,6 +6,7 @@
  *   <folder>/host.csv       one row per host, its counters
  *   <folder>/scenario.yaml  the scenario as run, overrides applied (when given)
  *   <folder>/pcap/          the pcaps, when tracing asked for them (tracing.directory names it)
+ *   <folder>/series.csv     time series, when tracing.series asked for them (written by the runner)
  *
  * A folder that exists is always complete: everything is written into a hidden sibling
  * ".<name>.tmp-<pid>" and renamed into place at the end with rename(2) (renameat2 with
@@ -224,9 +225,14 @@ struct RunResult
     bool pcap{false}; ///< the run wrote pcaps into the results folder's pcapDirectory itself
     /** Where the pcaps are, relative to the results folder (the scenario's tracing.directory). */
     std::string pcapDirectory{"pcap"};
+    /** series.csv's name in the results folder when the run wrote one (tracing.series); empty: none. */
+    std::string seriesFile;
     /** The checks that failed. */
     std::size_t FailedChecks() const;
 };
+
+/** A CSV field: as it is, or quoted (RFC 4180) when it holds a comma, a quote or a line break. */
+std::string CsvField(const std::string& s);
 
 class ResultsWriter
 {

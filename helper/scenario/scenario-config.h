@@ -228,11 +228,38 @@ struct WorkloadConfig
     std::map<std::string, uint32_t> pathMtu;
 };
 
+/** What `tracing.series.what` may sample (doc/metrics.md, "Time series"). */
+enum class SeriesQuantity
+{
+    Goodput, ///< per flow: octets delivered at the sink in each interval, as a rate
+    Cwnd,    ///< per flow: the data sender's congestion window
+    Rtt,     ///< per flow: the data sender's smoothed round-trip time
+    Queue,   ///< per link direction: packets and octets queued
+};
+
+const char* ToString(SeriesQuantity q);
+
+/**
+ * `tracing.series`: quantities sampled every `interval` into series.csv. The loader resolves the
+ * defaults, so the lists here are what is sampled.
+ */
+struct SeriesConfig
+{
+    Time interval;                     ///< > 0, at most the stop time
+    std::vector<SeriesQuantity> what;  ///< no repeats, in the file's order
+    std::vector<std::size_t> workloads; ///< indices of the workloads whose flows are sampled
+    /** One entry per link (two parallel links between a and b: two entries), both directions sampled. */
+    std::vector<std::pair<std::string, std::string>> links;
+    bool Has(SeriesQuantity q) const;
+};
+
 struct TracingConfig
 {
     bool pcapAll{false};
     std::vector<std::pair<std::string, std::string>> pcapLinks; ///< links by their two endpoints
     std::string directory{"pcap"}; ///< pcap folder inside the results folder: relative, no "." or ".." parts
+    std::optional<SeriesConfig> series; ///< unset: no series.csv, nothing sampled
+    /** Pcaps are written (series.csv is not a pcap). */
     bool Enabled() const { return pcapAll || !pcapLinks.empty(); }
 };
 
@@ -288,6 +315,12 @@ std::vector<std::string> ExpectedHostNames(const TopologyConfig& t);
 constexpr uint64_t kMaxScenarioOctets = 1u << 20;
 constexpr std::size_t kMaxListLength = 16384;
 constexpr std::size_t kMaxSizes = 1024;
+/**
+ * Rows a series.csv may hold (`tracing.series`): about 40 octets each on disk, 8 in memory while
+ * the run samples, so 5 million stay within a few hundred MB; a scenario asking for more is refused
+ * with the count, not truncated.
+ */
+constexpr uint64_t kMaxSeriesRows = 5000000;
 
 /** Load, apply the `--set` overrides (each "dot.path=value"), validate.  Throws ScenarioError. */
 ScenarioConfig LoadScenarioFile(const std::string& path, const std::vector<std::string>& overrides = {});

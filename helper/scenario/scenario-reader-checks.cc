@@ -155,36 +155,53 @@ ScenarioReader::VertexOf(const std::string& name) const
 }
 
 void
+ScenarioReader::RequireLink(const YAML::Node& at, const std::string& path, const std::string& a, const std::string& b)
+    const
+{
+    const TopoVertexId va = VertexOf(a);
+    if (boost::edge(va, VertexOf(b), m_graph).second)
+    {
+        return;
+    }
+    std::string neighbours;
+    std::size_t shown = 0;
+    for (TopoVertexId v : boost::make_iterator_range(boost::adjacent_vertices(va, m_graph)))
+    {
+        if (++shown > 8)
+        {
+            neighbours += ", ...";
+            break;
+        }
+        neighbours += (neighbours.empty() ? "" : ", ") + m_graph[v].name;
+    }
+    Fail(at, path, a + " and " + b + " share no link (" + a + "'s neighbours: " + neighbours + ")");
+}
+
+std::size_t
+ScenarioReader::LinksBetween(const std::string& a, const std::string& b) const
+{
+    const TopoVertexId vb = VertexOf(b);
+    std::size_t n = 0;
+    for (const auto e : boost::make_iterator_range(boost::out_edges(VertexOf(a), m_graph)))
+    {
+        n += boost::target(e, m_graph) == vb ? 1 : 0;
+    }
+    return n;
+}
+
+void
 ScenarioReader::CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const
 {
-    auto check = [&](const YAML::Node& at, const std::string& path, const std::string& a, const std::string& b) {
-        const TopoVertexId va = VertexOf(a);
-        if (boost::edge(va, VertexOf(b), m_graph).second)
-        {
-            return;
-        }
-        std::string neighbours;
-        std::size_t shown = 0;
-        for (TopoVertexId v : boost::make_iterator_range(boost::adjacent_vertices(va, m_graph)))
-        {
-            if (++shown > 8)
-            {
-                neighbours += ", ...";
-                break;
-            }
-            neighbours += (neighbours.empty() ? "" : ", ") + m_graph[v].name;
-        }
-        Fail(at, path, a + " and " + b + " share no link (" + a + "'s neighbours: " + neighbours + ")");
-    };
+    // tracing.series links are checked as they are read (ReadSeries): each needs its count of links.
     for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
     {
         const std::string p = Join(Join("per-link", std::to_string(i)), "between");
-        check(root["per-link"][i]["between"], p, cfg.perLink[i].a, cfg.perLink[i].b);
+        RequireLink(root["per-link"][i]["between"], p, cfg.perLink[i].a, cfg.perLink[i].b);
     }
     for (std::size_t i = 0; i < cfg.tracing.pcapLinks.size(); ++i)
     {
         const auto& [a, b] = cfg.tracing.pcapLinks[i];
-        check(root["tracing"]["pcap"][i], Join("tracing.pcap", std::to_string(i)), a, b);
+        RequireLink(root["tracing"]["pcap"][i], Join("tracing.pcap", std::to_string(i)), a, b);
     }
 }
 

@@ -414,6 +414,34 @@ ScenarioReader::ReadInjectFields(const YAML::Node& n, const std::string& path) c
     return f;
 }
 
+std::size_t
+ScenarioReader::WorkloadIndex(const YAML::Node& n,
+                              const std::string& path,
+                              const std::vector<WorkloadConfig>& workloads) const
+{
+    const std::string text = Str(n, path);
+    std::size_t index = workloads.size();
+    const bool isIndex = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
+    if (isIndex)
+    {
+        index = text.size() > 18 ? workloads.size() : std::size_t(std::stoull(text)); // past the end
+    }
+    else
+    {
+        for (std::size_t j = 0; j < workloads.size(); ++j)
+        {
+            index = workloads[j].name == text ? j : index;
+        }
+    }
+    if (index >= workloads.size())
+    {
+        Fail(n, path, "no workload '" + text + "' (give a workload name or index)");
+    }
+    return index;
+}
+
 void
 ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const
 {
@@ -426,26 +454,7 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
         }
         const std::string p = Join(path, std::to_string(i));
         const YAML::Node t = list[i]["target"];
-        const std::string text = Str(t, Join(p, "target"));
-        std::size_t target = cfg.workloads.size();
-        const bool isIndex = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-            return std::isdigit(static_cast<unsigned char>(c)) != 0;
-        });
-        if (isIndex)
-        {
-            target = text.size() > 18 ? cfg.workloads.size() : std::size_t(std::stoull(text)); // past the end
-        }
-        else
-        {
-            for (std::size_t j = 0; j < cfg.workloads.size(); ++j)
-            {
-                target = cfg.workloads[j].name == text ? j : target;
-            }
-        }
-        if (target >= cfg.workloads.size())
-        {
-            Fail(t, Join(p, "target"), "no workload '" + text + "' (give a workload name or index)");
-        }
+        const std::size_t target = WorkloadIndex(t, Join(p, "target"), cfg.workloads);
         const WorkloadConfig& tw = cfg.workloads[target];
         if (!IsRdma(tw.kind))
         {

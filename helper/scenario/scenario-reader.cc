@@ -379,6 +379,10 @@ ScenarioReader::Read(const YAML::Node& root)
     if (root["tracing"])
     {
         ReadTracing(root["tracing"], "tracing", cfg.tracing);
+        if (root["tracing"]["series"])
+        {
+            ReadSeries(root["tracing"]["series"], "tracing.series", cfg);
+        }
     }
     if (root["measure"])
     {

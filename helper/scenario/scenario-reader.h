@@ -93,6 +93,12 @@ class ScenarioReader
     InjectFields ReadInjectFields(const YAML::Node& n, const std::string& path) const;
     void ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
     void ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const;
+    /** `tracing.series` (scenario-reader-series.cc): the defaults resolved, the row limit checked. */
+    void ReadSeries(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
+    /** The workload `n` names (its name or its index), or a failure. */
+    std::size_t WorkloadIndex(const YAML::Node& n,
+                              const std::string& path,
+                              const std::vector<WorkloadConfig>& workloads) const;
     std::pair<std::string, std::string> ReadEndpoints(const YAML::Node& n, const std::string& path) const;
     void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
 
@@ -103,6 +109,10 @@ class ScenarioReader
     void ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
     void CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const;
     void CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const;
+    /** a and b share a link, or a failure at `at` naming a's neighbours. */
+    void RequireLink(const YAML::Node& at, const std::string& path, const std::string& a, const std::string& b) const;
+    /** How many links join a and b (parallel links of a GraphML file count each). */
+    std::size_t LinksBetween(const std::string& a, const std::string& b) const;
     void CheckReachability(const YAML::Node& list, const ScenarioConfig& cfg) const;
     void CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) const;
     void CheckWithBuilder(const YAML::Node& root, const ScenarioConfig& cfg) const;

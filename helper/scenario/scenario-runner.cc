@@ -8,6 +8,7 @@
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-transport.h"
 #include "helper/scenario/scenario-workloads.h"
+#include "helper/scenario/series-recorder.h"
 #include "helper/scenario/stats.h"
 
 #include "host/host-counters.h"
@@ -92,6 +93,11 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         {
             topo->EnablePcap(writer.PcapDirectory(cfg.tracing.directory) + "/link", a, b);
         }
+        std::unique_ptr<SeriesRecorder> series;
+        if (cfg.tracing.series)
+        {
+            series = StartScenarioSeries(cfg, *topo, workloads);
+        }
 
         std::unique_ptr<ProgressBar> bar;
         if (options.progress)
@@ -124,6 +130,10 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
             r.measure = std::make_pair(cfg.measure->from, cfg.measure->to);
         }
         workloads.Collect(r);
+        if (series)
+        {
+            r.seriesFile = FinishScenarioSeries(*series, workloads, writer.TempPath());
+        }
         for (uint32_t i = 0; i < topo->hosts.GetN(); ++i)
         {
             r.hosts.push_back(HostRow(topo->hostNames[i], topo->hosts.Get(i)));

@@ -113,7 +113,9 @@ struct Schema
                                {"hex", &value}});
     SchemaNode workloads = Of(Kind::List, &workload);
 
-    SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}});
+    SchemaNode linkList = Of(Kind::List, &valueList);
+    SchemaNode series = Map({{"interval", &value}, {"what", &valueList}, {"flows", &valueList}, {"links", &linkList}});
+    SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}, {"series", &series}});
 
     // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`.
     SchemaNode transportTcp = Map({{"congestion", &value},

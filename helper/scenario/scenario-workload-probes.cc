@@ -162,6 +162,13 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
         m_qpConnection[qp] = node + ":" + std::to_string(l.GetPort());
         ++w->connections.established;
     }
+    auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
+    const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
+    // The end that sends the flow's data: the initiator's, but a Read's data flows from the responder.
+    if (m_senderSocket && serverSide == (w->cfg->op == RdmaOp::Read))
+    {
+        m_senderSocket(w->index, serverSide ? peerName : node, socket);
+    }
     if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
     {
         FollowTcp(w, tcp);
@@ -182,10 +189,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     {
         return;
     }
-    auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
-    const std::string sender =
-        w->cfg->op == RdmaOp::Read ? node : (peerHost != m_hostByAddress.end() ? peerHost->second : "?");
-    FollowSink(w, sender, qp);
+    FollowSink(w, w->cfg->op == RdmaOp::Read ? node : peerName, qp);
 }
 
 void
@@ -282,39 +286,64 @@ ScenarioWorkloads::OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h,
 
 // -------------------------------------------------------------------------------------- results
 
+std::vector<MessageRecord>
+ScenarioWorkloads::MergedRecords(const Workload& w, const Flow& f) const
+{
+    const WorkloadConfig& c = *w.cfg;
+    // Where the sink's records complete a message (doc/metrics.md): RDMA data reaches the sink
+    // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
+    // their delivery themselves.
+    const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
+    const bool rdmaData = !sockets && c.kind != WorkloadKind::Inject;
+    const bool read = rdmaData && c.op == RdmaOp::Read; // kind read, or a stream with op read
+    const bool send = rdmaData && !read && c.op == RdmaOp::Send;
+    std::vector<MessageRecord> messages;
+    for (std::size_t i = 0; i < f.messages.size(); ++i)
+    {
+        MessageRecord m = f.messages[i];
+        if (rdmaData && i < f.sink.size())
+        {
+            m.firstPlaced = f.sink[i].first;
+            if (!read && !send)
+            {
+                m.delivered = f.sink[i].second; // a Write: its DDP delivery
+            }
+        }
+        if (send && i < f.receives.size())
+        {
+            m.delivered = f.receives[i];
+        }
+        messages.push_back(m);
+    }
+    return messages;
+}
+
+std::vector<MessageRecord>
+ScenarioWorkloads::FlowRecords(std::size_t index, const std::string& initiator) const
+{
+    const Workload& w = *m_workloads.at(index);
+    for (const Flow& f : w.flows)
+    {
+        if (f.sender == initiator)
+        {
+            return MergedRecords(w, f);
+        }
+    }
+    return {};
+}
+
 void
 ScenarioWorkloads::Collect(RunResult& result) const
 {
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;
-        // Where the sink's records complete a message (doc/metrics.md): RDMA data reaches the sink
-        // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
-        // their delivery themselves.
         const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
-        const bool rdmaData = !sockets && c.kind != WorkloadKind::Inject;
-        const bool read = rdmaData && c.op == RdmaOp::Read; // kind read, or a stream with op read
-        const bool send = rdmaData && !read && c.op == RdmaOp::Send;
         std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
-            for (std::size_t i = 0; i < f.messages.size(); ++i)
-            {
-                MessageRecord m = f.messages[i];
-                if (rdmaData && i < f.sink.size())
-                {
-                    m.firstPlaced = f.sink[i].first;
-                    if (!read && !send)
-                    {
-                        m.delivered = f.sink[i].second; // a Write: its DDP delivery
-                    }
-                }
-                if (send && i < f.receives.size())
-                {
-                    m.delivered = f.receives[i];
-                }
-                messages.push_back(m);
-            }
+            const std::vector<MessageRecord> flow = MergedRecords(*w, f);
+            messages.insert(messages.end(), flow.begin(), flow.end());
         }
         WorkloadMetricsInput in;
         in.pingPong = c.kind == WorkloadKind::PingPong || c.kind == WorkloadKind::SocketsPingPong;

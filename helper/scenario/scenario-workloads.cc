@@ -401,6 +401,10 @@ ScenarioWorkloads::FollowSocketsClient(Workload& w, uint16_t port, Time start)
             {
                 FollowTcp(&w, tcp);
                 FollowSocketsConnection(&w, tcp);
+                if (m_senderSocket)
+                {
+                    m_senderSocket(w.index, w.cfg->from, tcp); // the client sends the data
+                }
             }
         }
     });

@@ -18,6 +18,7 @@
 #include "ns3/tcp-socket-base.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -40,6 +41,16 @@ class ScenarioWorkloads
     void Install();
     /** Per-workload results and per-message records, after the simulation has run. */
     void Collect(RunResult& result) const;
+
+    /** (workload index, the flow's initiator, the socket that sends the flow's data). */
+    using SenderSocketCallback = std::function<void(std::size_t, const std::string&, Ptr<Socket>)>;
+    /**
+     * Be told of each flow's data sender as its connection is established (RDMA: the queue pair's
+     * LLP socket, TCP or SCTP; sockets-*: the client's TCP socket): the time series sample it.
+     */
+    void SetSenderSocketCallback(SenderSocketCallback cb) { m_senderSocket = std::move(cb); }
+    /** The records of `initiator`'s flow of workload `index`, with the sink's times, as Collect has them. */
+    std::vector<MessageRecord> FlowRecords(std::size_t index, const std::string& initiator) const;
 
     /** The first TCP port workloads use (workload i listens on kBasePort + i). */
     static constexpr uint16_t kBasePort = 20000;
@@ -105,6 +116,8 @@ class ScenarioWorkloads
     void FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp);
     /** The sink QP of `w` for `sender`'s flow: record its deliveries and receive completions. */
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp);
+    /** `f`'s message records with the sink's placement and delivery times (doc/metrics.md). */
+    std::vector<MessageRecord> MergedRecords(const Workload& w, const Flow& f) const;
 
     const ScenarioConfig& m_cfg;
     const BuiltTopology& m_topo;
@@ -118,6 +131,7 @@ class ScenarioWorkloads
     std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
     bool m_ownSegmentSize{false}; ///< the scenario sets TcpSocket::SegmentSize itself
     bool m_ownPmtu{false};        ///< the scenario sets SctpSocket::Pmtu itself
+    SenderSocketCallback m_senderSocket; ///< empty unless a time series samples the senders
 };
 
 } // namespace ns3

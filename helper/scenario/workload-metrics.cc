@@ -1,23 +1,58 @@
 #include "helper/scenario/workload-metrics.h"
 
+#include <algorithm>
+
 namespace ns3
 {
+
+std::pair<Time, Time>
+ArrivalSpan(const MessageRecord& m, Time previous)
+{
+    const Time end = *m.delivered;
+    return {std::min(end, m.firstPlaced ? *m.firstPlaced : std::max(m.post, previous)), end};
+}
+
+std::vector<double>
+OctetsPerInterval(const std::vector<MessageRecord>& messages, const std::vector<Time>& ends)
+{
+    std::vector<double> octets(ends.size(), 0.0);
+    std::map<std::string, Time> previousDelivery; // per sender, as SummarizeMessages keeps it
+    for (const MessageRecord& m : messages)
+    {
+        if (m.Status() != MessageStatus::Delivered)
+        {
+            continue;
+        }
+        const auto [start, end] = ArrivalSpan(m, previousDelivery[m.sender]);
+        previousDelivery[m.sender] = end;
+        // The first interval that ends after the span starts (at its end, for an instant arrival).
+        std::size_t k = std::upper_bound(ends.begin(), ends.end(), start) - ends.begin();
+        if (end == start)
+        {
+            if (k < ends.size())
+            {
+                octets[k] += double(m.size);
+            }
+            continue;
+        }
+        for (Time from = start; k < ends.size() && from < end; ++k)
+        {
+            const Time to = std::min(end, ends[k]);
+            octets[k] += double(m.size) * (to - from).GetSeconds() / (end - start).GetSeconds();
+            from = to;
+        }
+    }
+    return octets;
+}
 
 namespace
 {
 
-/**
- * The share of a delivered message's octets that arrived within `window`: its octets spread
- * evenly over the time its data was arriving, from the first octet placed (or, without that, from
- * the later of its post and the delivery of the sender's previous message, as a byte stream
- * delivers in order) to its delivery. Counting whole messages at their delivery would let one
- * large message carry a short window past the link's rate.
- */
+/** The share of a delivered message's octets that arrived within `window` (ArrivalSpan). */
 double
 OctetsInWindow(const MessageRecord& m, Time previous, const std::pair<Time, Time>& window)
 {
-    const Time end = *m.delivered;
-    const Time start = std::min(end, m.firstPlaced ? *m.firstPlaced : std::max(m.post, previous));
+    const auto [start, end] = ArrivalSpan(m, previous);
     if (end == start)
     {
         return end >= window.first && end < window.second ? double(m.size) : 0.0;

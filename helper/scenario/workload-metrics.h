@@ -35,6 +35,23 @@ struct WorkloadMetricsInput
     std::map<uint64_t, std::vector<double>> halfRttNs;
 };
 
+/**
+ * When a delivered message's octets arrived at the sink, as the windowed goodput counts them:
+ * spread evenly from its first octet placed (or, without that, from the later of its post and the
+ * delivery of the sender's previous message `previous`, as a byte stream delivers in order) to its
+ * delivery. Counting whole messages at their delivery would let one large message carry a short
+ * window past the link's rate.
+ */
+std::pair<Time, Time> ArrivalSpan(const MessageRecord& m, Time previous);
+
+/**
+ * The octets of `messages` (in post order per sender) that arrived in each interval, by the
+ * windowed goodput's rule (ArrivalSpan): interval k runs from ends[k-1] (0 for the first) to
+ * ends[k], ascending; an instant arrival at an interval's end counts in the next one, as the
+ * window [from, to) counts it. The time series' goodput (doc/metrics.md).
+ */
+std::vector<double> OctetsPerInterval(const std::vector<MessageRecord>& messages, const std::vector<Time>& ends);
+
 /** Fill `out`'s message counts, octets, completed, goodputs, FCT, sender completion and latency. */
 void SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetricsInput& in, WorkloadResult& out);
 

@@ -22,6 +22,7 @@ SctpSocket::SyncTraces()
     m_cwndTrace = m_cc.cwnd;
     m_ssthreshTrace = m_cc.ssthresh;
     m_rtoTrace = m_rto.GetRto();
+    m_srttTrace = m_rto.GetSrtt();
     m_flightTrace = m_txq.GetFlightSize();
 }
 

@@ -101,6 +101,10 @@ SctpSocket::GetTypeId()
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Rto", "Retransmission timeout", MakeTraceSourceAccessor(&SctpSocket::m_rtoTrace),
                             "ns3::TracedValueCallback::Time")
+            .AddTraceSource("Rtt",
+                            "Smoothed round-trip time, SRTT (RFC 9260 6.3.1); 0 before the first measurement",
+                            MakeTraceSourceAccessor(&SctpSocket::m_srttTrace),
+                            "ns3::TracedValueCallback::Time")
             .AddTraceSource("BytesInFlight", "Outstanding DATA octets",
                             MakeTraceSourceAccessor(&SctpSocket::m_flightTrace), "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Retransmission", "A DATA chunk retransmitted (TSN, fast)",

@@ -257,6 +257,7 @@ class SctpSocket : public Socket
     TracedValue<uint32_t> m_cwndTrace{0};
     TracedValue<uint32_t> m_ssthreshTrace{0};
     TracedValue<Time> m_rtoTrace{Seconds(0)};
+    TracedValue<Time> m_srttTrace{Seconds(0)};
     TracedValue<uint32_t> m_flightTrace{0};
     TracedCallback<uint32_t, bool> m_rtxTrace;
     TracedCallback<Time> m_t3ExpiredTrace;
