@@ -228,9 +228,7 @@ const std::string kIncastHead = R"(
 stop: 30ms
 topology: {kind: dumbbell, hosts-per-side: 4}
 links: {rate: 10Gbps, delay: 5us, queue: 200p, queue-disc: {kind: red, red: {threshold: 40p}}}
-host:
-  TcpL4Protocol::SocketType: ns3::TcpDctcp
-  TcpSocketBase::UseEcn: "On"
+transport: {tcp: {congestion: Dctcp, ecn: true}}
 workloads:
 )";
 

@@ -363,7 +363,7 @@ def series_plot(df, out, scenario, interval_ns):
                          % (len(quiet), "" if len(quiet) == 1 else "s"))
         if q == "rtt" and (d["value"] == 1000).any():
             notes.append("1 µs: ns-3's TCP timestamps tick in ms, so an RTT below 1 ms reads 1 µs "
-                         "(TcpSocketBase::Timestamp false measures it)")
+                         "(transport: {tcp: {timestamps: false}} measures it)")
         if notes:  # above the panel, where it hides no line
             ax.set_title("; ".join(notes), loc="left", fontsize=8, color="0.3")
         if shown and not many:
