@@ -211,6 +211,11 @@ struct WorkloadConfig
     std::string to;                   ///< the responder (server); incast: the receiver
     std::vector<std::string> senders; ///< incast only
     RdmaOp op{RdmaOp::Write};         ///< kind read always has op Read
+    /**
+     * ping-pong with op write: the responder polls the last octet of its buffer (ib_write_lat's way,
+     * RdmaPingPong Mode WritePoll) instead of waiting for a zero-length Send after the Write.
+     */
+    bool poll{false};
     uint64_t size{4096};              ///< octets per message
     std::vector<uint64_t> sizes;      ///< ping-pong sweep: one run per size, in order (size ignored)
     std::optional<uint64_t> count;    ///< messages (per sender for incast); unset with duration

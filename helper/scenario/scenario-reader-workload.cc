@@ -42,7 +42,7 @@ const Names<uint8_t> kOpcodes = {{"write", 0},
  * TCP), and an inject has `at`, not `start`: either would otherwise be read and never used.
  */
 const std::map<WorkloadKind, std::set<std::string>> kWorkloadKeys = {
-    {WorkloadKind::PingPong, {"start", "from", "to", "op", "size", "sizes", "count", "duration", "llp", "payload"}},
+    {WorkloadKind::PingPong, {"start", "from", "to", "op", "poll", "size", "sizes", "count", "duration", "llp", "payload"}},
     {WorkloadKind::Stream,
      {"start", "from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
     {WorkloadKind::Read, {"start", "from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
@@ -248,6 +248,17 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         {
             Fail(n["op"], Join(path, "op"),
                  "op '" + std::string(ToString(w.op)) + "' is not possible for workload kind '" + kindName + "'");
+        }
+    }
+
+    if (n["poll"])
+    {
+        w.poll = Bool(n["poll"], Join(path, "poll"));
+        if (w.poll && w.op != RdmaOp::Write)
+        {
+            Fail(n["poll"], Join(path, "poll"),
+                 "poll: true waits for a Write's last octet, but op is '" + std::string(ToString(w.op)) +
+                     "' (poll applies to op write only)");
         }
     }
 

@@ -99,6 +99,7 @@ struct Schema
                                {"to", &value},
                                {"senders", &valueList},
                                {"op", &value},
+                               {"poll", &value},
                                {"size", &value},
                                {"sizes", &valueList},
                                {"count", &value},

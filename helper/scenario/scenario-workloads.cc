@@ -52,7 +52,7 @@ OpLabel(const WorkloadConfig& w)
     case WorkloadKind::Inject:
         return "inject";
     default:
-        return ToString(w.op);
+        return w.poll ? "write-poll" : ToString(w.op);
     }
 }
 
@@ -284,7 +284,7 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         for (RdmaPingPongHelper* h : {&server, &client})
         {
             h->SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
-            h->SetAttribute("Mode", StringValue(OpName(c.op)));
+            h->SetAttribute("Mode", StringValue(c.poll ? "WritePoll" : OpName(c.op)));
             h->SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
         }
         client.SetAttribute("Count", UintegerValue(count));
