@@ -331,19 +331,10 @@ DdpEndpoint::Deliver(const RxSegment& last, uint64_t taggedLength)
     m_rxMessageFirstPlaced = Time::Max();
     if (v.tagged)
     {
-        DdpDelivery d;
-        d.tagged = true;
-        d.rsvdUlp0 = v.rsvdUlp0;
-        d.last = last.record;
-        d.firstPlaced = firstPlaced;
-        d.delivered = Simulator::Now();
+        DdpDelivery d = NewDelivery(last, firstPlaced);
         d.stag = v.stag;
         d.length = taggedLength;
-        m_deliveredTrace(d);
-        if (!m_deliver.IsNull())
-        {
-            m_deliver(d);
-        }
+        HandUp(d);
         return;
     }
     DdpUntaggedQueue& q = m_rxQueues.at(v.qn);
@@ -371,12 +362,7 @@ void
 DdpEndpoint::DeliverUntagged(DdpUntaggedQueue& q, const RxSegment& last, Time firstPlaced)
 {
     const DdpSegmentView& v = last.view;
-    DdpDelivery d;
-    d.tagged = false;
-    d.rsvdUlp0 = v.rsvdUlp0;
-    d.last = last.record;
-    d.firstPlaced = firstPlaced;
-    d.delivered = Simulator::Now();
+    DdpDelivery d = NewDelivery(last, firstPlaced);
     const DdpUntaggedBuffer b = q.ConsumeFront();
     d.rsvdUlp1 = v.rsvdUlp1;
     d.qn = v.qn;
@@ -384,6 +370,24 @@ DdpEndpoint::DeliverUntagged(DdpUntaggedQueue& q, const RxSegment& last, Time fi
     d.length = uint64_t(v.mo) + v.payloadLength; // DDP-046
     d.cookie = b.cookie;
     d.buffer = b.window;
+    HandUp(d);
+}
+
+DdpDelivery
+DdpEndpoint::NewDelivery(const RxSegment& last, Time firstPlaced)
+{
+    DdpDelivery d;
+    d.tagged = last.view.tagged;
+    d.rsvdUlp0 = last.view.rsvdUlp0;
+    d.last = last.record;
+    d.firstPlaced = firstPlaced;
+    d.delivered = Simulator::Now();
+    return d;
+}
+
+void
+DdpEndpoint::HandUp(const DdpDelivery& d)
+{
     m_deliveredTrace(d);
     if (!m_deliver.IsNull())
     {

@@ -151,6 +151,10 @@ class DdpEndpoint : public Object
     bool ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place, RxSegment* out);
     void AdvanceDelivery();
     void Deliver(const RxSegment& last, uint64_t taggedLength);
+    /** A delivery of the message `last` ends, its common fields filled in. */
+    static DdpDelivery NewDelivery(const RxSegment& last, Time firstPlaced);
+    /** Trace the delivery and give it to the ULP. */
+    void HandUp(const DdpDelivery& d);
     /** Deliver the untagged message `last` ends, whose MSN is its queue's base (DDP-046). */
     void DeliverUntagged(DdpUntaggedQueue& q, const RxSegment& last, Time firstPlaced);
     /** Forget every placed segment and parked message still waiting for delivery (DDP-065). */
