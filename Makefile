@@ -9,7 +9,7 @@
 #   make install        build and install into $(PREFIX) (default /usr/local; DESTDIR=... stages it)
 #   make package        build and write the Debian package $(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (CPack)
 #   make fuzz           build the libFuzzer targets in build-fuzz/ (clang) and run each for $(FUZZ_SECONDS) s
-#   make fuzz-smoke     the same for 60 s each (what .ci/run runs); doc/fuzzing.md
+#   make fuzz-smoke     the same for 60 s each with libFuzzer seed 1 (FUZZ_SEED) (what .ci/run runs); doc/fuzzing.md
 #   make fuzz-seeds     regenerate the protocol targets' seed corpora in fuzz/corpus/
 #   make clean          remove build/, build-asan/ and build-fuzz/
 
@@ -101,7 +101,7 @@ fuzz: build-fuzz
 	fuzz/run.sh -s $(FUZZ_SECONDS) -b $(FUZZ_DIR) $(FUZZ_TARGETS)
 
 fuzz-smoke:
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+	@FUZZ_SEED=$${FUZZ_SEED:-1} $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
 
 fuzz-seeds: build-fuzz
 	$(FUZZ_DIR)/fuzz/make-seeds fuzz/corpus

@@ -2,6 +2,7 @@
 # Runs the libFuzzer targets of build-fuzz/ (doc/fuzzing.md); `make fuzz` and `make fuzz-smoke` call it.
 #
 #   fuzz/run.sh [-s SECONDS] [-b BUILD_DIR] [TARGET...]     default: every target, 300 s each, build-fuzz
+#   FUZZ_SEED=N fuzz/run.sh ...                              libFuzzer's -seed=N for every target (the CI smoke)
 #
 # For each target: first every committed reproducer of fuzz/regressions/<target>/ must run clean; then the
 # target fuzzes for SECONDS on a scratch copy of fuzz/corpus/<target>/ (the committed corpus does not churn),
@@ -66,6 +67,11 @@ for t in "${targets[@]}"; do
     cp -r "fuzz/corpus/${t}/." "${corpus}/" 2>/dev/null || true
     args=(-max_total_time="${seconds}" -print_final_stats=1 -timeout=30 -rss_limit_mb=4096
           -artifact_prefix="${findings}/${t}-")
+    # FUZZ_SEED fixes libFuzzer's random seed (the CI smoke sets it, so that a red run can be
+    # replayed with the same seed); unset, each run explores afresh.
+    if [ -n "${FUZZ_SEED:-}" ]; then
+        args+=(-seed="${FUZZ_SEED}")
+    fi
     if [ -f "fuzz/dict/${t}.dict" ]; then
         args+=(-dict="fuzz/dict/${t}.dict")
     fi
