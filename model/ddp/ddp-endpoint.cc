@@ -82,6 +82,13 @@ DdpEndpoint::DoDispose()
     m_failed = FailedCallback();
     m_ulpCheck = UlpCheckCallback();
     m_streamEvent = StreamEventCallback();
+    // Trace sinks may hold references back to objects that own this endpoint (an application
+    // binding a Ptr to its sink, as RdmaPingPong's WritePoll does): drop them so those cycles break.
+    m_txSegmentTrace = TracedCallback<Ptr<const Packet>>();
+    m_rxSegmentTrace = TracedCallback<Ptr<const Packet>>();
+    m_placedTrace = TracedCallback<Ptr<const Packet>>();
+    m_deliveredTrace = TracedCallback<const DdpDelivery&>();
+    m_errorTrace = TracedCallback<const DdpReceiveError&>();
     Object::DoDispose();
 }
 

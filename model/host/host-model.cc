@@ -125,9 +125,9 @@ HostModel::PartDone(Ptr<Op> op)
     NS_ASSERT(op->pending > 0);
     if (--op->pending == 0)
     {
-        Callback<void> next = op->next;
-        op->next = Callback<void>();
-        next();
+        void (HostModel::*next)(Ptr<Op>) = op->next;
+        op->next = nullptr;
+        (this->*next)(op);
     }
 }
 
@@ -143,7 +143,7 @@ HostModel::Complete(Ptr<Op> op)
 }
 
 void
-HostModel::StartCopy(Ptr<Op> op, Callback<void> then)
+HostModel::StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>))
 {
     // The core and the bus work on the copy at once (the core stalls on memory while the
     // bus moves lines), so the copy lasts as long as the slower of the two.
@@ -174,7 +174,7 @@ HostModel::Copy(uint64_t bytes, Callback<void> done, int32_t core)
 {
     Ptr<Op> op = NewOp(HostOperation::Copy, bytes, done);
     op->core = PickCore(core);
-    StartCopy(op, MakeCallback(&HostModel::Complete, this, op));
+    StartCopy(op, &HostModel::Complete);
 }
 
 void
@@ -183,7 +183,7 @@ HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
     Ptr<Op> op = NewOp(HostOperation::SoftwareCrc, bytes, done);
     op->core = PickCore(core);
     op->pending = 2;
-    op->next = MakeCallback(&HostModel::Complete, this, op);
+    op->next = &HostModel::Complete;
     Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
     GetCpu()->ExecuteOn(op->core, GetCpu()->CrcCycles(bytes), part);
     GetMemory()->Transfer(bytes, MemoryTransaction::CpuRead, part);
@@ -217,7 +217,7 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
 void
 HostModel::SocketRxCopy(Ptr<Op> op)
 {
-    StartCopy(op, MakeCallback(&HostModel::Complete, this, op));
+    StartCopy(op, &HostModel::Complete);
 }
 
 void
@@ -226,7 +226,7 @@ HostModel::SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int
     Ptr<Op> op = NewOp(HostOperation::SocketSend, bytes, done);
     op->packets = packets;
     op->core = PickCore(core);
-    StartCopy(op, MakeCallback(&HostModel::SocketTxProtocol, this, op));
+    StartCopy(op, &HostModel::SocketTxProtocol);
 }
 
 void

@@ -100,14 +100,18 @@ class HostModel : public Object
         uint32_t core{0};
         Time submitted;
         uint32_t pending{0};     ///< parts of the current stage not yet done
-        Callback<void> next;     ///< run when pending reaches zero
+        /**
+         * Run with this op when pending reaches zero: a member function, not a Callback bound to
+         * the op, which would make the op hold itself and leak when a run stops mid-stage.
+         */
+        void (HostModel::*next)(Ptr<Op>){nullptr};
         Callback<void> done;
     };
 
     Ptr<Op> NewOp(HostOperation kind, uint64_t bytes, Callback<void> done);
     uint32_t PickCore(int32_t core) const;
     /** Start a copy for `op` on op->core; `then` runs when its three parts are done. */
-    void StartCopy(Ptr<Op> op, Callback<void> then);
+    void StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>));
     void PartDone(Ptr<Op> op);
     void Complete(Ptr<Op> op);
     void SocketRxProtocol(Ptr<Op> op);
