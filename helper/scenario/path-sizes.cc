@@ -71,12 +71,4 @@ PathMtuAt(const WorkloadConfig& w, const std::string& node)
     return mtu;
 }
 
-uint32_t
-SctpMulpduFor(uint32_t pmtu, uint32_t bundlingReserve)
-{
-    // IPv4 20 + SCTP common header 12 + DATA chunk header 16 + DDP-SSN, less the bundling reserve.
-    const int64_t room = int64_t(pmtu) - 20 - 12 - 16 - int64_t(sctpddp::kSsnLen) - int64_t(bundlingReserve);
-    return uint32_t(std::max<int64_t>(room, sctpddp::kMinMulpdu));
-}
-
 } // namespace ns3

@@ -1,8 +1,8 @@
 /*
  * The packet sizes a workload's connections are run with, from the smallest MTU on its paths
  * (WorkloadConfig::pathMtu, found by the loader): TCP's segment size and SCTP's path MTU, the
- * smallest MTUs MPA over TCP and DDP over SCTP work over, and SCTP's MULPDU (MPA's is mpa-fpdu.h's
- * MpaMulpdu).
+ * smallest MTUs MPA over TCP and DDP over SCTP work over. The MULPDUs are the models' own
+ * (mpa-fpdu.h's MpaMulpdu, sctp-ddp-connection.h's sctpddp::MulpduFor).
  * One place for these rules, which the loader checks scenarios against and the runner applies
  * (doc/scenario-format.md, "MTUs and segment sizes").
  */
@@ -51,9 +51,6 @@ uint32_t MinSctpMtu();
  * above its own MULPDU (SCTP-041) and one listener's associations share its Pmtu.
  */
 uint32_t PathMtuAt(const WorkloadConfig& w, const std::string& node);
-
-/** DDP over SCTP's MULPDU at this path MTU (as SctpDdpAssociation::GetMulpdu: at least 516). */
-uint32_t SctpMulpduFor(uint32_t pmtu, uint32_t bundlingReserve);
 
 } // namespace ns3
 

@@ -15,6 +15,7 @@
 #include "helper/scenario/scenario-reader.h"
 
 #include "mpa/mpa-fpdu.h"
+#include "sctp-ddp/sctp-ddp-connection.h"
 
 #include "ns3/boolean.h"
 #include "ns3/uinteger.h"
@@ -267,7 +268,7 @@ ScenarioReader::CheckInjectSizes(const YAML::Node& root, const ScenarioConfig& c
             const std::optional<std::string> pmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu");
             const uint32_t path = pmtu ? uint32_t(std::stoull(*pmtu)) : mtu;
             const uint64_t reserve = UintOf(EffectiveDefault(cfg, "ns3::SctpDdpAssociation::BundlingReserve"));
-            mulpdu = SctpMulpduFor(path, uint32_t(reserve));
+            mulpdu = sctpddp::MulpduFor(path, uint32_t(reserve));
             how = "DDP over SCTP with a path MTU of " + std::to_string(path);
         }
         const std::size_t size = BuildInjectedSegment(in).size();

@@ -140,10 +140,7 @@ SctpDdpAssociation::GetMulpdu() const
 {
     // Asked for every segment sent and received: the getter, not GetAttribute("Pmtu") (a third of the
     // instructions of an RDMA Write stream over SCTP went into the attribute lookup by name).
-    const uint32_t pmtu = m_socket ? m_socket->GetPmtu() : 1500;
-    // IPv4 20 + SCTP common header 12 + DATA chunk header 16 + DDP-SSN 2 (SCTP-038, CHECKLIST §1.10).
-    const int64_t room = int64_t(pmtu) - 20 - 12 - 16 - int64_t(sctpddp::kSsnLen) - int64_t(m_bundlingReserve);
-    return uint32_t(std::max<int64_t>(room, sctpddp::kMinMulpdu));
+    return sctpddp::MulpduFor(m_socket ? m_socket->GetPmtu() : 1500, m_bundlingReserve);
 }
 
 Ptr<SctpDdpConnection>

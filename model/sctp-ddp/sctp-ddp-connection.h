@@ -40,6 +40,18 @@ constexpr uint32_t kMinMulpdu = 516;            ///< SCTP-038
 constexpr uint32_t kSsnLen = 2;                 ///< DDP-SSN octets before every payload
 constexpr uint32_t kMaxSsnGap = 32767;          ///< SCTP-045: the widest gap chunks in flight explain
 constexpr uint32_t kMaxUnackedChunks = 32767;   ///< SCTP-044: per stream, so a 16-bit DDP-SSN stays unambiguous
+
+/**
+ * The MULPDU over a path MTU of `pmtu` (SCTP-038, CHECKLIST §1.10): what a DATA chunk in one packet
+ * leaves after IPv4 20, the SCTP common header 12, the DATA chunk header 16 and the DDP-SSN, less
+ * `bundlingReserve`; never below kMinMulpdu.
+ */
+constexpr uint32_t
+MulpduFor(uint32_t pmtu, uint32_t bundlingReserve)
+{
+    const int64_t room = int64_t(pmtu) - 20 - 12 - 16 - int64_t(kSsnLen) - int64_t(bundlingReserve);
+    return room > int64_t(kMinMulpdu) ? uint32_t(room) : kMinMulpdu;
+}
 /** Session control function codes (SCTP-018). */
 enum class Function : uint16_t
 {
