@@ -14,6 +14,7 @@
  *    signals themselves are tested on the command line: CTest iwarp-sim-interrupt-int / -term).
  */
 #include "helper/scenario/interrupt-cleanup.h"
+#include "helper/scenario/remove-tree-no-alloc.h"
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 
@@ -368,6 +369,49 @@ class InterruptRegistryTestCase : public TestCase
     }
 };
 
+/**
+ * RemoveTreeNoAlloc, what the signal thread removes a crashed run's folder with (it may not use
+ * the heap: the crashed thread may hold malloc's lock, which hung iwarp-sim-interrupt-segv under
+ * ASan once in six runs): a folder with more entries than one getdents64 read returns, nested
+ * folders, and a symbolic link to a folder outside, which must be removed and not followed.
+ */
+class RemoveTreeNoAllocTestCase : public TestCase
+{
+  public:
+    RemoveTreeNoAllocTestCase()
+        : TestCase("a crashed run's folder is removed without the heap, links not followed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        namespace fs = std::filesystem;
+        const fs::path base = CreateTempDirFilename("remove-tree-no-alloc");
+        fs::remove_all(base);
+        const fs::path tree = base / "tree";
+        const fs::path outside = base / "outside";
+        fs::create_directories(tree / "a" / "b" / "c");
+        fs::create_directories(outside);
+        std::ofstream(outside / "keep") << "not part of the tree";
+        for (int i = 0; i < 400; ++i) // 400 names of ~40 octets: several 4 KiB getdents64 reads
+        {
+            std::ofstream(tree / ("file-with-a-rather-long-name-number-" + std::to_string(i))) << i;
+        }
+        std::ofstream(tree / "a" / "b" / "c" / "deep") << "deep";
+        fs::create_directory_symlink(outside, tree / "a" / "link-to-outside");
+        NS_TEST_EXPECT_MSG_EQ(RemoveTreeNoAlloc(tree.c_str()), true, "reports the tree gone");
+        NS_TEST_EXPECT_MSG_EQ(fs::exists(tree), false, "the tree is gone");
+        NS_TEST_EXPECT_MSG_EQ(fs::exists(outside / "keep"), true, "the link's target is untouched");
+        NS_TEST_EXPECT_MSG_EQ(RemoveTreeNoAlloc(tree.c_str()), true, "a missing path counts as gone");
+        std::ofstream(base / "plain") << "a file";
+        NS_TEST_EXPECT_MSG_EQ(RemoveTreeNoAlloc((base / "plain").c_str()), true, "a plain file");
+        NS_TEST_EXPECT_MSG_EQ(fs::exists(base / "plain"), false, "the plain file is gone");
+        NS_TEST_EXPECT_MSG_EQ(RemoveTreeNoAlloc(""), false, "an empty path is refused");
+        fs::remove_all(base);
+    }
+};
+
 class ScenarioStrictTestSuite : public TestSuite
 {
   public:
@@ -379,6 +423,7 @@ class ScenarioStrictTestSuite : public TestSuite
         AddTestCase(new TopologyAtLoadTestCase(), TestCase::QUICK);
         AddTestCase(new MeasureTestCase(), TestCase::QUICK);
         AddTestCase(new InterruptRegistryTestCase(), TestCase::QUICK);
+        AddTestCase(new RemoveTreeNoAllocTestCase(), TestCase::QUICK);
     }
 };
 

@@ -1,7 +1,8 @@
 #include "helper/scenario/interrupt-cleanup.h"
 
+#include "helper/scenario/remove-tree-no-alloc.h"
+
 #include <atomic>
-#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <ctime>
@@ -38,19 +39,112 @@ Registry()
     return *r;
 }
 
-std::string&
-ProgramName()
+/** The program's name for the messages, fixed at installation (no heap use when saying them). */
+char g_program[64] = "iwarp";
+
+/** Append `text` to the line being built in `line` (of `capacity` octets), truncating. */
+void
+Append(char* line, std::size_t capacity, std::size_t& used, const char* text)
 {
-    static auto* name = new std::string("iwarp");
-    return *name;
+    for (; *text != '\0' && used + 1 < capacity; ++text)
+    {
+        line[used++] = *text;
+    }
+    line[used] = '\0';
 }
 
-/** One line on stderr with write(2): no stream locks that another thread might hold. */
+/**
+ * "<program>: <first><second><third>" on stderr with one write(2): no stream locks, no heap, so that it
+ * also works after a crash inside malloc.
+ */
 void
-Say(const std::string& line)
+Say(const char* first, const char* second = "", const char* third = "")
 {
-    const std::string text = ProgramName() + ": " + line + "\n";
-    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, text.data(), text.size());
+    char line[256];
+    std::size_t used = 0;
+    Append(line, sizeof(line), used, g_program);
+    Append(line, sizeof(line), used, ": ");
+    Append(line, sizeof(line), used, first);
+    Append(line, sizeof(line), used, second);
+    Append(line, sizeof(line), used, third);
+    Append(line, sizeof(line), used, "\n");
+    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, line, used);
+}
+
+/*
+ * The registry as the signal thread reads it: the same folders, flattened into a fixed buffer that
+ * Register/Unregister rewrite under a sequence lock.  Each entry is the temporary folder, then its
+ * created parents, each ending in a NUL, and an empty string after them; an empty string where an
+ * entry would start ends the list.  The signal thread copies it without taking RegistryMutex (a
+ * crashed thread may hold it) and without allocating (it may have crashed inside malloc).
+ */
+constexpr std::size_t kSnapshotBytes = 64 * 1024;
+char g_snapshot[kSnapshotBytes] = {};
+/** Odd while a writer rewrites g_snapshot. */
+std::atomic<unsigned> g_snapshotVersion{0};
+/** Entries left out of the snapshot for lack of room (they are still removed by their writer). */
+std::atomic<std::size_t> g_snapshotOmitted{0};
+
+/** Rewrite g_snapshot from Registry(); called with RegistryMutex held. */
+void
+PublishSnapshot()
+{
+    const unsigned version = g_snapshotVersion.load(std::memory_order_relaxed);
+    g_snapshotVersion.store(version + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    std::size_t used = 0;
+    std::size_t omitted = 0;
+    for (const auto& [temp, parents] : Registry())
+    {
+        std::size_t need = temp.size() + 2; // its NUL and the empty string closing the entry
+        for (const auto& parent : parents)
+        {
+            need += parent.size() + 1;
+        }
+        if (used + need + 1 > kSnapshotBytes) // + 1: the empty string closing the list
+        {
+            ++omitted;
+            continue;
+        }
+        auto put = [&used](const std::string& text) {
+            std::memcpy(g_snapshot + used, text.c_str(), text.size() + 1);
+            used += text.size() + 1;
+        };
+        put(temp);
+        for (const auto& parent : parents)
+        {
+            put(parent);
+        }
+        g_snapshot[used++] = '\0';
+    }
+    g_snapshot[used] = '\0';
+    g_snapshotOmitted.store(omitted, std::memory_order_relaxed);
+    g_snapshotVersion.store(version + 2, std::memory_order_release);
+}
+
+/**
+ * Copy g_snapshot into `copy` once no writer is rewriting it; false if a writer is still at it
+ * after a few tries (a thread that crashed while registering a folder).
+ */
+bool
+ReadSnapshot(char* copy)
+{
+    for (int attempt = 0; attempt < 100; ++attempt)
+    {
+        const unsigned before = g_snapshotVersion.load(std::memory_order_acquire);
+        if ((before & 1U) == 0)
+        {
+            std::memcpy(copy, g_snapshot, kSnapshotBytes);
+            std::atomic_thread_fence(std::memory_order_acquire);
+            if (g_snapshotVersion.load(std::memory_order_relaxed) == before)
+            {
+                return true;
+            }
+        }
+        const struct timespec tick = {0, 1000 * 1000};
+        ::nanosleep(&tick, nullptr);
+    }
+    return false;
 }
 
 /**
@@ -63,7 +157,12 @@ RemoveRepeatedly()
     for (int pass = 0; pass < 5; ++pass)
     {
         RemoveTemporaryFolders();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const struct timespec pause = {0, 20 * 1000 * 1000};
+        ::nanosleep(&pause, nullptr);
+    }
+    if (g_snapshotOmitted.load(std::memory_order_relaxed) > 0)
+    {
+        Say("some temporary results folders did not fit the cleanup list (64 KiB of paths) and are left");
     }
 }
 
@@ -101,7 +200,8 @@ WaitForSignals(sigset_t set, bool interrupts)
         if (const int crash = g_crash.load())
         {
             RemoveRepeatedly();
-            Say(std::string("crashed (") + ::sigabbrev_np(crash) + "); nothing written");
+            const char* name = ::sigabbrev_np(crash);
+            Say("crashed (", name != nullptr ? name : "?", "); nothing written");
             ::_exit(128 + crash);
         }
         // A SIGUSR2 from outside: not ours to act on.
@@ -160,7 +260,7 @@ OnTerminate()
         }
     }
     RemoveRepeatedly();
-    Say(what + "; nothing written");
+    Say(what.c_str(), "; nothing written");
     ::_exit(1);
 }
 
@@ -171,6 +271,7 @@ RegisterTemporaryFolder(const std::string& temp, const std::vector<std::string>&
 {
     std::lock_guard<std::mutex> lock(RegistryMutex());
     Registry()[temp] = createdParents;
+    PublishSnapshot();
 }
 
 void
@@ -178,17 +279,32 @@ UnregisterTemporaryFolder(const std::string& temp)
 {
     std::lock_guard<std::mutex> lock(RegistryMutex());
     Registry().erase(temp);
+    PublishSnapshot();
 }
 
 std::size_t
 RemoveTemporaryFolders()
 {
-    std::lock_guard<std::mutex> lock(RegistryMutex());
-    for (const auto& [temp, parents] : Registry())
+    // Only the snapshot, and no heap: this runs on the signal thread after a crash (see ReadSnapshot).
+    static char copy[kSnapshotBytes];
+    if (!ReadSnapshot(copy))
     {
-        RemoveFolderAndParents(temp, parents);
+        return 0;
     }
-    return Registry().size();
+    std::size_t entries = 0;
+    for (const char* p = copy; *p != '\0';)
+    {
+        const char* temp = p;
+        p += std::strlen(p) + 1;
+        RemoveTreeNoAlloc(temp);
+        for (; *p != '\0'; p += std::strlen(p) + 1)
+        {
+            ::rmdir(p); // a created parent, only if empty: another run may have put results there
+        }
+        ++p; // the empty string closing the entry
+        ++entries;
+    }
+    return entries;
 }
 
 void
@@ -205,7 +321,7 @@ RemoveFolderAndParents(const std::string& temp, const std::vector<std::string>& 
 void
 InstallInterruptCleanup(const std::string& program)
 {
-    ProgramName() = program;
+    std::strncpy(g_program, program.c_str(), sizeof(g_program) - 1);
     std::set_terminate(OnTerminate);
     sigset_t set;
     sigemptyset(&set);

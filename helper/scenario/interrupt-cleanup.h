@@ -12,8 +12,9 @@
  *       ...
  *
  * The signals are blocked in every thread and taken by one thread of their own with sigwait, so
- * the cleanup runs as ordinary code (no async-signal-safety limits) while the simulation thread
- * goes on.  Libraries and the Python bindings do not install it: signals belong to the program
+ * the cleanup is not confined to a signal handler while the simulation thread goes on.  It still
+ * takes no lock and allocates nothing (remove-tree-no-alloc.h): after a crash, the crashed thread
+ * may hold the allocator's lock.  Libraries and the Python bindings do not install it: signals belong to the program
  * (Python has its own KeyboardInterrupt); for them the registry is only a list.
  */
 #ifndef IWARP_SCENARIO_INTERRUPT_CLEANUP_H
@@ -36,7 +37,11 @@ void UnregisterTemporaryFolder(const std::string& temp);
  */
 void RemoveFolderAndParents(const std::string& temp, const std::vector<std::string>& createdParents);
 
-/** Remove every registered folder and its created parents (when empty); returns how many were registered. */
+/**
+ * Remove every registered folder and its created parents (when empty); returns how many were
+ * registered.  Takes no lock and allocates nothing, so that it works after a crash; one caller at a
+ * time (the signal thread).
+ */
 std::size_t RemoveTemporaryFolders();
 
 /**
