@@ -6,6 +6,7 @@
  * Each of these used to surface only during the run (exit 1, or a message without a place);
  * here they are ScenarioErrors with the file, line and key, before anything runs.
  */
+#include "helper/scenario/listening-ports.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/units.h"
@@ -309,6 +310,17 @@ ScenarioReader::CheckWithBuilder(const YAML::Node& root, const ScenarioConfig& c
         const YAML::Node t = root["topology"];
         const bool file = cfg.topology.kind == TopologyKind::GraphMl;
         Fail(file ? t["file"] : t, file ? "topology.file" : "topology", e.what());
+    }
+}
+
+void
+ScenarioReader::CheckListeningPorts(const YAML::Node& list, const ScenarioConfig& cfg) const
+{
+    const ListeningPortPlan plan = PlanListeningPorts(cfg.workloads);
+    if (plan.overflowAt)
+    {
+        const std::size_t i = *plan.overflowAt;
+        Fail(list[i], Join("workloads", std::to_string(i)), ListeningPortsExhausted(cfg.workloads[i], plan));
     }
 }
 

@@ -397,6 +397,7 @@ ScenarioReader::Read(const YAML::Node& root)
     CheckAdjacency(root, cfg);
     CheckReachability(wl, cfg);
     CheckLlps(wl, cfg);
+    CheckListeningPorts(wl, cfg);
     CheckQueues(root, cfg);
     CheckWithBuilder(root, cfg);
     CheckPaths(root, cfg);

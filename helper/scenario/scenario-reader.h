@@ -115,6 +115,8 @@ class ScenarioReader
     std::size_t LinksBetween(const std::string& a, const std::string& b) const;
     void CheckReachability(const YAML::Node& list, const ScenarioConfig& cfg) const;
     void CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) const;
+    /** Every node has a listening port for each workload it serves (listening-ports.h). */
+    void CheckListeningPorts(const YAML::Node& list, const ScenarioConfig& cfg) const;
     void CheckWithBuilder(const YAML::Node& root, const ScenarioConfig& cfg) const;
     // Along each workload's paths (scenario-reader-paths.cc): MTUs, segment sizes and hops; each
     // workload's pathMtu is filled in here.

@@ -74,14 +74,10 @@ ScenarioWorkloads::HookRnic(const std::string& node)
 }
 
 ScenarioWorkloads::Workload*
-ScenarioWorkloads::FindByPort(uint16_t port)
+ScenarioWorkloads::FindListener(const std::string& node, uint16_t port) const
 {
-    if (port < kBasePort)
-    {
-        return nullptr;
-    }
-    const std::size_t i = (port - kBasePort) / 100;
-    return i < m_workloads.size() ? m_workloads[i].get() : nullptr;
+    auto it = m_listeners.find({node, port});
+    return it != m_listeners.end() ? it->second : nullptr;
 }
 
 void
@@ -138,12 +134,14 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     socket->GetPeerName(peer);
     const InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
     const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
-    Workload* w = FindByPort(l.GetPort());
-    bool serverSide = w != nullptr && l.GetPort() - kBasePort - 100 * w->index < 100;
-    if (!w || !serverSide)
+    auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
+    const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
+    // The server end's local port is one its workload listens on; the client end's peer port is.
+    Workload* w = FindListener(node, l.GetPort());
+    const bool serverSide = w != nullptr;
+    if (!serverSide)
     {
-        w = FindByPort(p.GetPort());
-        serverSide = false;
+        w = FindListener(peerName, p.GetPort());
     }
     if (!w)
     {
@@ -154,16 +152,13 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     // One name per connection at both ends: its client's host and port.
     if (serverSide)
     {
-        auto host = m_hostByAddress.find(p.GetIpv4().Get());
-        m_qpConnection[qp] = (host != m_hostByAddress.end() ? host->second : "?") + ":" + std::to_string(p.GetPort());
+        m_qpConnection[qp] = peerName + ":" + std::to_string(p.GetPort());
     }
     else
     {
         m_qpConnection[qp] = node + ":" + std::to_string(l.GetPort());
         ++w->connections.established;
     }
-    auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
-    const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
     // The end that sends the flow's data: the initiator's, but a Read's data flows from the responder.
     if (m_senderSocket && serverSide == (w->cfg->op == RdmaOp::Read))
     {

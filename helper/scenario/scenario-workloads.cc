@@ -1,5 +1,8 @@
 #include "helper/scenario/scenario-workloads.h"
 
+#include "helper/scenario/listening-ports.h"
+#include "helper/scenario/scenario-error.h"
+
 #include "helper/rdma-app-helper.h"
 #include "helper/scenario/path-sizes.h"
 #include "helper/scenario/scenario-attributes.h"
@@ -77,12 +80,25 @@ ScenarioWorkloads::Install()
     {
         HookRnic(h);
     }
+    const ListeningPortPlan ports = PlanListeningPorts(m_cfg.workloads);
+    if (ports.overflowAt)
+    {
+        // ScenarioReader::CheckListeningPorts refuses such a scenario when it is read; a
+        // configuration built in code reaches this.
+        const std::size_t i = *ports.overflowAt;
+        throw ScenarioError(m_cfg.sourceFile.empty() ? "<string>" : m_cfg.sourceFile, 0, 0,
+                            "workloads." + std::to_string(i), ListeningPortsExhausted(m_cfg.workloads[i], ports));
+    }
     for (std::size_t i = 0; i < m_cfg.workloads.size(); ++i)
     {
         auto w = std::make_unique<Workload>();
         w->cfg = &m_cfg.workloads[i];
         w->index = i;
-        w->port = uint16_t(kBasePort + 100 * i);
+        w->port = ports.firstPort[i];
+        for (std::size_t k = 0; k < ListeningPortsOf(*w->cfg); ++k)
+        {
+            m_listeners[{w->cfg->to, uint16_t(w->port + k)}] = w.get();
+        }
         // A Read's data lands at its requester (kind read, or a stream with op read).
         w->sinkNode = w->cfg->op == RdmaOp::Read ? w->cfg->from : w->cfg->to;
         m_workloads.push_back(std::move(w));
@@ -387,17 +403,20 @@ void
 ScenarioWorkloads::FollowSocketsClient(Workload& w, uint16_t port, Time start)
 {
     // The client's TCP socket exists once the application has started (it connects in
-    // StartApplication): find it by its peer port, then follow its transmissions (retransmissions)
+    // StartApplication): find it by its peer address and port, then follow its transmissions (retransmissions)
     // and its state (connections).
     const Time at = (start > Simulator::Now() ? start - Simulator::Now() : Time(0)) + NanoSeconds(1);
-    Simulator::Schedule(at, [this, &w, port, node = m_topo.GetNode(w.cfg->from)]() {
+    // Ports are per server node (listening-ports.h): the peer's address must match too.
+    const Ipv4Address server = m_topo.GetHostAddress(w.cfg->to);
+    Simulator::Schedule(at, [this, &w, port, server, node = m_topo.GetNode(w.cfg->from)]() {
         ObjectVectorValue sockets;
         node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
         for (auto it = sockets.Begin(); it != sockets.End(); ++it)
         {
             Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
             Address peer;
-            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == port)
+            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == port &&
+                InetSocketAddress::ConvertFrom(peer).GetIpv4() == server)
             {
                 FollowTcp(&w, tcp);
                 FollowSocketsConnection(&w, tcp);

@@ -52,9 +52,6 @@ class ScenarioWorkloads
     /** The records of `initiator`'s flow of workload `index`, with the sink's times, as Collect has them. */
     std::vector<MessageRecord> FlowRecords(std::size_t index, const std::string& initiator) const;
 
-    /** The first TCP port workloads use (workload i listens on kBasePort + i). */
-    static constexpr uint16_t kBasePort = 20000;
-
   private:
     /** One sender's messages to one sink (incast has one flow per sender, the others one). */
     struct Flow
@@ -70,7 +67,7 @@ class ScenarioWorkloads
     {
         const WorkloadConfig* cfg{nullptr};
         std::size_t index{0};
-        uint16_t port{0};
+        uint16_t port{0}; ///< the first port its server listens on, at `cfg->to` (listening-ports.h)
         std::string sinkNode; ///< where data messages are placed and delivered
         std::vector<Flow> flows;
         RetransmissionCounts retransmissions;
@@ -99,7 +96,8 @@ class ScenarioWorkloads
     void HookRnic(const std::string& node);
     void OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e);
     void OnEstablished(const std::string& node, Ptr<QueuePair> qp);
-    Workload* FindByPort(uint16_t port);
+    /** The workload whose server listens on `port` of `node`; null if none does. */
+    Workload* FindListener(const std::string& node, uint16_t port) const;
     Flow& FlowOf(Workload& w, const std::string& sender);
     void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
     /** The record of message `id` of `sender`'s flow; null if it was never posted. */
@@ -122,6 +120,7 @@ class ScenarioWorkloads
     const ScenarioConfig& m_cfg;
     const BuiltTopology& m_topo;
     std::vector<std::unique_ptr<Workload>> m_workloads;
+    std::map<std::pair<std::string, uint16_t>, Workload*> m_listeners; ///< (node, port) -> workload
     std::map<Ptr<QueuePair>, Workload*> m_qpWorkload;
     std::map<Ptr<QueuePair>, std::string> m_qpConnection; ///< "client node:port" of each mapped QP
     /** sockets-* client sockets with their workload and last TCP state (lost: Collect). */

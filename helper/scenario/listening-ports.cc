@@ -1,0 +1,57 @@
+#include "helper/scenario/listening-ports.h"
+
+#include <map>
+
+namespace ns3
+{
+
+std::size_t
+ListeningPortsOf(const WorkloadConfig& w)
+{
+    switch (w.kind)
+    {
+    case WorkloadKind::Inject:
+        return 0;
+    case WorkloadKind::PingPong:
+    case WorkloadKind::SocketsPingPong:
+        return w.sizes.empty() ? 1 : w.sizes.size();
+    default:
+        return 1;
+    }
+}
+
+ListeningPortPlan
+PlanListeningPorts(const std::vector<WorkloadConfig>& workloads)
+{
+    ListeningPortPlan plan;
+    plan.firstPort.assign(workloads.size(), 0);
+    std::map<std::string, std::size_t> used; // node -> ports given out on it
+    for (std::size_t i = 0; i < workloads.size(); ++i)
+    {
+        const std::size_t need = ListeningPortsOf(workloads[i]);
+        if (need == 0)
+        {
+            continue;
+        }
+        std::size_t& onNode = used[workloads[i].to];
+        if (onNode + need > kListeningPortsPerNode)
+        {
+            plan.overflowAt = i;
+            plan.portsOnNode = onNode + need;
+            return plan;
+        }
+        plan.firstPort[i] = uint16_t(kFirstListeningPort + onNode);
+        onNode += need;
+    }
+    return plan;
+}
+
+std::string
+ListeningPortsExhausted(const WorkloadConfig& w, const ListeningPortPlan& plan)
+{
+    return "node " + w.to + " would listen on " + std::to_string(plan.portsOnNode) + " ports with this workload; " +
+           std::to_string(kListeningPortsPerNode) + " are available (" + std::to_string(kFirstListeningPort) + "-" +
+           std::to_string(kLastListeningPort) + ": one per workload served there, one per size of a ping-pong)";
+}
+
+} // namespace ns3
