@@ -426,6 +426,7 @@ class ProgressBarTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT(bar.GetReports(), 0u, "at least one report");
             NS_TEST_EXPECT_MSG_EQ(out.str().rfind("progress: ", 0), 0u, "plain lines off a terminal");
             NS_TEST_EXPECT_MSG_EQ((out.str().find("events/s") != std::string::npos), true, "events per second");
+            NS_TEST_EXPECT_MSG_EQ((out.str().find(", ETA ") != std::string::npos), true, "the wall time to go");
             NS_TEST_EXPECT_MSG_EQ(out.str().find('\r'), std::string::npos, "no carriage returns off a terminal");
             NS_TEST_EXPECT_MSG_LT_OR_EQ(end, MilliSeconds(1) + MilliSeconds(1),
                                         "the run ends within one check period (stop/100) of its last event");
@@ -462,6 +463,27 @@ class ProgressBarTestCase : public TestCase
     }
 };
 
+class ProgressEtaTestCase : public TestCase
+{
+  public:
+    ProgressEtaTestCase()
+        : TestCase("progress bar: the ETA extrapolates simulated seconds per wall second")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 0.25 of 1 s simulated in 10 s of wall time: 30 s to go.
+        NS_TEST_EXPECT_MSG_EQ(ProgressEta(0.25, 1.0, 10.0), "ETA 30 s", "seconds");
+        NS_TEST_EXPECT_MSG_EQ(ProgressEta(0.01, 1.0, 4.0), "ETA 6.6 min", "396 s in minutes");
+        NS_TEST_EXPECT_MSG_EQ(ProgressEta(0.001, 0.01, 1000.0), "ETA 2.5 h", "9000 s in hours");
+        NS_TEST_EXPECT_MSG_EQ(ProgressEta(0.0, 1.0, 5.0), "ETA ?", "no simulated progress yet");
+        NS_TEST_EXPECT_MSG_EQ(ProgressEta(0.5, 1.0, 0.0), "ETA ?", "no wall time yet");
+        NS_TEST_EXPECT_MSG_EQ(ProgressEta(2.0, 1.0, 4.0), "ETA 0 s", "past the stop time");
+    }
+};
+
 class ResultsWriterTestSuite : public TestSuite
 {
   public:
@@ -473,6 +495,7 @@ class ResultsWriterTestSuite : public TestSuite
         AddTestCase(new NoOverwriteTestCase(), TestCase::QUICK);
         AddTestCase(new FailureLeavesNothingTestCase(), TestCase::QUICK);
         AddTestCase(new ProgressBarTestCase(), TestCase::QUICK);
+        AddTestCase(new ProgressEtaTestCase(), TestCase::QUICK);
     }
 };
 

@@ -13,6 +13,31 @@
 namespace ns3
 {
 
+std::string
+ProgressEta(double simNowSeconds, double simStopSeconds, double wallSeconds)
+{
+    if (!(simNowSeconds > 0) || !(wallSeconds > 0))
+    {
+        return "ETA ?";
+    }
+    const double left = std::max(simStopSeconds - simNowSeconds, 0.0) * wallSeconds / simNowSeconds;
+    std::ostringstream s;
+    s << "ETA " << std::fixed;
+    if (left < 120)
+    {
+        s << std::setprecision(0) << left << " s";
+    }
+    else if (left < 7200)
+    {
+        s << std::setprecision(1) << left / 60 << " min";
+    }
+    else
+    {
+        s << std::setprecision(1) << left / 3600 << " h";
+    }
+    return s.str();
+}
+
 struct ProgressBar::State
 {
     using Clock = std::chrono::steady_clock;
@@ -53,7 +78,7 @@ struct ProgressBar::State
         }
         s << std::fixed << std::setprecision(1) << fraction * 100 << "% sim " << std::setprecision(6) << now
           << " s of " << end << " s, " << std::setprecision(0) << (wall > 0 ? double(events) / wall : 0.0)
-          << " events/s, wall " << std::setprecision(1) << wall << " s";
+          << " events/s, wall " << std::setprecision(1) << wall << " s, " << ProgressEta(now, end, wall);
         return s.str();
     }
 

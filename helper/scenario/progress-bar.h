@@ -1,6 +1,6 @@
 /*
- * A progress report for long runs: simulated time against the stop time and events per second of
- * wall time, on stderr.
+ * A progress report for long runs: simulated time against the stop time, events per second of
+ * wall time and the wall time still to go, on stderr.
  *
  *   ProgressBar progress(cfg.stop);   // before Simulator::Run
  *   progress.Start();
@@ -24,9 +24,16 @@
 #include <chrono>
 #include <iosfwd>
 #include <memory>
+#include <string>
 
 namespace ns3
 {
+
+/**
+ * "ETA 42 s" (or "ETA 7.5 min", "ETA 2.3 h"): the wall time left if the rest of the run goes at the
+ * simulated seconds per wall second seen so far; "ETA ?" before simulated time has moved.
+ */
+std::string ProgressEta(double simNowSeconds, double simStopSeconds, double wallSeconds);
 
 class ProgressBar
 {
