@@ -44,16 +44,11 @@ namespace ns3
 namespace
 {
 
-namespace fs = std::filesystem;
 
 RunResult
 RunYaml(const std::string& yaml, const std::string& tag, const std::vector<std::string>& overrides = {})
 {
-    const ScenarioConfig cfg = LoadScenarioString(yaml, overrides, tag + ".yaml");
-    const fs::path folder = fs::temp_directory_path() / ("iwarp-queues-" + std::to_string(::getpid()) + "-" + tag);
-    RunResult r = RunInto(cfg, folder.string()).result;
-    fs::remove_all(folder);
-    return r;
+    return RunYamlInTemp(yaml, "queues", tag, overrides);
 }
 
 uint64_t

@@ -34,7 +34,6 @@ namespace ns3
 namespace
 {
 
-namespace fs = std::filesystem;
 
 /** 10 Gb/s, 1500-octet MTU: payload octets of a full Write FPDU over TCP with timestamps per wire octet. */
 constexpr double kMpaWriteLimitBps = 10e9 * (1500.0 - 20 - 32 - 6 - 14) / 1502.0;
@@ -47,10 +46,7 @@ RunYaml(const std::string& yaml, const std::string& tag, const std::vector<std::
 {
     ScenarioConfig cfg = LoadScenarioString(yaml, overrides, tag + ".yaml");
     cfg.measure = measure;
-    const fs::path folder = fs::temp_directory_path() / ("iwarp-metrics-" + std::to_string(::getpid()) + "-" + tag);
-    RunResult r = RunInto(cfg, folder.string()).result;
-    fs::remove_all(folder);
-    return r;
+    return RunInTemp(cfg, "metrics", tag);
 }
 
 const std::string kStream = R"(

@@ -40,11 +40,7 @@ Folder(const std::string& tag)
 RunResult
 RunYaml(const std::string& yaml, const std::string& tag)
 {
-    const ScenarioConfig cfg = LoadScenarioString(yaml, {}, tag + ".yaml");
-    const fs::path folder = Folder(tag);
-    const RunResult r = RunInto(cfg, folder.string()).result;
-    fs::remove_all(folder);
-    return r;
+    return RunYamlInTemp(yaml, "outcomes", tag);
 }
 
 /** Fast-failing transports: a 1 ms minimum and initial RTO and two retries (TCP and SCTP alike); delayed

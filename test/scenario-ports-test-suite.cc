@@ -18,17 +18,13 @@
 
 #include "ns3/test.h"
 
-#include <filesystem>
 #include <sstream>
 
-#include <unistd.h>
 
 namespace ns3
 {
 namespace
 {
-
-namespace fs = std::filesystem;
 
 const std::string kTwoHosts = "stop: 20ms\ntopology: {kind: two-hosts}\nlinks: {rate: 10Gbps, delay: 2us}\n"
                               "workloads:\n";
@@ -37,11 +33,7 @@ const std::string kTwoHosts = "stop: 20ms\ntopology: {kind: two-hosts}\nlinks: {
 RunResult
 RunYaml(const std::string& yaml, const std::string& tag)
 {
-    const ScenarioConfig cfg = LoadScenarioString(yaml, {}, tag + ".yaml");
-    const fs::path folder = fs::temp_directory_path() / ("iwarp-ports-" + std::to_string(::getpid()) + "-" + tag);
-    const RunResult r = RunInto(cfg, folder.string()).result;
-    fs::remove_all(folder);
-    return r;
+    return RunYamlInTemp(yaml, "ports", tag);
 }
 
 std::string
