@@ -1,8 +1,8 @@
 /*
  * Wire constants and error codes shared by DDP, RDMAP and the SCTP adaptation.
  *
- * Every value here comes from CHECKLIST.md §1.11 and §3 (RFC 5040, RFC 5041, RFC 5043).
- * They live in one place (STYLE.md item 2) so that every Terminate is built from the same
+ * Every value here comes from RFC 5040, RFC 5041 and RFC 5043 (doc/requirements.md lists the codes).
+ * They live in one place, one enumeration per layer, so that every Terminate is built from the same
  * enumerations and no layer spells a code as a bare number.
  */
 #ifndef IWARP_CONSTANTS_H
