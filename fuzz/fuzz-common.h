@@ -93,7 +93,7 @@ enum class TermLlp
 };
 
 /**
- * True when (Layer, EType, Code) is a cause of the Terminate error-code table of doc/requirements.md (as
+ * True when (Layer, EType, Code) is a cause of the Terminate error-code table of doc/conformance.md (as
  * model/common/iwarp-constants.h and model/mpa/mpa-constants.h spell it): RDMAP 0/0/any,
  * 0/1/{00-04,09,FF}, 0/2/{05-09,FF}; DDP 1/0/00, 1/1/{00-04}, 1/2/{01-06}; LLP 2/0/{01-07} over MPA only.
  */

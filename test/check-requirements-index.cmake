@@ -4,7 +4,7 @@
 #
 # 1. Every requirement id (DDP-062, RDMAP-085, SCTP-017, MPA-nnn), conformance case id (D-14, D-14a, R-29, S-05)
 #    and ambiguity resolution (A16) cited by a file under model/ helper/ test/ fuzz/ tools/ bench/ doc/ or by
-#    README.md has a row of its own in doc/requirements.md: the id in the row's first cell. Ranges and lists
+#    README.md has a row of its own in doc/conformance.md: the id in the row's first cell. Ranges and lists
 #    cite every id inside them ("DDP-069..078", "SCTP-038–040", "SCTP-017, 025, 028", "SCTP-002/004",
 #    "S-09 .. S-17"), so each needs its row too.
 # 2. No file of the repository (outside .git and the build folders) points into the reference folder that sat
@@ -14,7 +14,7 @@ cmake_minimum_required(VERSION 3.16)
 if(NOT DEFINED SOURCE_DIR)
   message(FATAL_ERROR "usage: cmake -DSOURCE_DIR=<repository> -P ${CMAKE_CURRENT_LIST_FILE}")
 endif()
-set(_index_file "${SOURCE_DIR}/doc/requirements.md")
+set(_index_file "${SOURCE_DIR}/doc/conformance.md")
 if(NOT EXISTS "${_index_file}")
   message(FATAL_ERROR "${_index_file} is missing")
 endif()
@@ -119,7 +119,7 @@ function(_ids_in _text _out)
   set(${_out} "${_ids}" PARENT_SCOPE)
 endfunction()
 
-# The ids doc/requirements.md defines: those in the first cell of a table row.
+# The ids doc/conformance.md defines: those in the first cell of a table row.
 file(READ "${_index_file}" _index)
 string(REGEX MATCHALL "\n\\|[^|\n]*\\|" _first_cells "\n${_index}")
 set(_defined "")
@@ -154,7 +154,7 @@ foreach(_file IN LISTS _citing)
   foreach(_id IN LISTS _ids)
     math(EXPR _n_cited "${_n_cited} + 1")
     if(NOT _id IN_LIST _defined)
-      message(SEND_ERROR "${_id}, cited by ${_rel}, has no row in doc/requirements.md")
+      message(SEND_ERROR "${_id}, cited by ${_rel}, has no row in doc/conformance.md")
       math(EXPR _failures "${_failures} + 1")
     endif()
   endforeach()
@@ -190,10 +190,10 @@ foreach(_file IN LISTS _all)
 endforeach()
 
 if(_failures GREATER 0)
-  message(FATAL_ERROR "${_failures} problem(s): doc/requirements.md must index every cited id "
+  message(FATAL_ERROR "${_failures} problem(s): doc/conformance.md must index every cited id "
                       "and no file may point outside the repository")
 endif()
 list(LENGTH _citing _n_files)
 list(LENGTH _all _n_all)
-message(STATUS "doc/requirements.md defines ${_n_defined} ids; ${_n_cited} citations in ${_n_files} files "
+message(STATUS "doc/conformance.md defines ${_n_defined} ids; ${_n_cited} citations in ${_n_files} files "
                "all found; ${_n_all} files point nowhere outside the repository")

@@ -1,7 +1,7 @@
 /*
  * Wire constants and error codes shared by DDP, RDMAP and the SCTP adaptation.
  *
- * Every value here comes from RFC 5040, RFC 5041 and RFC 5043 (doc/requirements.md lists the codes).
+ * Every value here comes from RFC 5040, RFC 5041 and RFC 5043 (doc/conformance.md lists the codes).
  * They live in one place, one enumeration per layer, so that every Terminate is built from the same
  * enumerations and no layer spells a code as a bare number.
  */
