@@ -4,6 +4,7 @@
 #include "helper/scenario/scenario-reader.h"
 
 #include "apps/socket-stream.h"
+#include "common/iwarp-constants.h"
 
 #include <algorithm>
 #include <cctype>
@@ -26,15 +27,19 @@ const Names<WorkloadKind> kWorkloadKinds = {{"ping-pong", WorkloadKind::PingPong
 const Names<RdmaOp> kOps = {{"write", RdmaOp::Write}, {"send", RdmaOp::Send}, {"read", RdmaOp::Read}};
 const Names<Llp> kLlps = {{"tcp", Llp::Tcp}, {"sctp", Llp::Sctp}};
 const Names<PayloadMode> kPayloads = {{"virtual", PayloadMode::Virtual}, {"real", PayloadMode::Real}};
-/** RDMAP opcodes (RFC 5040 §4.3, the values of iwarp::Opcode). */
-const Names<uint8_t> kOpcodes = {{"write", 0},
-                                 {"read-request", 1},
-                                 {"read-response", 2},
-                                 {"send", 3},
-                                 {"send-inv", 4},
-                                 {"send-se", 5},
-                                 {"send-se-inv", 6},
-                                 {"terminate", 7}};
+/** RDMAP opcodes by name: iwarp::kOpcodeNames, as the numbers an inject's `opcode` key takes. */
+Names<uint8_t>
+OpcodeNames()
+{
+    Names<uint8_t> names;
+    for (const iwarp::OpcodeName& n : iwarp::kOpcodeNames)
+    {
+        names.emplace_back(n.name, uint8_t(n.opcode));
+    }
+    return names;
+}
+
+const Names<uint8_t> kOpcodes = OpcodeNames();
 
 /**
  * Keys each workload kind takes besides name and kind: the "kinds" column of the workloads

@@ -55,6 +55,25 @@ enum class Opcode : std::uint8_t
     // 0x8..0xF reserved: receiving one is Unexpected OpCode (0/2/0x06)
 };
 
+/** An opcode and the name scenario files and logs use for it. */
+struct OpcodeName
+{
+    Opcode opcode;
+    const char* name;
+};
+
+/** Every defined opcode with its name, in value order: the one list of them (reader, logs, tests). */
+inline constexpr OpcodeName kOpcodeNames[] = {
+    {Opcode::RdmaWrite, "write"},
+    {Opcode::ReadRequest, "read-request"},
+    {Opcode::ReadResponse, "read-response"},
+    {Opcode::Send, "send"},
+    {Opcode::SendInv, "send-inv"},
+    {Opcode::SendSE, "send-se"},
+    {Opcode::SendSEInv, "send-se-inv"},
+    {Opcode::Terminate, "terminate"},
+};
+
 /** Terminate Layer (CHECKLIST §1.8). */
 enum class TermLayer : std::uint8_t
 {
@@ -172,6 +191,33 @@ inline constexpr std::size_t kMaxPrivateData = 512;
 inline constexpr std::size_t kMinMaxDdpSegment = 516;
 
 } // namespace iwarp
+
+/**
+ * The RDMAP Control Field: RV (2 bits), Rsv (2), Opcode (4) (RDMAP-007). It rides in DDP's
+ * RsvdULP octet, so it lives here rather than in rdmap/: DDP's segment view names the opcode
+ * of what it carries (ddp-header.h) without reaching up into RDMAP.
+ */
+namespace RdmapControl
+{
+constexpr std::uint8_t
+Make(iwarp::Opcode op, std::uint8_t rv = iwarp::kRdmapVersion)
+{
+    return std::uint8_t(((rv << iwarp::kRvShift) & iwarp::kRvMask) | (std::uint8_t(op) & iwarp::kOpcodeMask));
+}
+
+constexpr std::uint8_t
+Version(std::uint8_t ctrl)
+{
+    return std::uint8_t((ctrl & iwarp::kRvMask) >> iwarp::kRvShift);
+}
+
+constexpr std::uint8_t
+OpcodeBits(std::uint8_t ctrl)
+{
+    return ctrl & iwarp::kOpcodeMask;
+}
+} // namespace RdmapControl
+
 } // namespace ns3
 
 #endif // IWARP_CONSTANTS_H

@@ -1,6 +1,7 @@
 /*
- * RDMAP wire formats (RFC 5040 §4, CHECKLIST §1.5-§1.8): the Control Field octet that
- * rides in DDP's RsvdULP, the 28-octet RDMA Read Request header and the Terminate header.
+ * RDMAP wire formats (RFC 5040 §4, CHECKLIST §1.5-§1.8): the 28-octet RDMA Read Request
+ * header and the Terminate header. The Control Field octet that rides in DDP's RsvdULP
+ * (RdmapControl) is in common/iwarp-constants.h, beside the opcodes it encodes.
  */
 #ifndef IWARP_RDMAP_HEADER_H
 #define IWARP_RDMAP_HEADER_H
@@ -14,28 +15,6 @@
 
 namespace ns3
 {
-
-/** The RDMAP Control Field: RV (2 bits), Rsv (2), Opcode (4) (RDMAP-007). */
-namespace RdmapControl
-{
-constexpr uint8_t
-Make(iwarp::Opcode op, uint8_t rv = iwarp::kRdmapVersion)
-{
-    return uint8_t(((rv << iwarp::kRvShift) & iwarp::kRvMask) | (uint8_t(op) & iwarp::kOpcodeMask));
-}
-
-constexpr uint8_t
-Version(uint8_t ctrl)
-{
-    return uint8_t((ctrl & iwarp::kRvMask) >> iwarp::kRvShift);
-}
-
-constexpr uint8_t
-OpcodeBits(uint8_t ctrl)
-{
-    return ctrl & iwarp::kOpcodeMask;
-}
-} // namespace RdmapControl
 
 /** RDMA Read Request header, 28 octets (RDMAP-014). */
 class RdmapReadRequestHeader : public Header
