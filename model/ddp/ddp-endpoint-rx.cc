@@ -157,9 +157,8 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
         return false;
     };
 
-    const bool tagged = size > 0 && DdpControl::IsTagged(head[0]);
-    const uint32_t hdrLen = tagged ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
-    if (size < hdrLen)
+    const std::optional<DdpSegmentView> view = PeekDdpSegment(segment);
+    if (!view)
     {
         // A20: a segment shorter than its header has no DDP code: 0/2/0xFF, M=1, D=0.
         DdpReceiveError err;
@@ -168,37 +167,15 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
         err.segment.length = size;
         return fail(err);
     }
-    s->record.header.assign(head, head + hdrLen);
+    s->view = *view;
+    const DdpSegmentView& v = s->view;
+    const bool tagged = v.tagged;
+    s->record.header.assign(head, head + v.headerLength);
 
-    DdpSegmentView& v = s->view;
-    v.tagged = tagged;
-    v.payloadLength = size - hdrLen;
-    uint8_t ctrl;
-    if (tagged)
-    {
-        DdpTaggedHeader h;
-        segment->PeekHeader(h);
-        ctrl = h.GetControl();
-        v.rsvdUlp0 = h.GetRsvdUlp();
-        v.stag = h.GetStag();
-        v.to = h.GetTo();
-    }
-    else
-    {
-        DdpUntaggedHeader h;
-        segment->PeekHeader(h);
-        ctrl = h.GetControl();
-        v.rsvdUlp0 = h.GetRsvdUlp0();
-        v.rsvdUlp1 = h.GetRsvdUlp1();
-        v.qn = h.GetQn();
-        v.msn = h.GetMsn();
-        v.mo = h.GetMo();
-    }
-    v.last = DdpControl::IsLast(ctrl);
     // DDP-017: the reserved bits are not checked.
 
     // DDP-018, DDP-067: the version comes first; nothing else in the header can be trusted.
-    if (DdpControl::Version(ctrl) != iwarp::kDdpVersion)
+    if (DdpControl::Version(v.control) != iwarp::kDdpVersion)
     {
         return fail(MakeError(tagged ? ErrorCause::Ddp(DdpTaggedCode::InvalidDdpVersion)
                                      : ErrorCause::Ddp(DdpUntaggedCode::InvalidDdpVersion),
@@ -223,9 +200,9 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
         if (!ulp.ok)
         {
             DdpReceiveError err = MakeError(ulp.cause, *s);
-            if (ulp.includeRdmaHeader && headLen >= hdrLen + iwarp::kReadReqHdrLen)
+            if (ulp.includeRdmaHeader && headLen >= v.headerLength + iwarp::kReadReqHdrLen)
             {
-                err.rdmaHeader.assign(head + hdrLen, head + hdrLen + iwarp::kReadReqHdrLen);
+                err.rdmaHeader.assign(head + v.headerLength, head + v.headerLength + iwarp::kReadReqHdrLen);
             }
             if (queue)
             {
@@ -287,7 +264,7 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
     }
     if (v.payloadLength > 0)
     {
-        target.buffer->Write(targetOffset, segment->CreateFragment(hdrLen, v.payloadLength));
+        target.buffer->Write(targetOffset, segment->CreateFragment(v.headerLength, v.payloadLength));
     }
     m_placedTrace(segment);
     return true;

@@ -173,4 +173,44 @@ DdpUntaggedHeader::SetControl(uint8_t ctrl)
     m_ctrl = ctrl & ~iwarp::kDdpT;
 }
 
+// ---------------------------------------------------------------- view
+
+std::optional<DdpSegmentView>
+PeekDdpSegment(Ptr<const Packet> segment)
+{
+    DdpSegmentView v;
+    if (segment->CopyData(&v.control, 1) != 1)
+    {
+        return std::nullopt;
+    }
+    v.tagged = DdpControl::IsTagged(v.control);
+    v.last = DdpControl::IsLast(v.control);
+    v.headerLength = v.tagged ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
+    const uint32_t size = segment->GetSize();
+    if (size < v.headerLength)
+    {
+        return std::nullopt; // PeekHeader would read past the end
+    }
+    v.payloadLength = size - v.headerLength;
+    if (v.tagged)
+    {
+        DdpTaggedHeader h;
+        segment->PeekHeader(h);
+        v.rsvdUlp0 = h.GetRsvdUlp();
+        v.stag = h.GetStag();
+        v.to = h.GetTo();
+    }
+    else
+    {
+        DdpUntaggedHeader h;
+        segment->PeekHeader(h);
+        v.rsvdUlp0 = h.GetRsvdUlp0();
+        v.rsvdUlp1 = h.GetRsvdUlp1();
+        v.qn = h.GetQn();
+        v.msn = h.GetMsn();
+        v.mo = h.GetMo();
+    }
+    return v;
+}
+
 } // namespace ns3

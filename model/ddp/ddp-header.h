@@ -4,6 +4,10 @@
  * The DDP Control octet is kept raw so that a test injector can put any DV or reserved
  * bits on the wire; the accessors decode it with explicit masks (no C++ bit-fields, A1).
  * Octet 1 (RsvdULP) is opaque to DDP: RDMAP keeps its Control Field there (RDMAP-007).
+ *
+ * PeekDdpSegment is the one decoder of a received segment's header: DDP's receive path, and
+ * every other layer that needs to know what a segment is (MPA's RTR check, the RNIC's DMA
+ * and engine accounting), read it through DdpSegmentView instead of masking octets.
  */
 #ifndef IWARP_DDP_HEADER_H
 #define IWARP_DDP_HEADER_H
@@ -11,8 +15,10 @@
 #include "common/iwarp-constants.h"
 
 #include "ns3/header.h"
+#include "ns3/packet.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace ns3
 {
@@ -116,6 +122,32 @@ class DdpUntaggedHeader : public Header
     uint32_t m_msn{0};
     uint32_t m_mo{0};
 };
+
+/** A received segment's header fields, decoded (read-only: the packet is not changed). */
+struct DdpSegmentView
+{
+    uint8_t control{0}; ///< octet 0 as received (T, L, reserved bits, DV): see DdpControl
+    bool tagged{false};
+    bool last{false};
+    uint8_t rsvdUlp0{0};  ///< RsvdULP octet 1: RDMAP's Control Field
+    uint32_t rsvdUlp1{0}; ///< untagged: RsvdULP[8:39]
+    uint32_t qn{0};       ///< untagged
+    uint32_t msn{0};      ///< untagged
+    uint32_t mo{0};       ///< untagged
+    uint32_t stag{0};     ///< tagged
+    uint64_t to{0};       ///< tagged
+    uint32_t headerLength{0}; ///< kDdpTaggedHdrLen or kDdpUntaggedHdrLen, by the T bit
+    uint32_t payloadLength{0};
+
+    /** The RDMAP opcode carried in RsvdULP (0x8-0xF are reserved values, kept as they are). */
+    iwarp::Opcode RdmapOpcode() const { return iwarp::Opcode(RdmapControl::OpcodeBits(rsvdUlp0)); }
+};
+
+/**
+ * Decode the DDP header at the front of `segment`: nullopt when the segment is shorter than
+ * the header its T bit announces (RFC 5041 §4.2/§4.3), an empty packet included.
+ */
+std::optional<DdpSegmentView> PeekDdpSegment(Ptr<const Packet> segment);
 
 } // namespace ns3
 

@@ -7,6 +7,7 @@
 
 #include "common/iwarp-constants.h"
 #include "common/memory-access.h"
+#include "ddp/ddp-header.h"
 
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -174,21 +175,6 @@ struct DdpUlpCheck
     iwarp::ErrorCause cause;
     bool includeRdmaHeader{false}; ///< report the payload's first 28 octets (R bit)
     uint8_t taggedAccess{MemAccess::kRemoteWrite}; ///< access a tagged placement needs
-};
-
-/** The fields of a segment that the ULP check sees. */
-struct DdpSegmentView
-{
-    bool tagged{false};
-    bool last{false};
-    uint8_t rsvdUlp0{0};
-    uint32_t rsvdUlp1{0};
-    uint32_t qn{0};
-    uint32_t msn{0};
-    uint32_t mo{0};
-    uint32_t stag{0};
-    uint64_t to{0};
-    uint32_t payloadLength{0};
 };
 
 } // namespace ns3
