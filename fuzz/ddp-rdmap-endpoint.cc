@@ -24,6 +24,7 @@
 #include "fuzz-common.h"
 
 #include "ddp/ddp-endpoint.h"
+#include "ddp/ddp-header.h"
 #include "ddp/ddp-lower-layer.h"
 #include "rdmap/rdmap-endpoint.h"
 #include "rnic/memory-registry.h"
@@ -101,18 +102,10 @@ struct Held
     uint64_t order;
 };
 
-size_t
-PayloadOctets(const uint8_t* segment, size_t size)
-{
-    if (size == 0)
-    {
-        return 0;
-    }
-    const size_t hdr = (segment[0] & iwarp::kDdpT) ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
-    return size > hdr ? size - hdr : 0;
-}
-
-/** What was injected: payload octets, and untagged QN 0 segments with L=1 (each may complete one receive). */
+/**
+ * What was injected: payload octets, and untagged QN 0 segments with L=1 (each may complete one
+ * receive), as DDP decodes them (a segment shorter than its header carries nothing).
+ */
 struct Injected
 {
     uint64_t octets{0};
@@ -120,18 +113,20 @@ struct Injected
 
     void Add(const Bytes& s)
     {
-        octets += PayloadOctets(s.data(), s.size());
-        const bool untaggedLast = s.size() >= iwarp::kDdpUntaggedHdrLen && !(s[0] & iwarp::kDdpT) && (s[0] & iwarp::kDdpL);
-        lastSends += untaggedLast && s[6] == 0 && s[7] == 0 && s[8] == 0 && s[9] == 0;
+        const std::optional<DdpSegmentView> v = PeekDdpSegment(Create<Packet>(s.data(), s.size()));
+        if (v)
+        {
+            octets += v->payloadLength;
+            lastSends += !v->tagged && v->last && v->qn == iwarp::kQnSend;
+        }
     }
 };
 
 void
 CountPlaced(uint64_t* placed, Ptr<const Packet> segment)
 {
-    Bytes b(std::min<uint32_t>(segment->GetSize(), 1));
-    segment->CopyData(b.data(), b.size());
-    *placed += PayloadOctets(b.data(), segment->GetSize());
+    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
+    *placed += v ? v->payloadLength : 0;
 }
 
 } // namespace

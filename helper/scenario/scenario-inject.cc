@@ -8,24 +8,12 @@
 
 #include "ddp/ddp-header.h"
 
+#include "ns3/packet.h"
+
 #include <vector>
 
 namespace ns3
 {
-
-namespace
-{
-
-void
-PutBe(std::vector<uint8_t>& out, uint64_t v, int octets)
-{
-    for (int i = octets - 1; i >= 0; --i)
-    {
-        out.push_back(uint8_t(v >> (8 * i)));
-    }
-}
-
-} // namespace
 
 std::vector<uint8_t>
 BuildInjectedSegment(const InjectConfig& inject)
@@ -36,36 +24,37 @@ BuildInjectedSegment(const InjectConfig& inject)
     }
     const InjectFields& f = *inject.fields;
     const bool tagged = f.tagged.value_or(true);
-    const bool last = f.last.value_or(true);
-    const uint8_t dv = f.dv.value_or(1) & 0x3;
-    std::vector<uint8_t> out;
-    out.push_back(DdpControl::Make(tagged, last, dv)); // T, L, reserved, DV (RFC 5041 §4.2 / §4.3)
-    // RsvdULP: the RDMAP control octet (RV, 2 reserved bits, opcode) unless given whole.
-    const uint8_t rv = f.rv.value_or(1) & 0x3;
-    const uint8_t opcode = f.opcode.value_or(tagged ? 0x0 /* Write */ : 0x3 /* Send */) & 0xF;
-    const uint8_t rdmapCtrl = uint8_t((rv << 6) | opcode);
+    // T, L, reserved 0, DV (RFC 5041 §4.2 / §4.3); DdpControl::Make keeps DV to its 2 bits.
+    const uint8_t ddpCtrl = DdpControl::Make(tagged, f.last.value_or(true), f.dv.value_or(iwarp::kDdpVersion));
+    // RsvdULP: the RDMAP control octet (RV, 2 reserved bits, opcode) unless given whole. The
+    // opcode may be a reserved value (8-15): Make keeps its 4 bits as they are.
+    const iwarp::Opcode defaultOp = tagged ? iwarp::Opcode::RdmaWrite : iwarp::Opcode::Send;
+    const uint8_t rdmapCtrl = RdmapControl::Make(iwarp::Opcode(f.opcode.value_or(uint8_t(defaultOp))),
+                                                 f.rv.value_or(iwarp::kRdmapVersion));
+    Ptr<Packet> segment = Create<Packet>(f.payload.value_or(0)); // zero payload octets
     if (tagged)
     {
-        out.push_back(f.rsvdUlp ? uint8_t(*f.rsvdUlp) : rdmapCtrl);
-        PutBe(out, f.stag.value_or(0), 4);
-        PutBe(out, f.to.value_or(0), 8);
+        DdpTaggedHeader h;
+        h.SetControl(ddpCtrl);
+        h.SetRsvdUlp(f.rsvdUlp ? uint8_t(*f.rsvdUlp) : rdmapCtrl);
+        h.SetStag(f.stag.value_or(0));
+        h.SetTo(f.to.value_or(0));
+        segment->AddHeader(h);
     }
     else
     {
-        if (f.rsvdUlp)
-        {
-            PutBe(out, *f.rsvdUlp, 5); // 40 bits: RDMAP control octet and RsvdULP1
-        }
-        else
-        {
-            out.push_back(rdmapCtrl);
-            PutBe(out, 0, 4);
-        }
-        PutBe(out, f.qn.value_or(0), 4);
-        PutBe(out, f.msn.value_or(1), 4);
-        PutBe(out, f.mo.value_or(0), 4);
+        DdpUntaggedHeader h;
+        h.SetControl(ddpCtrl);
+        // 40 bits given whole: the RDMAP control octet and RsvdULP1.
+        h.SetRsvdUlp0(f.rsvdUlp ? uint8_t(*f.rsvdUlp >> 32) : rdmapCtrl);
+        h.SetRsvdUlp1(f.rsvdUlp ? uint32_t(*f.rsvdUlp) : 0);
+        h.SetQn(f.qn.value_or(0));
+        h.SetMsn(f.msn.value_or(iwarp::kMsnInitial));
+        h.SetMo(f.mo.value_or(0));
+        segment->AddHeader(h);
     }
-    out.resize(out.size() + f.payload.value_or(0), 0);
+    std::vector<uint8_t> out(segment->GetSize());
+    segment->CopyData(out.data(), out.size());
     return out;
 }
 

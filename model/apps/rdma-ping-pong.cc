@@ -319,17 +319,14 @@ RdmaPingPong::OnCompletion(Ptr<Peer> p, const RdmapCompletion& c)
 void
 RdmaPingPong::OnPlaced(Ptr<Peer> p, Ptr<const Packet> segment)
 {
-    DdpTaggedHeader h;
-    uint8_t ctrl = 0;
-    if (segment->GetSize() < h.GetSerializedSize() || segment->CopyData(&ctrl, 1) != 1 ||
-        !DdpControl::IsTagged(ctrl))
+    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
+    if (!v || !v->tagged)
     {
         return; // untagged: not a Write into the polled buffer
     }
-    segment->PeekHeader(h);
-    const uint64_t payload = segment->GetSize() - h.GetSerializedSize();
+    const uint64_t payload = v->payloadLength;
     const uint64_t end = p->region->GetBaseTo() + m_size;
-    if (h.GetStag() != p->region->GetStag() || payload == 0 || h.GetTo() + payload != end)
+    if (v->stag != p->region->GetStag() || payload == 0 || v->to + payload != end)
     {
         return; // the polled octet is the buffer's last one; other segments change nothing it sees
     }

@@ -3,6 +3,7 @@
  * early placement from segments TCP holds out of order.
  */
 #include "mpa/mpa-connection.h"
+#include "mpa/mpa-rtr.h"
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -263,20 +264,17 @@ MpaConnection::DeframeInOrder()
             if (m_rtrPending)
             {
                 m_rtrPending = false;
-                uint8_t h[2] = {0, 0};
-                ulpdu->CopyData(h, 2);
-                const bool zeroLengthWrite = ulpdu->GetSize() == iwarp::kDdpTaggedHdrLen &&
-                                             h[0] == 0xC1 && (h[1] & 0x0F) == 0x0;
+                const MpaFirstUlpdu first = ClassifyFirstUlpdu(ulpdu);
                 // An initiator that cannot go on (e.g. insufficient IRD, 0x06) sends a Terminate
                 // in place of the RTR: hand it up so the ULP learns why.
-                const bool terminate = (h[0] & 0x80) == 0 && (h[1] & 0x0F) == 0x7;
-                if (terminate)
+                if (first == MpaFirstUlpdu::Terminate)
                 {
                     NotifyReceive(ulpdu, m_rxOrder++);
                     return;
                 }
-                if (!zeroLengthWrite)
+                if (first != MpaFirstUlpdu::Rtr)
                 {
+                    NS_LOG_WARN("first ULPDU (" << ulpdu->GetSize() << " octets) is not the RTR");
                     OnMpaError(iwarp::MpaError::NoMatchingRtr); // RFC 6581
                     return;
                 }

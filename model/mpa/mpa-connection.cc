@@ -3,6 +3,7 @@
  * (framing, deframing, early placement) is in mpa-connection-data.cc.
  */
 #include "mpa/mpa-connection.h"
+#include "mpa/mpa-rtr.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -289,10 +290,7 @@ MpaConnection::OnReply(const MpaSetupFrame& f)
 void
 MpaConnection::SendRtr()
 {
-    // The "ready to receive" message: a zero-length RDMA Write (DDP tagged, L=1, STag 0,
-    // TO 0, RDMAP opcode 0), which a DDP sink never checks (DDP-037).
-    static const uint8_t kRtr[iwarp::kDdpTaggedHdrLen] = {0xC1, 0x40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    Ptr<Packet> fpdu = m_tx->Frame(Create<Packet>(kRtr, sizeof(kRtr)));
+    Ptr<Packet> fpdu = m_tx->Frame(MakeMpaRtr()); // a zero-length RDMA Write (RFC 6581 §3)
     WriteToTcp(fpdu);
     m_fpduTxTrace(fpdu);
 }

@@ -1,5 +1,7 @@
 #include "rnic/rnic-pipeline.h"
 
+#include "ddp/ddp-header.h"
+
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -128,12 +130,12 @@ RnicPipeline::Cost(uint32_t octets, bool last, bool tx) const
 
 namespace
 {
+/** A message's last segment costs the per-message work; one shorter than its header is no message's. */
 bool
 IsLast(Ptr<const Packet> segment)
 {
-    uint8_t ctrl = 0;
-    segment->CopyData(&ctrl, 1);
-    return (ctrl & iwarp::kDdpL) != 0;
+    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
+    return v && v->last;
 }
 } // namespace
 

@@ -82,10 +82,8 @@ namespace
 uint64_t
 PayloadOf(Ptr<const Packet> segment)
 {
-    uint8_t ctrl = 0;
-    segment->CopyData(&ctrl, 1);
-    const uint32_t hdr = DdpControl::IsTagged(ctrl) ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen;
-    return segment->GetSize() > hdr ? segment->GetSize() - hdr : 0;
+    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
+    return v ? v->payloadLength : 0; // shorter than its header: nothing to move
 }
 
 void
