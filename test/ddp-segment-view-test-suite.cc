@@ -2,7 +2,7 @@
  * The one decoder of a received segment's header (PeekDdpSegment, ddp-header.h) and what the
  * layers outside DDP build or read through it: the MPA RTR (RFC 6581 §3), the opcode names a
  * scenario's inject takes (iwarp::kOpcodeNames) and the octets of an injected segment. Expected
- * values are written as octets (the CHECKLIST's hex notation), not through the classes under test.
+ * values are written as hex octets, not built by the classes under test.
  */
 #include "test-bytes.h"
 #include "thrown-message.h"
