@@ -12,3 +12,4 @@ BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
 "$BUILD_DIR/iwarp-bench-fat-tree"
+PYTHONPATH="$BUILD_DIR/python" /usr/bin/python3 bench/sweep-bench.py  # iwarpsim.sweep: jobs=2 against jobs=1 (issue 16)

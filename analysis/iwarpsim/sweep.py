@@ -4,7 +4,9 @@ Every (grid point, repeat) is one simulation in a worker process (a local Proces
 workers of a Dask cluster), each process running one simulation at a time (ns-3's simulator is a
 singleton).  Its results folder and its rows are kept under cache_dir/<hash>/, the hash being that of
 the base scenario's text, the overrides and the seed: a later call with the same point reads the rows
-back instead of simulating again.
+back instead of simulating again.  A point that finishes also leaves its wall time in
+cache_dir/costs/ (keyed without the seed): a later sweep starts the points it can estimate from there
+longest first, so that a long point does not start last and leave the other workers idle at the end.
 """
 import concurrent.futures as cf
 import contextlib
@@ -21,6 +23,7 @@ import threading
 import time
 
 CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
+COST_FORMAT = 1  # the cost records in cache_dir/costs/ (_record_cost)
 
 
 def _value_text(v):
@@ -44,6 +47,11 @@ def _base_source(base):
             # The path (not only the text) so that relative graphml files resolve as with iwarp-sim.
             return os.path.abspath(s), "file:" + os.path.abspath(s) + "\n" + f.read()
     return s, s
+
+
+def _hash(value):
+    """A cache name: the first 24 hex digits of the SHA-256 of `value` as JSON (a str is hashed as such)."""
+    return hashlib.sha256(json.dumps(value).encode()).hexdigest()[:24]
 
 
 def _host_index(summary):
@@ -169,15 +177,76 @@ def _run_point(task):
     os.makedirs(task["dir"])
     with open(os.path.join(task["dir"], "point.json"), "w") as f:
         json.dump({"overrides": task["overrides"], "grid": task["grid"]}, f, indent=1)
+    t0 = time.perf_counter()  # after the import: a worker's first point would pay ns-3's loading
     _iwarpsim.run(task["scenario"], task["overrides"], out_dir, False)
     rows = rows_from_results(out_dir)
     for r in rows:
         r["out_dir"] = out_dir
-    tmp = cached + ".tmp-%d" % os.getpid()
-    with open(tmp, "w") as f:
-        json.dump(rows, f)
-    os.replace(tmp, cached)  # the point counts as done only once its rows are complete
+    _write_json_atomically(cached, rows)  # the point counts as done only once its rows are complete
+    _record_cost(task, time.perf_counter() - t0)
     return rows, True
+
+
+def _write_json_atomically(path, value):
+    """Readers see the old file or the whole new one, never a part (a worker may die while writing)."""
+    tmp = "%s.tmp-%d-%d" % (path, os.getpid(), threading.get_ident())
+    with open(tmp, "w") as f:
+        json.dump(value, f)
+    os.replace(tmp, path)
+
+
+def _warn(text):
+    sys.stderr.write("sweep: %s\n" % text)
+    sys.stderr.flush()
+
+
+def _record_cost(task, wall_time_s):
+    """Keep what the point cost (its simulation and its rows) for the next sweep's ordering.  One file per
+    point without its seed: every repeat of a point costs about the same, and the last one run is kept.
+    The point is already in the cache: failing to write its cost only loses an estimate, so it warns."""
+    cost = task["cost"]
+    record = {"format": COST_FORMAT, "scenario": cost["scenario"], "overrides": cost["overrides"],
+              "wall_time_s": wall_time_s}
+    try:
+        os.makedirs(os.path.dirname(cost["file"]), exist_ok=True)
+        _write_json_atomically(cost["file"], record)
+    except OSError as e:
+        _warn("could not record the cost of %s: %s" % (" ".join(cost["overrides"]) or "the point", e))
+
+
+def _read_cost(cost):
+    """The wall time a cost record gives the point, or None: no record, or one that is not ours or not
+    whole (it is ignored with a warning; an estimate is never worth failing a sweep for)."""
+    try:
+        with open(cost["file"]) as f:
+            record = json.load(f)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:  # ValueError: not JSON, or not UTF-8
+        _warn("ignoring the cost record %s: %s" % (cost["file"], e))
+        return None
+    wall = record.get("wall_time_s") if isinstance(record, dict) else None
+    if not (isinstance(record, dict) and record.get("format") == COST_FORMAT
+            and record.get("scenario") == cost["scenario"] and record.get("overrides") == cost["overrides"]):
+        _warn("ignoring the cost record %s: not one of format %d for this point" % (cost["file"], COST_FORMAT))
+        return None
+    if isinstance(wall, bool) or not isinstance(wall, (int, float)) or not 0 <= wall < float("inf"):
+        _warn("ignoring the cost record %s: wall_time_s %r is not a time" % (cost["file"], wall))
+        return None
+    return float(wall)
+
+
+def _longest_first(tasks, todo):
+    """The order to start the points `todo` (indices into tasks) in: those with a cost record, most
+    expensive first, then those without one in grid order.  Equal estimates keep grid order too."""
+    estimate = {}
+    for i in todo:
+        f = tasks[i]["cost"]["file"]
+        if f not in estimate:  # the repeats of a point share one record: read (and warn) once
+            estimate[f] = _read_cost(tasks[i]["cost"])
+    known = sorted((i for i in todo if estimate[tasks[i]["cost"]["file"]] is not None),
+                   key=lambda i: -estimate[tasks[i]["cost"]["file"]])
+    return known + [i for i in todo if estimate[tasks[i]["cost"]["file"]] is None]
 
 
 def _worker_ignores_sigint():
@@ -301,6 +370,12 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     jobs:      worker processes (default: os.cpu_count()); each runs one simulation at a time.
     cache_dir: where points are kept (default $IWARPSIM_CACHE or ./iwarpsim-cache); a point already
                there is read back, not simulated.
+    Order:     the points to simulate are started longest first as far as their cost is known: each
+               point that finishes records its wall time in cache_dir/costs/ under the scenario and
+               its grid values (not the seed, so the other repeats, or a later sweep with other seeds,
+               use it).  Points with a record start first, the most expensive first; points without one
+               follow in grid order.  A record that cannot be read or is not ours is ignored with a
+               warning on stderr.  The order changes only when points start, never their rows.
     dask:      run on a local Dask cluster (LocalCluster, `jobs` worker processes, 1 thread each);
     scheduler: or on the Dask cluster at this address (or a distributed.Client); implies dask.
     executor:  a concurrent.futures executor to use instead of a new process pool (local_executor());
@@ -337,17 +412,20 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     values = [list(v) if isinstance(v, (list, tuple, range)) else [v] for v in grid.values()]
     source, canon = _base_source(base)
     cache_dir = os.path.abspath(os.fspath(cache_dir) if cache_dir else default_cache_dir())
+    scenario_key = _hash(canon)
     tasks = []
     for combo in itertools.product(*values) if keys else [()]:
+        point = ["%s=%s" % (k, _value_text(v)) for k, v in zip(keys, combo)]
+        cost = {"scenario": scenario_key, "overrides": point,
+                "file": os.path.join(cache_dir, "costs", _hash({"scenario": canon, "overrides": point}) + ".json")}
         for rep in range(repeats):
             s = seed + rep
-            overrides = ["%s=%s" % (k, _value_text(v)) for k, v in zip(keys, combo)] + ["seed=%d" % s]
-            key = hashlib.sha256(json.dumps({"format": CACHE_FORMAT, "scenario": canon,
-                                             "overrides": overrides}).encode()).hexdigest()[:24]
+            overrides = point + ["seed=%d" % s]
+            key = _hash({"format": CACHE_FORMAT, "scenario": canon, "overrides": overrides})
             grid_values = dict(zip(keys, combo))
             tasks.append({"scenario": source, "overrides": overrides, "dir": os.path.join(cache_dir, key),
                           "grid": {k: _value_text(v) for k, v in grid_values.items()},
-                          "extra": dict(grid_values, repeat=rep, seed=s)})
+                          "extra": dict(grid_values, repeat=rep, seed=s), "cost": cost})
     os.makedirs(cache_dir, exist_ok=True)
 
     results = [None] * len(tasks)
@@ -357,6 +435,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
             results[i] = _run_point(t)
         else:
             todo.append(i)
+    todo = _longest_first(tasks, todo)
     jobs = max(1, int(jobs or os.cpu_count() or 1))
     bar = _bar(len(tasks), desc, progress)
     bar.update(len(tasks) - len(todo))
