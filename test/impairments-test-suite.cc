@@ -61,7 +61,7 @@ class RandomLossTest : public TestCase
     void DoRun() override
     {
         ImpairmentSpec imp;
-        imp.lossRate = 0.05;
+        imp.loss = 0.05;
         const uint32_t n = 20000;
         FlowResult r = RunTwoHosts(imp, n, MicroSeconds(1));
         const double loss = 1.0 - double(r.received) / n;
@@ -127,7 +127,7 @@ class GilbertElliottLinkTest : public TestCase
     void DoRun() override
     {
         ImpairmentSpec imp;
-        imp.burstLoss = GilbertElliottSpec{0.01, 0.25, 0.0, 1.0};
+        imp.gilbertElliott = GilbertElliottSpec{0.01, 0.25, 0.0, 1.0};
         const uint32_t n = 60000;
         FlowResult r = RunTwoHosts(imp, n, MicroSeconds(1));
         const double loss = 1.0 - double(r.received) / n;
@@ -154,8 +154,7 @@ class ReorderingTest : public TestCase
     void DoRun() override
     {
         ImpairmentSpec imp;
-        imp.reorderFraction = 0.1;
-        imp.reorderDelay = MicroSeconds(50);
+        imp.reorder = ReorderSpec{0.1, MicroSeconds(50)};
         const uint32_t n = 10000;
         FlowResult r = RunTwoHosts(imp, n, MicroSeconds(5));
         const double fraction = double(r.outOfOrder) / n;
@@ -184,8 +183,8 @@ class PlacementTest : public TestCase
         spec.kind = TopologyKind::Dumbbell;
         spec.hostsPerSide = 2;
         ImpairmentSpec imp;
-        imp.lossRate = 0.1;
-        imp.reorderFraction = 0.05;
+        imp.loss = 0.1;
+        imp.reorder = ReorderSpec{0.05, MicroSeconds(50)};
         spec.impairLinks.push_back({"right", "left", imp});
         BuiltTopology t = TopologyBuilder::Build(spec);
         uint32_t impaired = 0;

@@ -10,6 +10,7 @@
  */
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 #include "rnic/rnic-pipeline.h"
 
@@ -187,7 +188,7 @@ class FullExampleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(c.perLink[0].link.impairment.gilbertElliott->p, 0.01, "GE p");
         NS_TEST_EXPECT_MSG_EQ(c.perLink[0].link.impairment.gilbertElliott->lossBad, 0.5, "GE loss-bad");
         NS_TEST_ASSERT_MSG_EQ(c.perLink[0].link.impairment.reorder.has_value(), true, "reorder given");
-        NS_TEST_EXPECT_MSG_EQ(c.perLink[0].link.impairment.reorder->extraDelay, MicroSeconds(5), "reorder delay");
+        NS_TEST_EXPECT_MSG_EQ(c.perLink[0].link.impairment.reorder->delay, MicroSeconds(5), "reorder delay");
         NS_TEST_EXPECT_MSG_EQ(c.host.at("ns3::TcpSocket::SegmentSize"), "1448", "short name gets ns3::");
         NS_TEST_EXPECT_MSG_EQ(c.rnic.at("ns3::RnicPipeline::TxPerMessage"), "550ns", "full name kept");
         NS_TEST_EXPECT_MSG_EQ(c.perHost.at("h7").rnic.at("ns3::RnicPipeline::RxPerSegment"), "90ns", "per-host");
@@ -295,6 +296,12 @@ class ErrorsTestCase : public TestCase
             {"unknown unit", Replace(kMinimal, "stop: 1ms", "stop: 1xs"),
              ":1:7: stop: unknown unit 'xs' in time \"1xs\" (expected one of ns, us, ms, s)"},
             {"loss above 1", kMinimal + "links:\n  loss: 1.5\n", ":11:9: links.loss: probability 1.5 is outside [0, 1]"},
+            {"gilbert-elliott loss-good above 1",
+             kMinimal + "links:\n  gilbert-elliott:\n    p: 0.1\n    r: 0.5\n    loss-good: 2\n",
+             ":14:16: links.gilbert-elliott.loss-good: probability 2 is outside [0, 1]"},
+            {"negative reorder fraction",
+             kMinimal + "per-link:\n  - between: [h0, h1]\n    reorder:\n      fraction: -0.5\n      delay: 1us\n",
+             ":13:17: per-link.0.reorder.fraction: probability -0.5 is outside [0, 1]"},
             {"odd fat-tree k", Replace(kMinimal, "kind: two-hosts", "kind: fat-tree\n  k: 3"),
              ":4:6: topology.k: fat-tree k must be even and at least 2, got 3"},
             {"zero rate", kMinimal + "links:\n  rate: 0Gbps\n", ":11:9: links.rate: rate \"0Gbps\" must be above zero"},
@@ -409,7 +416,7 @@ class OverridesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(c.topology.ecmp, true, "a nested optional key");
         NS_TEST_EXPECT_MSG_EQ(c.perHost.at("h1").rnic.at("ns3::RnicPipeline::TxPerMessage"), "600ns",
                               "free keys (node and attribute names) are created");
-        const ImpairmentConfig& bottleneck = c.topology.bottleneck.impairment;
+        const ImpairmentSpec& bottleneck = c.topology.bottleneck.impairment;
         NS_TEST_ASSERT_MSG_EQ(bottleneck.gilbertElliott.has_value(), true, "a flow mapping as value");
         NS_TEST_EXPECT_MSG_EQ(bottleneck.gilbertElliott->r, 0.5, "GE r from the flow mapping");
 
@@ -481,6 +488,44 @@ class AttributesTestCase : public TestCase
     }
 };
 
+/** The scenario's impairments are the builder's ImpairmentSpec: carried over as written, overlaid by part. */
+class ImpairmentSpecTestCase : public TestCase
+{
+  public:
+    ImpairmentSpecTestCase()
+        : TestCase("impairments reach the TopologySpec as written; a per-link entry inherits the parts it leaves out")
+    {
+    }
+
+    void DoRun() override
+    {
+        const ScenarioConfig c = LoadScenarioString(kMinimal + "links:\n"
+                                                               "  loss: 0.01\n"
+                                                               "  reorder: {fraction: 0.1, delay: 0us}\n"
+                                                               "per-link:\n"
+                                                               "  - between: [h0, h1]\n"
+                                                               "    loss: 0\n"
+                                                               "    gilbert-elliott: {p: 0.1, r: 0.5}\n",
+                                                    {},
+                                                    "impair.yaml");
+        const TopologySpec spec = MakeTopologySpec(c);
+        NS_TEST_ASSERT_MSG_EQ(spec.impairAll.has_value(), true, "links' impairment everywhere");
+        NS_TEST_EXPECT_MSG_EQ(spec.impairAll->loss.value_or(-1), 0.01, "links.loss");
+        NS_TEST_ASSERT_MSG_EQ(spec.impairAll->reorder.has_value(), true, "links.reorder");
+        // A zero delay was once swapped for the builder's 50 us default: the file's value is kept.
+        NS_TEST_EXPECT_MSG_EQ(spec.impairAll->reorder->delay, Time(0), "reorder delay as written");
+        NS_TEST_ASSERT_MSG_EQ(spec.impairLinks.size(), 1u, "the per-link entry");
+        const ImpairmentSpec& own = spec.impairLinks[0].impairment;
+        NS_TEST_EXPECT_MSG_EQ(own.loss.value_or(-1), 0.0, "loss: 0 replaces links' loss");
+        NS_TEST_ASSERT_MSG_EQ(own.gilbertElliott.has_value(), true, "own gilbert-elliott");
+        NS_TEST_EXPECT_MSG_EQ(own.gilbertElliott->r, 0.5, "gilbert-elliott.r");
+        NS_TEST_EXPECT_MSG_EQ(own.gilbertElliott->lossBad, 1.0, "loss-bad's default");
+        NS_TEST_ASSERT_MSG_EQ(own.reorder.has_value(), true, "reorder inherited from links");
+        NS_TEST_EXPECT_MSG_EQ(own.reorder->fraction, 0.1, "inherited fraction");
+        NS_TEST_EXPECT_MSG_EQ(CheckImpairment(own).has_value(), false, "the overlay is a valid impairment");
+    }
+};
+
 class ScopedDefaultsRestoreTest : public TestCase
 {
   public:
@@ -519,6 +564,7 @@ class ScenarioConfigTestSuite : public TestSuite
         AddTestCase(new ErrorsTestCase(), TestCase::QUICK);
         AddTestCase(new OverridesTestCase(), TestCase::QUICK);
         AddTestCase(new AttributesTestCase(), TestCase::QUICK);
+        AddTestCase(new ImpairmentSpecTestCase(), TestCase::QUICK);
     }
 };
 

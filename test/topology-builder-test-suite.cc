@@ -285,11 +285,34 @@ class BadInputTest : public TestCase
         Expect([]() {
             BuildKind(TopologyKind::TwoHosts, [](TopologySpec& s) {
                 ImpairmentSpec imp;
-                imp.lossRate = 1.5;
+                imp.loss = 1.5;
                 s.impairAll = imp;
             });
         },
-               "lossRate");
+               "impairment: loss must be in [0, 1] (got 1.5)");
+        // The rules are CheckImpairment's, the scenario reader's: the same ones reach specs built here.
+        auto badLink = [this](const std::function<void(ImpairmentSpec&)>& set, const std::string& part) {
+            Expect([&set]() {
+                BuildKind(TopologyKind::TwoHosts, [&set](TopologySpec& s) {
+                    ImpairmentSpec imp;
+                    set(imp);
+                    s.impairLinks.push_back({"h0", "h1", imp});
+                });
+            },
+                   part);
+        };
+        badLink([](ImpairmentSpec& i) { i.gilbertElliott = GilbertElliottSpec{0.1, 0.5, -0.25, 1.0}; },
+                "impairment: gilbert-elliott.loss-good must be in [0, 1] (got -0.25)");
+        badLink([](ImpairmentSpec& i) { i.reorder = ReorderSpec{2.0, MicroSeconds(5)}; },
+                "impairment: reorder.fraction must be in [0, 1] (got 2)");
+        badLink([](ImpairmentSpec& i) { i.reorder = ReorderSpec{0.1, MicroSeconds(-5)}; },
+                "impairment: reorder.delay must not be negative");
+        badLink(
+            [](ImpairmentSpec& i) {
+                i.loss = 0.01;
+                i.gilbertElliott = GilbertElliottSpec{};
+            },
+            "impairment: loss and gilbert-elliott on one link");
         NS_TEST_EXPECT_MSG_EQ(NodeList::GetNNodes(), 0u, "failed builds leave no nodes behind");
         Expect([]() { ParseTopologyKind("fattree"); }, "unknown topology kind 'fattree'");
         NS_TEST_EXPECT_MSG_EQ((ParseTopologyKind("leaf-spine") == TopologyKind::LeafSpine), true,
@@ -350,7 +373,7 @@ class RdmaAcrossFatTreeTest : public TestCase
         if (m_loss > 0)
         {
             ImpairmentSpec imp;
-            imp.lossRate = m_loss;
+            imp.loss = m_loss;
             spec.impairAll = imp;
         }
         BuiltTopology t = TopologyBuilder::Build(spec);

@@ -27,31 +27,6 @@
 namespace ns3
 {
 
-/** Gilbert-Elliott two-state loss: Good -> Bad with probability p, Bad -> Good with r, per packet. */
-struct GilbertElliottConfig
-{
-    double p{0};
-    double r{1};
-    double lossGood{0}; ///< loss probability in the Good state
-    double lossBad{1};  ///< loss probability in the Bad state
-};
-
-/** A fraction of packets held back by an extra delay, so that they arrive after later ones. */
-struct ReorderConfig
-{
-    double fraction{0};
-    Time extraDelay;
-};
-
-/** Impairments of a link (both directions).  An empty config impairs nothing. */
-struct ImpairmentConfig
-{
-    std::optional<double> loss; ///< independent random loss per packet, in [0, 1]
-    std::optional<GilbertElliottConfig> gilbertElliott;
-    std::optional<ReorderConfig> reorder;
-    bool Empty() const { return !loss && !gilbertElliott && !reorder; }
-};
-
 /**
  * Properties of a link.  Unset fields fall back: a per-link entry to `links`, `links` to the
  * builder's defaults (doc/scenario-format.md lists them).
@@ -68,7 +43,7 @@ struct LinkConfig
     std::optional<std::string> deviceQueue;   ///< a switch port's device queue under its queue disc
     std::optional<QueueDiscSpec> queueDisc;   ///< replaces the fallback's as a whole
     std::optional<uint32_t> mtu;
-    ImpairmentConfig impairment;
+    ImpairmentSpec impairment; ///< the parts given here; unset parts fall back as the rest do
 };
 
 /** `host-nic` (every host) and `per-host.<name>.nic`: a host's NIC queues, unset fields falling back. */

@@ -21,53 +21,6 @@ NS_LOG_COMPONENT_DEFINE("ScenarioNetwork");
 namespace
 {
 
-ImpairmentSpec
-ToSpec(const ImpairmentConfig& c)
-{
-    ImpairmentSpec s;
-    if (c.loss)
-    {
-        s.lossRate = *c.loss;
-    }
-    if (c.gilbertElliott)
-    {
-        GilbertElliottSpec g;
-        g.pGoodToBad = c.gilbertElliott->p;
-        g.rBadToGood = c.gilbertElliott->r;
-        g.lossGood = c.gilbertElliott->lossGood;
-        g.lossBad = c.gilbertElliott->lossBad;
-        s.burstLoss = g;
-    }
-    if (c.reorder)
-    {
-        s.reorderFraction = c.reorder->fraction;
-        if (!c.reorder->extraDelay.IsZero())
-        {
-            s.reorderDelay = c.reorder->extraDelay;
-        }
-    }
-    return s;
-}
-
-/** `over`'s impairments on top of `base`'s: a field `over` leaves unset falls back to `base`. */
-ImpairmentConfig
-Overlay(ImpairmentConfig base, const ImpairmentConfig& over)
-{
-    if (over.loss)
-    {
-        base.loss = over.loss;
-    }
-    if (over.gilbertElliott)
-    {
-        base.gilbertElliott = over.gilbertElliott;
-    }
-    if (over.reorder)
-    {
-        base.reorder = over.reorder;
-    }
-    return base;
-}
-
 /** `over` on top of `base`: the fields `over` sets. */
 LinkParams
 Overlay(LinkParams base, const LinkConfig& over)
@@ -109,6 +62,24 @@ PerHostRnicTypes()
     return types;
 }
 
+ImpairmentSpec
+Overlay(ImpairmentSpec base, const ImpairmentSpec& over)
+{
+    if (over.loss)
+    {
+        base.loss = over.loss;
+    }
+    if (over.gilbertElliott)
+    {
+        base.gilbertElliott = over.gilbertElliott;
+    }
+    if (over.reorder)
+    {
+        base.reorder = over.reorder;
+    }
+    return base;
+}
+
 TopologySpec
 MakeTopologySpec(const ScenarioConfig& cfg)
 {
@@ -127,7 +98,7 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     spec.routeTable = RouteTable::Hashed;
     if (!cfg.links.impairment.Empty())
     {
-        spec.impairAll = ToSpec(cfg.links.impairment);
+        spec.impairAll = cfg.links.impairment;
     }
     // A named link's impairment replaces the everywhere one in the builder, so the fields it
     // leaves unset are filled in from `links` here (doc: "a per-link entry falls back to links").
@@ -136,14 +107,14 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     if (t.kind == TopologyKind::Dumbbell && !t.bottleneck.impairment.Empty())
     {
         spec.impairLinks.push_back(
-            LinkImpairment{"left", "right", ToSpec(Overlay(cfg.links.impairment, t.bottleneck.impairment))});
+            LinkImpairment{"left", "right", Overlay(cfg.links.impairment, t.bottleneck.impairment)});
     }
     for (const PerLinkConfig& p : cfg.perLink)
     {
         if (!p.link.impairment.Empty())
         {
             spec.impairLinks.push_back(
-                LinkImpairment{p.a, p.b, ToSpec(Overlay(cfg.links.impairment, p.link.impairment))});
+                LinkImpairment{p.a, p.b, Overlay(cfg.links.impairment, p.link.impairment)});
         }
     }
     // The seed and run pick the RNG substreams; the impairments use their own streams so that

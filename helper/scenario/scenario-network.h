@@ -25,6 +25,12 @@ namespace ns3
 const std::vector<std::string>& PerHostHostTypes();
 const std::vector<std::string>& PerHostRnicTypes();
 
+/**
+ * A per-link entry's (or the bottleneck's) impairment on top of `links`': each part `over` gives
+ * replaces `base`'s, the others are inherited (doc/scenario-format.md).
+ */
+ImpairmentSpec Overlay(ImpairmentSpec base, const ImpairmentSpec& over);
+
 /** TopologySpec from the scenario's topology, links and impairments (per-link rate/delay later). */
 TopologySpec MakeTopologySpec(const ScenarioConfig& cfg);
 

@@ -1,8 +1,7 @@
 /*
  * The scenario reader's topology graph (the one the TopologyBuilder will build, read when
  * loading) and its checks across sections, made once every section is read: the measure
- * window against the stop time, loss models that would meet on one link, links and paths in the
- * topology graph, the LLP each RNIC runs, and finally the TopologyBuilder's own input checks.
+ * window against the stop time, links and paths in the topology graph, the LLP each RNIC runs, and finally the TopologyBuilder's own input checks.
  * Each of these used to surface only during the run (exit 1, or a message without a place);
  * here they are ScenarioErrors with the file, line and key, before anything runs.
  */
@@ -16,7 +15,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace ns3
 {
@@ -24,14 +22,6 @@ namespace scenario
 {
 namespace
 {
-
-std::string
-NumberText(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
 
 /** The nodes a workload's connections join (incast: every sender and the receiver). */
 std::vector<std::string>
@@ -41,12 +31,6 @@ NodesOf(const WorkloadConfig& w)
     nodes.push_back(w.to);
     return nodes;
 }
-
-constexpr const char* kOneLossModel =
-    "a link has one loss model (give the loss outside the bursts as gilbert-elliott's loss-good)";
-constexpr const char* kOneLossModelHere =
-    "a link has one loss model: set loss: 0 on this link (and give the loss outside the bursts as "
-    "gilbert-elliott's loss-good)";
 
 } // namespace
 
@@ -103,50 +87,6 @@ ScenarioReader::ReadMeasure(const YAML::Node& n, const std::string& path, Scenar
         Fail(n["to"], Join(path, "to"), FormatTime(m.to) + " is after the stop time " + FormatTime(cfg.stop));
     }
     cfg.measure = m;
-}
-
-void
-ScenarioReader::CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const
-{
-    // The builder models independent loss as a Gilbert-Elliott chain that never leaves its good
-    // state, so a link cannot have both; it refuses such a link only when it builds it.  A
-    // per-link entry (or the bottleneck) takes the fields it does not set from `links`.
-    auto check = [&](const YAML::Node& entry,
-                     const std::string& path,
-                     const ImpairmentConfig& own,
-                     const ImpairmentConfig& inherited) {
-        const std::optional<double> loss = own.loss ? own.loss : inherited.loss;
-        const bool burst = own.gilbertElliott || inherited.gilbertElliott;
-        if (!burst || loss.value_or(0) <= 0 || (!own.loss && !own.gilbertElliott))
-        {
-            return; // no conflict, or one `links` itself has (reported there)
-        }
-        if (own.loss && own.gilbertElliott)
-        {
-            // Point at the one an override set, if any: that is the change that made the conflict.
-            const char* key = m_overrides.count(Join(path, "loss")) ? "loss" : "gilbert-elliott";
-            Fail(entry[key], Join(path, key), "loss and gilbert-elliott on one link; " + std::string(kOneLossModel));
-        }
-        if (own.gilbertElliott)
-        {
-            Fail(entry["gilbert-elliott"], Join(path, "gilbert-elliott"),
-                 "gilbert-elliott on a link that also takes loss " + NumberText(*loss) + " from 'links'; " +
-                     kOneLossModelHere);
-        }
-        Fail(entry["loss"], Join(path, "loss"),
-             "loss on a link that also takes gilbert-elliott from 'links'; " + std::string(kOneLossModel));
-    };
-    check(root["links"], "links", cfg.links.impairment, ImpairmentConfig{});
-    if (cfg.topology.kind == TopologyKind::Dumbbell)
-    {
-        check(root["topology"]["bottleneck"], "topology.bottleneck", cfg.topology.bottleneck.impairment,
-              cfg.links.impairment);
-    }
-    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
-    {
-        check(root["per-link"][i], Join("per-link", std::to_string(i)), cfg.perLink[i].link.impairment,
-              cfg.links.impairment);
-    }
 }
 
 TopoVertexId

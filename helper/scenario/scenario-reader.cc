@@ -205,7 +205,7 @@ ScenarioReader::UInt(const YAML::Node& n, const std::string& path, uint64_t max)
 }
 
 double
-ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
+ScenarioReader::ProbabilityNumber(const YAML::Node& n, const std::string& path) const
 {
     const std::string s = Str(n, path);
     double v = 0;
@@ -222,9 +222,22 @@ ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
     {
         Fail(n, path, "expected a probability (a number in [0, 1]), got \"" + s + "\"");
     }
+    return v;
+}
+
+void
+ScenarioReader::FailNotProbability(const YAML::Node& n, const std::string& path) const
+{
+    Fail(n, path, "probability " + Str(n, path) + " is outside [0, 1]");
+}
+
+double
+ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
+{
+    const double v = ProbabilityNumber(n, path);
     if (!(v >= 0.0 && v <= 1.0))
     {
-        Fail(n, path, "probability " + s + " is outside [0, 1]");
+        FailNotProbability(n, path);
     }
     return v;
 }
@@ -515,36 +528,7 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
             Fail(n["mtu"], Join(path, "mtu"), "MTU below IPv4's minimum of 68");
         }
     }
-    if (n["loss"])
-    {
-        c.impairment.loss = Probability(n["loss"], Join(path, "loss"));
-    }
-    if (const YAML::Node g = n["gilbert-elliott"])
-    {
-        const std::string p = Join(path, "gilbert-elliott");
-        CheckKeys(g, p, *linkSchema.fields.at("gilbert-elliott"));
-        GilbertElliottConfig ge;
-        ge.p = Probability(Required(g, p, "p"), Join(p, "p"));
-        ge.r = Probability(Required(g, p, "r"), Join(p, "r"));
-        if (g["loss-good"])
-        {
-            ge.lossGood = Probability(g["loss-good"], Join(p, "loss-good"));
-        }
-        if (g["loss-bad"])
-        {
-            ge.lossBad = Probability(g["loss-bad"], Join(p, "loss-bad"));
-        }
-        c.impairment.gilbertElliott = ge;
-    }
-    if (const YAML::Node r = n["reorder"])
-    {
-        const std::string p = Join(path, "reorder");
-        CheckKeys(r, p, *linkSchema.fields.at("reorder"));
-        ReorderConfig rc;
-        rc.fraction = Probability(Required(r, p, "fraction"), Join(p, "fraction"));
-        rc.extraDelay = TimeOf(Required(r, p, "delay"), Join(p, "delay"));
-        c.impairment.reorder = rc;
-    }
+    c.impairment = ReadImpairment(n, path);
     return c;
 }
 

@@ -40,6 +40,10 @@ class ScenarioReader
     bool Bool(const YAML::Node& n, const std::string& path) const;
     uint64_t UInt(const YAML::Node& n, const std::string& path, uint64_t max) const;
     double Probability(const YAML::Node& n, const std::string& path) const;
+    /** A number, in range or not: for values whose range a shared check decides (CheckImpairment). */
+    double ProbabilityNumber(const YAML::Node& n, const std::string& path) const;
+    /** The error of a probability outside [0, 1], one text wherever the range was checked. */
+    [[noreturn]] void FailNotProbability(const YAML::Node& n, const std::string& path) const;
     Time TimeOf(const YAML::Node& n, const std::string& path) const;
     uint64_t SizeOf(const YAML::Node& n, const std::string& path) const;
     uint64_t RateOf(const YAML::Node& n, const std::string& path) const;
@@ -67,6 +71,8 @@ class ScenarioReader
     void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
     /** `perLink`: the entry may (must) have `between`; elsewhere that key is an error. */
     LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
+    /** A link entry's loss, gilbert-elliott and reorder keys (scenario-reader-impairments.cc). */
+    ImpairmentSpec ReadImpairment(const YAML::Node& n, const std::string& path) const;
     /** `reaches`: the types the map is applied to (per-host); an attribute of no such type is an error. */
     AttributeMap ReadAttributes(const YAML::Node& n,
                                 const std::string& path,
@@ -107,6 +113,7 @@ class ScenarioReader
     /** m_graph, m_vertex and the node names from `t` (a graphml file is read here). */
     void ReadGraph(const YAML::Node& n, const std::string& path, const TopologyConfig& t);
     void ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
+    /** Loss models meeting on one link once `links` is overlaid (scenario-reader-impairments.cc). */
     void CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const;
     void CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const;
     /** a and b share a link, or a failure at `at` naming a's neighbours. */

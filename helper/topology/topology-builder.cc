@@ -42,36 +42,13 @@ Override(const std::string& text, V& value, Ptr<const AttributeChecker> checker,
     }
 }
 
+/** A spec built in code breaks the same rules a scenario file would (CheckImpairment). */
 void
-CheckProbability(double p, const std::string& what)
+ThrowIfInvalid(const ImpairmentSpec& imp)
 {
-    if (!(p >= 0.0 && p <= 1.0))
+    if (auto problem = CheckImpairment(imp))
     {
-        throw TopologyError("impairment: " + what + " must be in [0, 1] (got " +
-                            std::to_string(p) + ")");
-    }
-}
-
-void
-CheckImpairment(const ImpairmentSpec& imp)
-{
-    CheckProbability(imp.lossRate, "lossRate");
-    CheckProbability(imp.reorderFraction, "reorderFraction");
-    if (imp.burstLoss)
-    {
-        if (imp.lossRate > 0)
-        {
-            throw TopologyError("impairment: lossRate and burstLoss on one link; use "
-                                "burstLoss.lossGood for loss outside the bursts");
-        }
-        CheckProbability(imp.burstLoss->pGoodToBad, "burstLoss.pGoodToBad");
-        CheckProbability(imp.burstLoss->rBadToGood, "burstLoss.rBadToGood");
-        CheckProbability(imp.burstLoss->lossGood, "burstLoss.lossGood");
-        CheckProbability(imp.burstLoss->lossBad, "burstLoss.lossBad");
-    }
-    if (imp.reorderDelay.IsNegative())
-    {
-        throw TopologyError("impairment: reorderDelay must not be negative");
+        throw TopologyError("impairment: " + problem->message);
     }
 }
 
@@ -94,10 +71,10 @@ Ptr<GilbertElliottErrorModel>
 MakeLossModel(const ImpairmentSpec& imp)
 {
     // Independent loss is the chain that never leaves its good state.
-    GilbertElliottSpec ge = imp.burstLoss.value_or(GilbertElliottSpec{0.0, 1.0, imp.lossRate, 1.0});
+    GilbertElliottSpec ge = imp.gilbertElliott.value_or(GilbertElliottSpec{0.0, 1.0, imp.loss.value_or(0.0), 1.0});
     Ptr<GilbertElliottErrorModel> em = CreateObject<GilbertElliottErrorModel>();
-    em->SetAttribute("PGoodToBad", DoubleValue(ge.pGoodToBad));
-    em->SetAttribute("RBadToGood", DoubleValue(ge.rBadToGood));
+    em->SetAttribute("PGoodToBad", DoubleValue(ge.p));
+    em->SetAttribute("RBadToGood", DoubleValue(ge.r));
     em->SetAttribute("LossGood", DoubleValue(ge.lossGood));
     em->SetAttribute("LossBad", DoubleValue(ge.lossBad));
     return em;
@@ -259,11 +236,11 @@ TopologyBuilder::CheckInput(const TopologySpec& spec, BuiltTopology& topo)
 {
     if (spec.impairAll)
     {
-        CheckImpairment(*spec.impairAll);
+        ThrowIfInvalid(*spec.impairAll);
     }
     for (const LinkImpairment& li : spec.impairLinks)
     {
-        CheckImpairment(li.impairment);
+        ThrowIfInvalid(li.impairment);
     }
     topo.graph = MakeTopologyGraph(spec);
     if (boost::num_edges(topo.graph) > kMaxLinks)
@@ -418,11 +395,11 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
         BuiltLink& link = topo.links[index];
         // Reordering needs the channel subclass; plain links keep ns-3's own channel.
         const ImpairmentSpec* imp = ImpairmentFor(spec, link);
-        if (imp && imp->reorderFraction > 0)
+        if (imp && imp->reorder && imp->reorder->fraction > 0)
         {
             link.reorder = CreateObject<ReorderingChannel>();
-            link.reorder->SetAttribute("ReorderFraction", DoubleValue(imp->reorderFraction));
-            link.reorder->SetAttribute("ReorderDelay", TimeValue(imp->reorderDelay));
+            link.reorder->SetAttribute("ReorderFraction", DoubleValue(imp->reorder->fraction));
+            link.reorder->SetAttribute("ReorderDelay", TimeValue(imp->reorder->delay));
             link.channel = link.reorder;
         }
         else
@@ -474,7 +451,7 @@ TopologyBuilder::AddImpairments(const TopologySpec& spec, BuiltTopology& topo)
     for (BuiltLink& link : topo.links)
     {
         const ImpairmentSpec* imp = ImpairmentFor(spec, link);
-        if (!imp || (imp->lossRate <= 0 && !imp->burstLoss))
+        if (!imp || (imp->loss.value_or(0.0) <= 0 && !imp->gilbertElliott))
         {
             continue;
         }

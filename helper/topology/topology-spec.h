@@ -144,25 +144,61 @@ struct LinkQueues
     std::optional<QueueDiscSpec> disc;
 };
 
-/** Gilbert-Elliott two-state loss (the good state is where a burst ends). */
+/**
+ * Gilbert-Elliott two-state loss, per packet: good to bad with probability p, bad to good with r
+ * (a burst lasts 1/r packets on average), then lost with the state's loss probability.
+ */
 struct GilbertElliottSpec
 {
-    double pGoodToBad{0.0}; ///< per packet, probability of entering the bad state
-    double rBadToGood{1.0}; ///< per packet, probability of leaving it (mean burst ~ 1/r)
-    double lossGood{0.0};   ///< loss probability while good
-    double lossBad{1.0};    ///< loss probability while bad
+    double p{0.0};        ///< per packet, probability of entering the bad state
+    double r{1.0};        ///< per packet, probability of leaving it
+    double lossGood{0.0}; ///< loss probability while good
+    double lossBad{1.0};  ///< loss probability while bad
 };
 
-/** What goes wrong on a link; applied to both directions, each with its own RNG stream. */
+/** A fraction of the packets delivered `delay` late, so that later ones overtake them. */
+struct ReorderSpec
+{
+    double fraction{0.0};
+    Time delay{MicroSeconds(50)};
+};
+
+/**
+ * What goes wrong on a link; applied to both directions, each with its own RNG stream. Each part
+ * is optional because a scenario's per-link entry overlays `links` part by part: "not given here"
+ * (inherit) differs from "loss: 0" (none on this link). The builder reads an unset part as off.
+ */
 struct ImpairmentSpec
 {
-    double lossRate{0.0};                        ///< independent per-packet loss
-    std::optional<GilbertElliottSpec> burstLoss; ///< bursty loss; exclusive with lossRate
-    double reorderFraction{0.0};                 ///< share of packets given reorderDelay extra
-    Time reorderDelay{MicroSeconds(50)};
+    std::optional<double> loss;                        ///< independent per-packet loss, in [0, 1]
+    std::optional<GilbertElliottSpec> gilbertElliott;  ///< bursty loss; not with loss > 0
+    std::optional<ReorderSpec> reorder;
 
-    bool Any() const { return lossRate > 0 || burstLoss.has_value() || reorderFraction > 0; }
+    bool Empty() const { return !loss && !gilbertElliott && !reorder; }
 };
+
+/** Which rule an ImpairmentSpec breaks (CheckImpairment). */
+struct ImpairmentProblem
+{
+    enum class Rule
+    {
+        NotProbability, ///< a probability outside [0, 1]
+        TwoLossModels,  ///< loss > 0 and gilbert-elliott on one link
+        NegativeDelay,  ///< reorder.delay < 0
+    };
+    Rule rule;
+    /** The offending field by its scenario key path: "loss", "gilbert-elliott.p", "reorder.delay". */
+    std::string field;
+    std::string message; ///< one line naming the field and the rule
+};
+
+/**
+ * The one check of an impairment, for the scenario reader (which places the problem at the field's
+ * line and column) and the topology builder (which throws it for specs built in code). Every
+ * probability is checked before the two loss models, so a TwoLossModels answer means the values
+ * themselves are fine.
+ */
+std::optional<ImpairmentProblem> CheckImpairment(const ImpairmentSpec& imp);
 
 /** Impairments for the link(s) between two named nodes. */
 struct LinkImpairment
