@@ -71,6 +71,14 @@ class PeekTaggedTestCase : public TestCase
         const DdpSegmentView r = Must(lastOne);
         NS_TEST_EXPECT_MSG_EQ(r.tagged && r.last && r.headerLength == 14, true, "reserved bits set");
         NS_TEST_EXPECT_MSG_EQ(unsigned(r.control), 0xFDu, "raw control octet kept");
+
+        // The control-octet peek (the RNIC's per-segment accounting) agrees on what it fills.
+        const auto c = PeekDdpControl(PayloadPacket(lastOne));
+        NS_TEST_ASSERT_MSG_EQ(c.has_value(), true, "control peek of a whole tagged header");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(c->control), 0xFDu, "control peek: control octet");
+        NS_TEST_EXPECT_MSG_EQ(c->tagged && c->last, true, "control peek: T and L");
+        NS_TEST_EXPECT_MSG_EQ(c->headerLength, 14u, "control peek: header length");
+        NS_TEST_EXPECT_MSG_EQ(c->payloadLength, 5u, "control peek: payload length");
     }
 };
 
@@ -127,6 +135,7 @@ class PeekShortTestCase : public TestCase
             Bytes b(size, 0);
             b[0] = 0xC1;
             NS_TEST_EXPECT_MSG_EQ(Peek(b).has_value(), false, "tagged, " << size << " octets");
+            NS_TEST_EXPECT_MSG_EQ(PeekDdpControl(PayloadPacket(b)).has_value(), false, "control peek, " << size);
         }
         Bytes tagged(14, 0);
         tagged[0] = 0xC1;

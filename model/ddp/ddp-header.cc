@@ -176,7 +176,7 @@ DdpUntaggedHeader::SetControl(uint8_t ctrl)
 // ---------------------------------------------------------------- view
 
 std::optional<DdpSegmentView>
-PeekDdpSegment(Ptr<const Packet> segment)
+PeekDdpControl(Ptr<const Packet> segment)
 {
     DdpSegmentView v;
     if (segment->CopyData(&v.control, 1) != 1)
@@ -192,6 +192,18 @@ PeekDdpSegment(Ptr<const Packet> segment)
         return std::nullopt; // PeekHeader would read past the end
     }
     v.payloadLength = size - v.headerLength;
+    return v;
+}
+
+std::optional<DdpSegmentView>
+PeekDdpSegment(Ptr<const Packet> segment)
+{
+    std::optional<DdpSegmentView> found = PeekDdpControl(segment);
+    if (!found)
+    {
+        return std::nullopt;
+    }
+    DdpSegmentView& v = *found;
     if (v.tagged)
     {
         DdpTaggedHeader h;
@@ -210,7 +222,7 @@ PeekDdpSegment(Ptr<const Packet> segment)
         v.msn = h.GetMsn();
         v.mo = h.GetMo();
     }
-    return v;
+    return found;
 }
 
 } // namespace ns3

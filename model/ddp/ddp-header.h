@@ -149,6 +149,13 @@ struct DdpSegmentView
  */
 std::optional<DdpSegmentView> PeekDdpSegment(Ptr<const Packet> segment);
 
+/**
+ * What the control octet alone says, for per-segment accounting (the RNIC's DMA octets, the
+ * pipeline's per-message cost): only control, tagged, last, headerLength and payloadLength are
+ * filled, no header is deserialised.  nullopt as for PeekDdpSegment.
+ */
+std::optional<DdpSegmentView> PeekDdpControl(Ptr<const Packet> segment);
+
 } // namespace ns3
 
 #endif // IWARP_DDP_HEADER_H

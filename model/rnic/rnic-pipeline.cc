@@ -134,7 +134,7 @@ namespace
 bool
 IsLast(Ptr<const Packet> segment)
 {
-    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
+    const std::optional<DdpSegmentView> v = PeekDdpControl(segment);
     return v && v->last;
 }
 } // namespace

@@ -82,7 +82,7 @@ namespace
 uint64_t
 PayloadOf(Ptr<const Packet> segment)
 {
-    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
+    const std::optional<DdpSegmentView> v = PeekDdpControl(segment);
     return v ? v->payloadLength : 0; // shorter than its header: nothing to move
 }
 
