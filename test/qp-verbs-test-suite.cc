@@ -4,7 +4,11 @@
  * (names ending "-loopback"), through the QP and CQ interface alone. That one set of cases holds
  * over both is what shows the RdmaTransport seam keeps transport details out of the verbs.
  */
+#include "abort-message.h"
+#include "loopback-rdma-transport.h"
 #include "rnic-pair.h"
+
+#include "rnic/iwarp-transport.h"
 
 #include "ns3/core-module.h"
 #include "ns3/test.h"
@@ -36,6 +40,14 @@ SameOctets(Ptr<MemoryRegion> a, uint64_t aOffset, Ptr<MemoryRegion> b, uint64_t 
 {
     const uint8_t* x = a->GetBuffer()->Data() + aOffset;
     return std::equal(x, x + length, b->GetBuffer()->Data() + bOffset);
+}
+
+/** Nothing was ever placed in a fresh (zeroed) region. */
+bool
+AllZero(Ptr<MemoryRegion> mr)
+{
+    const uint8_t* d = mr->GetBuffer()->Data();
+    return std::all_of(d, d + mr->GetBuffer()->GetSize(), [](uint8_t b) { return b == 0; });
 }
 
 SendWr
@@ -207,10 +219,7 @@ class QpRemoteProtectionTest : public TransportCase
         NS_TEST_ASSERT_MSG_EQ(p.serverDone.size(), 1u, "the posted receive completed");
         NS_TEST_EXPECT_MSG_EQ(p.serverDone[0].id, 7u, "that receive");
         NS_TEST_EXPECT_MSG_EQ(p.serverDone[0].status, WcStatus::Flushed, "flushed");
-        NS_TEST_EXPECT_MSG_EQ(std::all_of(sink->GetBuffer()->Data(), sink->GetBuffer()->Data() + 1000,
-                                          [](uint8_t b) { return b == 0; }),
-                              true,
-                              "nothing placed in the Read's sink");
+        NS_TEST_EXPECT_MSG_EQ(AllZero(sink), true, "nothing placed in the Read's sink");
     }
 };
 
@@ -244,10 +253,7 @@ class QpWriteRefusedTest : public TransportCase
         NS_TEST_EXPECT_MSG_EQ(p.clientDone[1].status, WcStatus::RemoteError, "the Read flushed by the refusal");
         NS_TEST_EXPECT_MSG_EQ(p.cqp->GetState(), QueuePair::ERROR, "requester in error");
         NS_TEST_EXPECT_MSG_EQ(p.sqp->GetState(), QueuePair::ERROR, "responder in error");
-        NS_TEST_EXPECT_MSG_EQ(std::all_of(ro->GetBuffer()->Data(), ro->GetBuffer()->Data() + 1000,
-                                          [](uint8_t b) { return b == 0; }),
-                              true,
-                              "nothing placed in the refused region");
+        NS_TEST_EXPECT_MSG_EQ(AllZero(ro), true, "nothing placed in the refused region");
     }
 };
 
@@ -349,12 +355,56 @@ class QpDisconnectFlushTest : public TransportCase
     }
 };
 
+class TransportSelectionTest : public TestCase
+{
+  public:
+    TransportSelectionTest()
+        : TestCase("Rnic::TransportType picks each QP's transport; a type that is not one, a QP of another "
+                   "transport where iWARP is needed, and a connection of the wrong kind are fatal errors")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RnicPair loop(TestTransport::Loopback);
+        NS_TEST_EXPECT_MSG_EQ(loop.cqp->GetTransport()->GetInstanceTypeId(), LoopbackRdmaTransport::GetTypeId(),
+                              "the loopback RNIC's QP");
+        NS_TEST_EXPECT_MSG_EQ((loop.cqp->GetTransport() == loop.sqp->GetTransport()), false, "one transport per QP");
+        NS_TEST_EXPECT_MSG_EQ(bool(IwarpTransport::Find(loop.cqp)), false, "Find: not an iWARP QP");
+        const std::string notIwarp = AbortMessage([&loop]() { IwarpTransport::Of(loop.cqp, "the probe"); });
+        NS_TEST_EXPECT_MSG_NE(notIwarp.find("the probe needs an iWARP queue pair, but QP 1 runs over "
+                                            "ns3::LoopbackRdmaTransport"),
+                              std::string::npos,
+                              notIwarp);
+        const std::string notTransport = AbortMessage([&loop]() {
+            loop.client->SetAttribute("TransportType", TypeIdValue(CompletionQueue::GetTypeId()));
+        });
+        NS_TEST_EXPECT_MSG_NE(notTransport.find("Rnic::TransportType: ns3::CompletionQueue is not a ns3::RdmaTransport"),
+                              std::string::npos,
+                              notTransport);
+        const std::string wrongPeer = AbortMessage([&loop]() { loop.cqp->Bind(loop.client); });
+        NS_TEST_EXPECT_MSG_NE(wrongPeer.find("binds to its peer's LoopbackRdmaTransport"), std::string::npos, wrongPeer);
+
+        RnicPair iw(TestTransport::Iwarp);
+        NS_TEST_EXPECT_MSG_EQ(iw.cqp->GetTransport()->GetInstanceTypeId(), IwarpTransport::GetTypeId(),
+                              "IwarpTransport by default");
+        NS_TEST_EXPECT_MSG_EQ((IwarpTransport::Find(iw.cqp) == iw.cqp->GetTransport()), true, "Find: the iWARP transport");
+        const std::string notLlp = AbortMessage([&iw]() { iw.cqp->Bind(iw.sqp->GetTransport()); });
+        NS_TEST_EXPECT_MSG_NE(notLlp.find("IwarpTransport binds to a DDP lower layer (MPA or SCTP), not a "
+                                          "ns3::IwarpTransport"),
+                              std::string::npos,
+                              notLlp);
+    }
+};
+
 class QpVerbsSuite : public TestSuite
 {
   public:
     QpVerbsSuite()
         : TestSuite("iwarp-qp-verbs", UNIT)
     {
+        AddTestCase(new TransportSelectionTest, TestCase::QUICK);
         for (TestTransport t : {TestTransport::Iwarp, TestTransport::Loopback})
         {
             AddTestCase(new QpTransferTest(t), TestCase::QUICK);
