@@ -61,7 +61,9 @@ Rnic::DoDispose()
 Ptr<CompletionQueue>
 Rnic::CreateCq()
 {
-    return CreateObject<CompletionQueue>();
+    Ptr<CompletionQueue> cq = CreateObject<CompletionQueue>();
+    ConfigurePart(cq);
+    return cq;
 }
 
 Ptr<QueuePair>
@@ -70,9 +72,39 @@ Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<Comple
     Ptr<QueuePair> qp = CreateObject<QueuePair>();
     qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq);
     m_qps.push_back(qp);
+    for (Ptr<Object> part : {Ptr<Object>(qp), Ptr<Object>(qp->GetPipeline()), Ptr<Object>(qp->GetDdp()),
+                             Ptr<Object>(qp->GetRdmap())})
+    {
+        ConfigurePart(part); // before QpCreated: its sinks (per-host settings) come on top
+    }
     ChargeHost(qp);
     m_qpCreatedTrace(qp);
     return qp;
+}
+
+// ---- part attributes (see rnic.h) ----
+
+void
+Rnic::SetPartAttribute(TypeId part, const std::string& name, const AttributeValue& value)
+{
+    AttributeSet one;
+    one.Set(part, name, value);
+    SetPartAttributes(one);
+}
+
+void
+Rnic::SetPartAttributes(const AttributeSet& parts)
+{
+    m_partAttributes.Add(parts);
+    // These two exist from the RNIC's construction on.
+    ConfigurePart(m_cm);
+    ConfigurePart(m_memory);
+}
+
+void
+Rnic::ConfigurePart(Ptr<Object> part) const
+{
+    m_partAttributes.ApplyTo(part);
 }
 
 namespace

@@ -27,7 +27,10 @@
 #ifndef IWARP_TRANSPORT_PROFILE_H
 #define IWARP_TRANSPORT_PROFILE_H
 
+#include "common/attribute-set.h"
+
 #include "ns3/attribute.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/socket.h"
@@ -55,11 +58,19 @@ class TransportProfile : public Object
     /** The TCP RTO before the first RTT sample, for SYNs and data alike (RFC 6298 §2.1). */
     void SetTcpInitialRto(Time rto);
 
+    /**
+     * Settings by type (ns3::TcpSocket, ns3::TcpSocketBase, ns3::SctpSocket, ...) for every socket of
+     * a matching type, applied before the named settings above (which win where both set one).
+     */
+    void AddSocketAttributes(const AttributeSet& settings);
+
     /** Apply the settings of the socket's kind (TCP or SCTP); other sockets are left alone. */
     void Apply(Ptr<Socket> socket) const;
 
     /** Apply the profile of the socket's node, if it has one. */
     static void Configure(Ptr<Socket> socket);
+    /** The node's profile, aggregated to it first (with no settings) if it has none. */
+    static Ptr<TransportProfile> Of(Ptr<Node> node);
 
     /** Signature of the Applied trace: `socket` has just been given this profile's settings. */
     typedef void (*AppliedTracedCallback)(Ptr<Socket> socket);
@@ -71,6 +82,7 @@ class TransportProfile : public Object
     static void Add(Settings& to, TypeId tid, const std::string& name, const AttributeValue& value);
     void ApplyTcp(Ptr<Socket> socket) const;
 
+    AttributeSet m_byType;
     Settings m_tcp;
     Settings m_sctp;
     std::optional<TypeId> m_tcpCongestion;
