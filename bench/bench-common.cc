@@ -76,10 +76,11 @@ BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, 
     {
         // The TCP side gets 4 MiB buffers and 1500-octet packets from TwoHostTopology; give SCTP the
         // same, or a comparison would measure the defaults (256 KiB) rather than the protocols.
-        SctpHelper::SetSocketAttribute("SndBufSize", UintegerValue(kSocketBuffer));
-        SctpHelper::SetSocketAttribute("RcvBufSize", UintegerValue(kSocketBuffer));
-        SctpHelper::SetSocketAttribute("Pmtu", UintegerValue(kMtu));
-        SctpHelper().Install(nodes);
+        SctpHelper sctp;
+        sctp.SetSocketAttribute("SndBufSize", UintegerValue(kSocketBuffer));
+        sctp.SetSocketAttribute("RcvBufSize", UintegerValue(kSocketBuffer));
+        sctp.SetSocketAttribute("Pmtu", UintegerValue(kMtu));
+        sctp.Install(nodes);
     }
 }
 
