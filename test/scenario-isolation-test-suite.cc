@@ -191,6 +191,39 @@ class TwoRunsTestCase : public TestCase
     }
 };
 
+/** An attribute of a type the runner gives nothing to would be ignored: the loader refuses it. */
+class UnreachedTypeTestCase : public TestCase
+{
+  public:
+    UnreachedTypeTestCase()
+        : TestCase("a host:/rnic: attribute of a type no object of the run is configured with is an error")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string device = ErrorOf(kStream + "host:\n  PointToPointNetDevice::Mtu: \"1400\"\n");
+        NS_TEST_EXPECT_MSG_NE(device.find("s.yaml:6:"), std::string::npos, "the key's line: " + device);
+        NS_TEST_EXPECT_MSG_NE(device.find("host.PointToPointNetDevice::Mtu: `host` and `rnic` settings reach only "
+                                          "ns3::HostMemoryModel, "),
+                              std::string::npos,
+                              device);
+        NS_TEST_EXPECT_MSG_NE(device.find("; ns3::PointToPointNetDevice::Mtu applies to none of them"),
+                              std::string::npos,
+                              device);
+        // A congestion control's own attribute: made per socket by ns-3, out of the runner's reach.
+        const std::string cubic = ErrorOf(kStream + "rnic:\n  TcpCubic::Beta: \"0.8\"\n");
+        NS_TEST_EXPECT_MSG_NE(cubic.find("ns3::TcpCubic::Beta applies to none of them"), std::string::npos, cubic);
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream + "rnic:\n  Ipv4L3Protocol::DefaultTtl: \"100\"\n"
+                                                "  MpaConnection::Crc: \"false\"\n"
+                                                "host:\n  SctpSocket::PathMaxRetrans: \"3\"\n"
+                                                "  TcpSocketBase::MaxSegLifetime: \"1\"\n"),
+                              "",
+                              "the types it reaches load, whichever map names them");
+    }
+};
+
 class ScenarioIsolationTestSuite : public TestSuite
 {
   public:
@@ -198,6 +231,7 @@ class ScenarioIsolationTestSuite : public TestSuite
         : TestSuite("iwarp-scenario-isolation", UNIT)
     {
         AddTestCase(new TwoRunsTestCase(), TestCase::QUICK);
+        AddTestCase(new UnreachedTypeTestCase(), TestCase::QUICK);
     }
 };
 
