@@ -191,6 +191,37 @@ class TwoRunsTestCase : public TestCase
     }
 };
 
+/** TCP pacing lives on the socket's TcpSocketState, which no attribute path reaches: set through the socket. */
+class PacingTestCase : public TestCase
+{
+  public:
+    PacingTestCase()
+        : TestCase("host: TcpSocketState::EnablePacing paces that run's TCP sockets only")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // ns-3 paces at most at TcpSocketState::MaxPacingRate, 4 Gb/s by default: below this link's 10.
+        const std::string yaml = "stop: 3ms\n"
+                                 "topology: {kind: two-hosts}\n"
+                                 "links: {rate: 10Gbps, delay: 2us}\n"
+                                 "workloads:\n"
+                                 "  - {kind: stream, from: h0, to: h1, size: 64KiB, count: 32}\n";
+        const RunResult paced =
+            RunYamlInTemp(yaml + "host: {TcpSocketState::EnablePacing: \"true\"}\n", "scenario-isolation", "paced");
+        const RunResult plain = RunYamlInTemp(yaml, "scenario-isolation", "plain");
+        NS_TEST_EXPECT_MSG_LT(*paced.workloads[0].goodputBps, 4.1e9, "paced at ns-3's 4 Gb/s");
+        NS_TEST_EXPECT_MSG_GT(*plain.workloads[0].goodputBps, 8e9, "the next run is not paced");
+        // Its other attributes have no such path: refused rather than ignored.
+        const std::string rate = ErrorOf(kStream + "host: {TcpSocketState::MaxPacingRate: 1Gbps}\n");
+        NS_TEST_EXPECT_MSG_NE(rate.find("ns3::TcpSocketState::MaxPacingRate applies to none of them"),
+                              std::string::npos,
+                              rate);
+    }
+};
+
 /** An attribute of a type the runner gives nothing to would be ignored: the loader refuses it. */
 class UnreachedTypeTestCase : public TestCase
 {
@@ -232,6 +263,7 @@ class ScenarioIsolationTestSuite : public TestSuite
     {
         AddTestCase(new TwoRunsTestCase(), TestCase::QUICK);
         AddTestCase(new UnreachedTypeTestCase(), TestCase::QUICK);
+        AddTestCase(new PacingTestCase(), TestCase::QUICK);
     }
 };
 

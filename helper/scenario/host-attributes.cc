@@ -7,6 +7,7 @@
 #include "helper/iwarp-helper.h"
 #include "helper/scenario/scenario-attributes.h"
 
+#include "ns3/boolean.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -31,6 +32,10 @@ const std::vector<std::string> kIpv4Stack = {
 
 /** The socket types a TransportProfile configures. */
 const std::vector<std::string> kSockets = {"ns3::TcpSocketBase", "ns3::SctpSocket"};
+
+/** The TCP state's attributes a TransportProfile sets through the socket (SetTcpPacing, ...). */
+const char* const kPacing = "ns3::TcpSocketState::EnablePacing";
+const char* const kPaceInitialWindow = "ns3::TcpSocketState::PaceInitialWindow";
 
 /** Whether an attribute of `type` applies to objects of type `object` (the type itself or a child). */
 bool
@@ -65,6 +70,7 @@ ScenarioWideTypes()
         {
             t.insert(t.end(), list->begin(), list->end());
         }
+        t.insert(t.end(), {kPacing, kPaceInitialWindow});
         return t;
     }();
     return types;
@@ -129,8 +135,8 @@ InstallHostObjects(Ptr<Node> node, const AttributeMap& attributes)
     }
 }
 
-AttributeSet
-SocketAttributes(const AttributeMap& attributes)
+void
+ConfigureSockets(Ptr<TransportProfile> profile, const AttributeMap& attributes)
 {
     AttributeSet sockets;
     for (const auto& [full, text] : attributes)
@@ -140,8 +146,14 @@ SocketAttributes(const AttributeMap& attributes)
         {
             sockets.Set(type, name, StringValue(text));
         }
+        else if (full == kPacing || full == kPaceInitialWindow)
+        {
+            BooleanValue on; // the loader has checked the text against this checker
+            on.DeserializeFromString(text, MakeBooleanChecker());
+            full == kPacing ? profile->SetTcpPacing(on.Get()) : profile->SetTcpPaceInitialWindow(on.Get());
+        }
     }
-    return sockets;
+    profile->AddSocketAttributes(sockets);
 }
 
 } // namespace ns3

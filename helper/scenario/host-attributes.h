@@ -7,19 +7,20 @@
  *   - the RNIC: IwarpHelper's factory; its parts (pipelines, DDP and RDMAP endpoints, QPs, CQs,
  *     MPA connections, SCTP associations, the connection manager): the settings the RNIC keeps and
  *     gives each part as it is made (Rnic::SetPartAttribute);
- *   - TCP and SCTP sockets: the node's TransportProfile, applied to each socket as it is made;
+ *   - TCP and SCTP sockets: the node's TransportProfile, applied to each socket as it is made
+ *     (TcpSocketState's EnablePacing and PaceInitialWindow too, through the socket's setters);
  *   - the node's IPv4 stack (Ipv4L3Protocol, TcpL4Protocol, ...): SetAttribute on the objects.
  *
  *   const AttributeMap m = HostAttributes(cfg, "h0");
  *   InstallHostObjects(node, m);                                  // host model, RNIC, IPv4 stack
- *   TransportProfile::Of(node)->AddSocketAttributes(SocketAttributes(m));
+ *   ConfigureSockets(TransportProfile::Of(node), m);
  */
 #ifndef IWARP_SCENARIO_HOST_ATTRIBUTES_H
 #define IWARP_SCENARIO_HOST_ATTRIBUTES_H
 
 #include "helper/scenario/scenario-config.h"
 
-#include "common/attribute-set.h"
+#include "transport/transport-profile.h"
 
 #include "ns3/node.h"
 
@@ -30,8 +31,9 @@ namespace ns3
 {
 
 /**
- * The types whose objects a scenario-wide `host:`/`rnic:` attribute reaches (the list above); the
- * loader refuses an attribute of any other type, which would otherwise be ignored without a word.
+ * What a scenario-wide `host:`/`rnic:` attribute reaches (the list above): type names, and the two
+ * TcpSocketState attributes by full name.  The loader refuses any other attribute, which would
+ * otherwise be ignored without a word.
  */
 const std::vector<std::string>& ScenarioWideTypes();
 
@@ -41,8 +43,8 @@ AttributeMap HostAttributes(const ScenarioConfig& cfg, const std::string& host);
 /** A host model and an RNIC on `node` made with `attributes`, which are also set on its IPv4 stack. */
 void InstallHostObjects(Ptr<Node> node, const AttributeMap& attributes);
 
-/** The entries of `attributes` for TCP and SCTP sockets, for the node's TransportProfile. */
-AttributeSet SocketAttributes(const AttributeMap& attributes);
+/** Give `profile` the entries of `attributes` for TCP and SCTP sockets. */
+void ConfigureSockets(Ptr<TransportProfile> profile, const AttributeMap& attributes);
 
 } // namespace ns3
 

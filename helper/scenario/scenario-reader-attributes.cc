@@ -226,8 +226,10 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
             bool reached = false;
             for (const std::string& name : *reaches)
             {
-                const TypeId target = TypeId::LookupByName(name);
-                reached = reached || target == type || target.IsChildOf(type);
+                // A type name, or one attribute's full name.
+                TypeId target;
+                reached = reached || name == full ||
+                          (TypeId::LookupByNameFailSafe(name, &target) && (target == type || target.IsChildOf(type)));
                 list += (list.empty() ? "" : ", ") + name;
             }
             if (!reached && path.rfind("per-host", 0) == 0)

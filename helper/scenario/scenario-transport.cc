@@ -83,7 +83,7 @@ InstallTransport(const ScenarioConfig& cfg, const BuiltTopology& topo)
         Ptr<TransportProfile> profile = ProfileOf(s);
         // The socket attributes of the host's `host:`/`rnic:`/`per-host` maps (the loader refuses
         // those this section sets).
-        profile->AddSocketAttributes(SocketAttributes(HostAttributes(cfg, host)));
+        ConfigureSockets(profile, HostAttributes(cfg, host));
         topo.hosts.Get(i)->AggregateObject(profile);
         out.push_back(HostTransport{host, s});
     }

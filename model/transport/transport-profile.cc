@@ -86,6 +86,18 @@ TransportProfile::SetTcpInitialRto(Time rto)
 }
 
 void
+TransportProfile::SetTcpPacing(bool pacing)
+{
+    m_tcpPacing = pacing;
+}
+
+void
+TransportProfile::SetTcpPaceInitialWindow(bool pace)
+{
+    m_tcpPaceInitialWindow = pace;
+}
+
+void
 TransportProfile::AddSocketAttributes(const AttributeSet& settings)
 {
     m_byType.Add(settings);
@@ -121,6 +133,14 @@ TransportProfile::ApplyTcp(Ptr<Socket> socket) const
     for (const auto& [name, value] : m_tcp)
     {
         tcp->SetAttribute(name, *value);
+    }
+    if (m_tcpPacing)
+    {
+        tcp->SetPacingStatus(*m_tcpPacing);
+    }
+    if (m_tcpPaceInitialWindow)
+    {
+        tcp->SetPaceInitialWindow(*m_tcpPaceInitialWindow);
     }
     if (m_tcpInitialRto)
     {

@@ -19,9 +19,9 @@
  *   Ptr<Socket> s = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
  *   TransportProfile::Configure(s);
  *
- * What ns-3's TCP has no socket attribute for is set by hand: the congestion control (a new
- * TcpCongestionOps of the chosen TypeId, SetCongestionControlAlgorithm) and the RTO before the
- * first RTT sample (a fresh RTT estimator whose initial estimate gives that RTO, and ConnTimeout,
+ * What ns-3's TCP has no socket attribute for is set by hand: pacing (SetTcpPacing, through
+ * TcpSocketBase's setters), the congestion control (a new TcpCongestionOps of the chosen TypeId,
+ * SetCongestionControlAlgorithm) and the RTO before the first RTT sample (a fresh RTT estimator whose initial estimate gives that RTO, and ConnTimeout,
  * the SYN's timeout, set to it as RFC 6298 §2.1 asks of every segment before a sample).
  */
 #ifndef IWARP_TRANSPORT_PROFILE_H
@@ -57,6 +57,12 @@ class TransportProfile : public Object
     void SetTcpCongestionOps(TypeId congestion);
     /** The TCP RTO before the first RTT sample, for SYNs and data alike (RFC 6298 §2.1). */
     void SetTcpInitialRto(Time rto);
+    /**
+     * TCP pacing (TcpSocketState's EnablePacing, PaceInitialWindow): the socket's state object has no
+     * attribute path from the socket, so these go through TcpSocketBase's own setters.
+     */
+    void SetTcpPacing(bool pacing);
+    void SetTcpPaceInitialWindow(bool pace);
 
     /**
      * Settings by type (ns3::TcpSocket, ns3::TcpSocketBase, ns3::SctpSocket, ...) for every socket of
@@ -87,6 +93,8 @@ class TransportProfile : public Object
     Settings m_sctp;
     std::optional<TypeId> m_tcpCongestion;
     std::optional<Time> m_tcpInitialRto;
+    std::optional<bool> m_tcpPacing;
+    std::optional<bool> m_tcpPaceInitialWindow;
     TracedCallback<Ptr<Socket>> m_applied;
 };
 
