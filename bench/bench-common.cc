@@ -44,6 +44,12 @@ Describe(HostQueues q)
 BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp,
                              HostQueues queues)
 {
+    // The TCP settings TwoHostTopology gives its nodes' TransportProfiles, as ns-3 defaults here: the
+    // TCP baseline's BulkSend and PacketSink make their sockets themselves, with no profile applied
+    // (a bench is a plain ns-3 program and runs one topology per process at a time).
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(kSocketBuffer));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(kSocketBuffer));
     if (queues == HostQueues::Ns3Helper)
     {
         m_helperBuilt = std::make_unique<TwoHostTopology>(DataRate(rate), Time(delay), rnics);
@@ -53,10 +59,7 @@ BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, 
     }
     else
     {
-        // The TCP settings TwoHostTopology gives, on the network a two-hosts scenario runs on.
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(kSocketBuffer));
-        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(kSocketBuffer));
+        // The network a two-hosts scenario runs on.
         TopologySpec spec;
         spec.link.rate = DataRate(rate);
         spec.link.delay = Time(delay);
@@ -76,10 +79,11 @@ BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, 
     {
         // The TCP side gets 4 MiB buffers and 1500-octet packets from TwoHostTopology; give SCTP the
         // same, or a comparison would measure the defaults (256 KiB) rather than the protocols.
-        SctpHelper::SetSocketAttribute("SndBufSize", UintegerValue(kSocketBuffer));
-        SctpHelper::SetSocketAttribute("RcvBufSize", UintegerValue(kSocketBuffer));
-        SctpHelper::SetSocketAttribute("Pmtu", UintegerValue(kMtu));
-        SctpHelper().Install(nodes);
+        SctpHelper sctp;
+        sctp.SetSocketAttribute("SndBufSize", UintegerValue(kSocketBuffer));
+        sctp.SetSocketAttribute("RcvBufSize", UintegerValue(kSocketBuffer));
+        sctp.SetSocketAttribute("Pmtu", UintegerValue(kMtu));
+        sctp.Install(nodes);
     }
 }
 

@@ -149,12 +149,30 @@ DefaultOf(const std::string& type, const std::string& attribute)
     return info.initialValue->SerializeToString(info.checker);
 }
 
+/**
+ * An SCTP socket attribute as the runs used it: BenchTopology's SctpHelper gives Pmtu and the
+ * buffers to the nodes' TransportProfiles (not to ns-3's defaults); the rest are the defaults.
+ */
+std::string
+SctpSocketValueOf(const std::string& attribute)
+{
+    if (attribute == "Pmtu")
+    {
+        return std::to_string(kMtu);
+    }
+    if (attribute == "SndBufSize" || attribute == "RcvBufSize")
+    {
+        return std::to_string(kSocketBuffer);
+    }
+    return DefaultOf("ns3::SctpSocket", attribute);
+}
+
 void
 PrintSettings(std::ostream& os)
 {
     auto tcp = [](const char* a) { return DefaultOf("ns3::TcpSocket", a); };
     auto tcpBase = [](const char* a) { return DefaultOf("ns3::TcpSocketBase", a); };
-    auto sctp = [](const char* a) { return DefaultOf("ns3::SctpSocket", a); };
+    auto sctp = [](const char* a) { return SctpSocketValueOf(a); };
     BooleanValue checksums;
     GlobalValue::GetValueByName("ChecksumEnabled", checksums);
     os << "\nsettings both sides ran with (the comparison is only as fair as these):\n"

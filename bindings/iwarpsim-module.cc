@@ -13,13 +13,11 @@
  *
  * ns-3's simulator is a process-wide singleton: one simulation per process at a time.  run()
  * releases the GIL while it simulates and holds a process-wide lock, so a second Python thread
- * calling run() waits for the first.  Before each run Config::Reset() puts every ns-3 attribute
- * default back to its initial value, so that the `host`/`rnic` defaults of one scenario do not
- * leak into the next run in the same process.
+ * calling run() waits for the first.  A run changes none of ns-3's process-wide attribute
+ * defaults (the runner gives every setting to the objects it makes), so one scenario's `host`/
+ * `rnic` settings and segment sizes cannot leak into the next run in the same process.
  */
 #include "helper/scenario/scenario-runner.h"
-
-#include "ns3/config.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -221,7 +219,6 @@ Run(const py::object& scenario, const py::object& overrides, const py::object& o
     {
         py::gil_scoped_release noGil;
         std::lock_guard<std::mutex> lock(g_simulatorLock);
-        Config::Reset();
         const ScenarioConfig cfg =
             path.empty() ? LoadScenarioString(text, sets, sourceName) : LoadScenarioFile(path, sets);
         outcome = RunScenario(cfg, options);

@@ -19,6 +19,7 @@
  */
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
+#include "transport/transport-profile.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -66,12 +67,7 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "Write pcap files", pcap);
     cmd.Parse(argc, argv);
 
-    // Step 1: TCP as the LLP under MPA.
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(socketBuffer));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(socketBuffer));
-
-    // Step 2: two nodes, one link, IPv4, an RNIC on each.
+    // Step 1: two nodes, one link, IPv4, an RNIC on each.
     NodeContainer nodes;
     nodes.Create(2);
     PointToPointHelper p2p;
@@ -84,6 +80,16 @@ main(int argc, char* argv[])
     Ipv4Address serverIp = addresses.Assign(devices).GetAddress(1);
     IwarpHelper iwarp;
     iwarp.Install(nodes);
+
+    // Step 2: TCP as the LLP under MPA, sized on each node's TransportProfile, which the RNIC's
+    // connection manager applies to every socket it makes (ns-3's defaults stay as they are).
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        Ptr<TransportProfile> tcp = TransportProfile::Of(nodes.Get(i));
+        tcp->SetTcpAttribute("SegmentSize", UintegerValue(segmentSize));
+        tcp->SetTcpAttribute("SndBufSize", UintegerValue(socketBuffer));
+        tcp->SetTcpAttribute("RcvBufSize", UintegerValue(socketBuffer));
+    }
     if (pcap)
     {
         std::filesystem::create_directories(outDir);

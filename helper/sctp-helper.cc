@@ -5,9 +5,10 @@
 
 #include "sctp/sctp-l4-protocol.h"
 #include "sctp/sctp-socket-factory.h"
+#include "sctp/sctp-socket.h"
+#include "transport/transport-profile.h"
 
 #include "ns3/abort.h"
-#include "ns3/config.h"
 #include "ns3/ipv4.h"
 
 namespace ns3
@@ -26,6 +27,10 @@ void
 SctpHelper::Install(Ptr<Node> node) const
 {
     NS_ABORT_MSG_IF(node->GetObject<Ipv4>() == nullptr, "SctpHelper: install the InternetStack first");
+    if (!m_socket.IsEmpty())
+    {
+        TransportProfile::Of(node)->AddSocketAttributes(m_socket);
+    }
     if (node->GetObject<SctpL4Protocol>() != nullptr)
     {
         return;
@@ -40,13 +45,15 @@ SctpHelper::Install(Ptr<Node> node) const
 void
 SctpHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
 {
-    Config::SetDefault("ns3::SctpSocket::" + name, value);
+    m_socket.Set(SctpSocket::GetTypeId(), name, value); // checked here, where the setting is made
 }
 
 Ptr<Socket>
 SctpHelper::CreateSocket(Ptr<Node> node)
 {
-    return Socket::CreateSocket(node, SctpSocketFactory::GetTypeId());
+    Ptr<Socket> s = Socket::CreateSocket(node, SctpSocketFactory::GetTypeId());
+    TransportProfile::Configure(s);
+    return s;
 }
 
 } // namespace ns3

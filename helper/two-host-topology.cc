@@ -2,7 +2,8 @@
 
 #include "helper/iwarp-helper.h"
 
-#include "ns3/config.h"
+#include "transport/transport-profile.h"
+
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -10,9 +11,6 @@ namespace ns3
 
 TwoHostTopology::TwoHostTopology(DataRate rate, Time delay, bool withRnics, uint32_t segmentSize)
 {
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
     nodes.Create(2);
     p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
     p2p.SetChannelAttribute("Delay", TimeValue(delay));
@@ -23,6 +21,14 @@ TwoHostTopology::TwoHostTopology(DataRate rate, Time delay, bool withRnics, uint
     Ipv4InterfaceContainer ifs = addr.Assign(devices);
     clientAddress = ifs.GetAddress(0);
     serverAddress = ifs.GetAddress(1);
+    // On each node's sockets (TransportProfile), not as ns-3 defaults: nothing outlives this topology.
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        Ptr<TransportProfile> profile = TransportProfile::Of(nodes.Get(i));
+        profile->SetTcpAttribute("SegmentSize", UintegerValue(segmentSize));
+        profile->SetTcpAttribute("SndBufSize", UintegerValue(4 << 20));
+        profile->SetTcpAttribute("RcvBufSize", UintegerValue(4 << 20));
+    }
     if (withRnics)
     {
         rnics = IwarpHelper().Install(nodes);

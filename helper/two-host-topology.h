@@ -20,8 +20,9 @@ class TwoHostTopology
 {
   public:
     /**
-     * Node 0 is the client, node 1 the server. TCP defaults are set first: `segmentSize`
-     * payload octets per segment and 4 MiB socket buffers (a bulk transfer's window).
+     * Node 0 is the client, node 1 the server. Each node's TransportProfile gives its TCP sockets
+     * `segmentSize` payload octets per segment and 4 MiB buffers (a bulk transfer's window); sockets
+     * made without TransportProfile::Configure keep ns-3's defaults.
      */
     TwoHostTopology(DataRate rate, Time delay, bool withRnics = true, uint32_t segmentSize = 1448);
 

@@ -12,7 +12,6 @@
 #include "helper/two-host-topology.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
-#include "helper/scenario/scenario-attributes.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -207,21 +206,31 @@ class StreamTestCase : public TestCase
     }
 
   private:
-    /** Zero engine costs make the pipeline a pass-through: a Write can complete inside PostSend. */
-    /** Pass-through engine costs while the test case runs; the defaults come back afterwards. */
-    static AttributeMap ZeroCostEngine()
+    /**
+     * Zero engine costs make the pipeline a pass-through: a Write can complete inside PostSend.
+     * Given to these RNICs' pipelines only, never as ns-3 defaults.
+     */
+    static AttributeSet ZeroCostEngine()
     {
-        return {{"ns3::RnicPipeline::TxPerMessage", "0ns"},
-                {"ns3::RnicPipeline::TxPerSegment", "0ns"},
-                {"ns3::RnicPipeline::RxPerMessage", "0ns"},
-                {"ns3::RnicPipeline::RxPerSegment", "0ns"},
-                {"ns3::RnicPipeline::EngineRate", "0bps"}};
+        AttributeSet zero;
+        for (const char* cost : {"TxPerMessage", "TxPerSegment", "RxPerMessage", "RxPerSegment"})
+        {
+            zero.Set(RnicPipeline::GetTypeId(), cost, TimeValue(Time(0)));
+        }
+        zero.Set(RnicPipeline::GetTypeId(), "EngineRate", DataRateValue(DataRate(0)));
+        return zero;
     }
 
     void DoRun() override
     {
-        ScopedAttributeDefaults zero(m_zeroCost ? ZeroCostEngine() : AttributeMap{});
         TwoHosts h;
+        if (m_zeroCost)
+        {
+            for (const Ptr<Rnic>& rnic : h.rnics)
+            {
+                rnic->SetPartAttributes(ZeroCostEngine());
+            }
+        }
         const uint32_t size = 65536;
         RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
         server.SetAttribute("Payload", StringValue(m_real ? "Real" : "Virtual"));

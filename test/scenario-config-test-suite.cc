@@ -8,11 +8,13 @@
  *  - --set overrides: replacing, creating known optional keys, refusing unknown paths, and
  *    errors in overridden values pointing at the override.
  */
+#include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
-#include "rnic/rnic-pipeline.h"
+#include "rnic/iwarp-transport.h"
+#include "rnic/rnic.h"
 
 #include "ns3/config.h"
 #include "ns3/nstime.h"
@@ -477,14 +479,19 @@ class AttributesTestCase : public TestCase
         p->GetAttribute("TxPerMessage", v);
         NS_TEST_EXPECT_MSG_EQ(v.Get(), NanoSeconds(777), "the value was set");
 
-        // Defaults: objects created afterwards get the value; restored so other tests see ns-3's.
-        TimeValue before;
-        CreateObject<RnicPipeline>()->GetAttribute("TxPerMessage", before);
-        SetAttributeDefaults({{"ns3::RnicPipeline::TxPerMessage", "555ns"}});
-        TimeValue after;
-        CreateObject<RnicPipeline>()->GetAttribute("TxPerMessage", after);
-        Config::SetDefault("ns3::RnicPipeline::TxPerMessage", before);
-        NS_TEST_EXPECT_MSG_EQ(after.Get(), NanoSeconds(555), "the default changed");
+        // Per object, never as a default: the RNIC a host is given makes its pipelines with the
+        // value, and a pipeline made anywhere else keeps ns-3's.
+        Ptr<Node> node = CreateObject<Node>();
+        InstallHostObjects(node, HostAttributes(c, "h0"));
+        Ptr<Rnic> rnic = node->GetObject<Rnic>();
+        Ptr<QueuePair> qp = rnic->CreateQp(rnic->AllocatePd(), rnic->CreateCq(), rnic->CreateCq());
+        TimeValue made;
+        IwarpTransport::Of(qp, "the config test")->GetPipeline()->GetAttribute("TxPerMessage", made);
+        NS_TEST_EXPECT_MSG_EQ(made.Get(), NanoSeconds(777), "the RNIC's pipeline got the value");
+        TimeValue elsewhere;
+        CreateObject<RnicPipeline>()->GetAttribute("TxPerMessage", elsewhere);
+        NS_TEST_EXPECT_MSG_NE(elsewhere.Get(), NanoSeconds(777), "ns-3's default is untouched");
+        Simulator::Destroy();
     }
 };
 
@@ -526,38 +533,12 @@ class ImpairmentSpecTestCase : public TestCase
     }
 };
 
-class ScopedDefaultsRestoreTest : public TestCase
-{
-  public:
-    ScopedDefaultsRestoreTest()
-        : TestCase("a scenario's attribute defaults hold while in scope and are put back afterwards")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        auto current = []() {
-            TypeId::AttributeInformation info;
-            TypeId::LookupByName("ns3::RnicPipeline").LookupAttributeByName("TxPerSegment", &info);
-            return info.initialValue->SerializeToString(info.checker);
-        };
-        const std::string before = current();
-        {
-            ScopedAttributeDefaults scoped(AttributeMap{{"ns3::RnicPipeline::TxPerSegment", "7ns"}});
-            NS_TEST_EXPECT_MSG_EQ(current(), "+7ns", "in force inside the scope");
-        }
-        NS_TEST_EXPECT_MSG_EQ(current(), before, "restored after the scope (no leak into the next run)");
-    }
-};
-
 class ScenarioConfigTestSuite : public TestSuite
 {
   public:
     ScenarioConfigTestSuite()
         : TestSuite("iwarp-scenario-config", UNIT)
     {
-        AddTestCase(new ScopedDefaultsRestoreTest, TestCase::QUICK);
         AddTestCase(new UnitsTestCase(), TestCase::QUICK);
         AddTestCase(new NodeNamesTestCase(), TestCase::QUICK);
         AddTestCase(new FullExampleTestCase(), TestCase::QUICK);

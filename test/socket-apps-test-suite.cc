@@ -13,6 +13,7 @@
 #include "helper/host-helper.h"
 #include "helper/socket-app-helper.h"
 #include "helper/two-host-topology.h"
+#include "transport/transport-profile.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -352,8 +353,13 @@ class FlowControlTestCase : public TestCase
         Run r;
         {
             TwoHostTopology t(kLinkRate, kLinkDelay, false);
-            Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(128 << 10));
-            Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(128 << 10));
+            for (uint32_t i = 0; i < t.nodes.GetN(); ++i)
+            {
+                // Over the topology's 4 MiB, on these nodes' sockets only.
+                Ptr<TransportProfile> profile = t.nodes.Get(i)->GetObject<TransportProfile>();
+                profile->SetTcpAttribute("SndBufSize", UintegerValue(128 << 10));
+                profile->SetTcpAttribute("RcvBufSize", UintegerValue(128 << 10));
+            }
             MaybeInstall([](HostHelper&) {}, t.nodes.Get(0));
             MaybeInstall(
                 [](HostHelper& h) {

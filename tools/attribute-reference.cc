@@ -139,8 +139,8 @@ WriteMarkdown(std::ostream& out, const std::vector<TypeId>& tids)
         << "Every ns-3 TypeId of iwarp-ns3 (group name `" << kIwarpGroupName << "`): " << tids.size()
         << " TypeIds with " << attributes << " attributes and " << traces << " trace sources. Each table lists "
         << "the TypeId's own attributes; those it inherits are its parent's. Defaults are ns-3's initial values "
-        << "(scenario files change them with `host:`/`rnic:`/`attributes:`, programs with "
-        << "`Config::SetDefault` or `--ns3::Type::Attribute=value`).\n\n";
+        << "(scenario files set others with `host:`/`rnic:`/`per-host:`, on each object they reach; programs "
+        << "with the helpers' `Set...Attribute` or `SetAttribute` on an object).\n\n";
     for (const TypeId& t : tids)
     {
         out << "- [" << t.GetName() << "](#" << Anchor(t.GetName()) << ")\n";

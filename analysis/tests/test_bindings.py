@@ -1,4 +1,5 @@
 """iwarpsim.run through the compiled module: dict, YAML text and file scenarios; errors as in the CLI."""
+import copy
 import os
 import subprocess
 import threading
@@ -103,3 +104,37 @@ def test_threads_take_turns(tiny, tmp_path):
 def test_low_level_module():
     assert issubclass(_iwarpsim.ScenarioError, ValueError)
     assert "run" in dir(_iwarpsim)
+
+
+def test_back_to_back_runs_keep_their_own_settings(tiny):
+    """A run's host:/rnic: settings and segment size reach only its own objects (no ns-3 defaults change).
+
+    plain, tuned, plain again: the second plain run must equal the first, and the tuned one must show
+    its settings: 3 CPU cores (one busy counter each), a slower engine (TxPerMessage) in the ping-pong's
+    latency, and 500-octet segments in the sockets receiver's per-packet CPU cycles.
+    """
+    plain = copy.deepcopy(tiny)
+    plain["workloads"].insert(0, {"kind": "sockets-stream", "from": "h0", "to": "h1", "size": "64KiB", "count": 4})
+    tuned = copy.deepcopy(plain)
+    tuned["rnic"] = {"RnicPipeline::TxPerMessage": "5us"}
+    tuned["host"] = {"HostCpuModel::Cores": "3", "TcpSocket::SegmentSize": "500"}
+
+    def seen(config):
+        s = iwarpsim.run(config).summary
+        return {
+            "cores": [len(h["cpu_busy_ns"]) for h in s["hosts"]],
+            "receiver_cycles": s["hosts"][1]["counters"]["cpu_cycles"],
+            "latency_p50_ns": s["workloads"][1]["latency_by_size"][0]["p50"],
+            "transport": s["transport"],
+        }
+
+    first = seen(plain)
+    mine = seen(tuned)
+    again = seen(plain)
+    assert again == first, "the tuned run leaked into the next one"
+    assert first["cores"] == [4, 4]  # HostCpuModel's default
+    assert mine["cores"] == [3, 3]
+    assert mine["latency_p50_ns"] > first["latency_p50_ns"] + 1000
+    # Every received packet costs RxCyclesPerPacket: 500-octet segments make about 3x as many as 1448.
+    assert mine["receiver_cycles"] > 2 * first["receiver_cycles"]
+    assert mine["transport"] == first["transport"]  # neither sets `transport`

@@ -1,44 +1,10 @@
 #include "helper/scenario/scenario-attributes.h"
 
-#include "ns3/config.h"
 #include "ns3/abort.h"
 #include "ns3/string.h"
 
 namespace ns3
 {
-
-void
-SetAttributeDefaults(const AttributeMap& attributes)
-{
-    for (const auto& [name, value] : attributes)
-    {
-        Config::SetDefault(name, StringValue(value));
-    }
-}
-
-ScopedAttributeDefaults::ScopedAttributeDefaults(const AttributeMap& attributes)
-{
-    for (const auto& [name, value] : attributes)
-    {
-        const auto sep = name.rfind("::");
-        TypeId tid;
-        TypeId::AttributeInformation info;
-        if (sep != std::string::npos && TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid) &&
-            tid.LookupAttributeByName(name.substr(sep + 2), &info))
-        {
-            m_saved.emplace_back(name, info.initialValue);
-        }
-    }
-    SetAttributeDefaults(attributes);
-}
-
-ScopedAttributeDefaults::~ScopedAttributeDefaults()
-{
-    for (auto it = m_saved.rbegin(); it != m_saved.rend(); ++it)
-    {
-        Config::SetDefault(it->first, *it->second);
-    }
-}
 
 std::optional<std::string>
 ScenarioDefault(const ScenarioConfig& cfg, const std::string& name)
@@ -52,21 +18,6 @@ ScenarioDefault(const ScenarioConfig& cfg, const std::string& name)
         }
     }
     return std::nullopt;
-}
-
-AttributeMap
-CurrentDefaults(const std::vector<std::string>& names)
-{
-    AttributeMap m;
-    for (const std::string& name : names)
-    {
-        const auto sep = name.rfind("::");
-        TypeId::AttributeInformation info;
-        const bool found = TypeId::LookupByName(name.substr(0, sep)).LookupAttributeByName(name.substr(sep + 2), &info);
-        NS_ABORT_MSG_UNLESS(found, "no attribute " << name);
-        m[name] = info.initialValue->SerializeToString(info.checker);
-    }
-    return m;
 }
 
 Ptr<AttributeValue>

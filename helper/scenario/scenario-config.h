@@ -83,7 +83,7 @@ struct TopologyConfig
  * ns-3 Attribute settings by full name, "ns3::TypeName::Attribute" -> value text.  The file may
  * write "TypeName::Attribute" (ns3:: is added) or the full name; the value is any text the
  * Attribute's checker accepts ("550ns", "4", "true").  The runner applies them with
- * Object::SetAttribute on the matching objects of a node (or Config::SetDefault).
+ * Object::SetAttribute on the matching objects of each host, one object at a time (host-attributes.h).
  */
 using AttributeMap = std::map<std::string, std::string>;
 using HostConfig = AttributeMap; ///< `host`: HostMemoryModel, HostCpuModel, TcpSocket, ... attributes

@@ -1,8 +1,6 @@
 #include "helper/scenario/scenario-network.h"
 
-#include "helper/host-helper.h"
-#include "helper/iwarp-helper.h"
-#include "helper/scenario/scenario-attributes.h"
+#include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-error.h"
 #include "helper/scenario/scenario-queues.h"
 
@@ -188,38 +186,11 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
     }
     topo->AssignStreams(1000);
 
-    HostHelper hosts;
-    hosts.Install(topo->hosts);
-    IwarpHelper iwarp;
-    iwarp.Install(topo->hosts);
-
-    // per-host attributes: the host model's parts and the RNIC now, the per-connection objects
-    // (pipeline, DDP, RDMAP) as the RNIC creates them.
-    for (const auto& [name, attrs] : cfg.perHost)
+    // A host model and an RNIC on every host, each made with that host's attributes (scenario-wide
+    // maps, its per-host maps over them); the parts an RNIC makes later get them as they are made.
+    for (uint32_t i = 0; i < topo->hosts.GetN(); ++i)
     {
-        Ptr<Node> node = topo->GetNode(name);
-        for (Ptr<Object> o : {Ptr<Object>(node->GetObject<HostMemoryModel>()),
-                              Ptr<Object>(node->GetObject<HostCpuModel>()),
-                              Ptr<Object>(node->GetObject<HostModel>())})
-        {
-            if (o)
-            {
-                ApplyAttributes(o, attrs.host);
-            }
-        }
-        if (Ptr<Rnic> rnic = node->GetObject<Rnic>())
-        {
-            ApplyAttributes(rnic, attrs.rnic);
-            rnic->TraceConnectWithoutContext(
-                "QpCreated",
-                MakeBoundCallback(+[](AttributeMap m, Ptr<QueuePair> qp) {
-                    Ptr<IwarpTransport> iw = IwarpTransport::Of(qp, "a scenario's rnic attributes");
-                    ApplyAttributes(iw->GetRdmap(), m);
-                    ApplyAttributes(iw->GetDdp(), m);
-                    ApplyAttributes(iw->GetPipeline(), m);
-                },
-                                  attrs.rnic));
-        }
+        InstallHostObjects(topo->hosts.Get(i), HostAttributes(cfg, topo->hostNames[i]));
     }
     return topo;
 }

@@ -17,10 +17,10 @@ namespace ns3
 {
 
 /**
- * The types whose objects BuildScenarioNetwork gives a `per-host` entry's attributes: its `host`
- * map to a host's memory, CPU and host model, its `rnic` map to the RNIC and to each queue pair's
- * RDMAP, DDP and pipeline as it is made.  An attribute of any other type would reach nothing (the
- * loader refuses it; scenario-wide `host:`/`rnic:` are defaults for every object and take any).
+ * The types a `per-host` entry's attributes may name: its `host` map a host's memory, CPU and host
+ * model, its `rnic` map the RNIC and each queue pair's RDMAP, DDP and pipeline.  The loader refuses
+ * any other type there; scenario-wide `host:`/`rnic:` reach more (ScenarioWideTypes,
+ * host-attributes.h).
  */
 const std::vector<std::string>& PerHostHostTypes();
 const std::vector<std::string>& PerHostRnicTypes();

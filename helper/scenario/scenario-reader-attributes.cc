@@ -220,21 +220,28 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
         if (reaches)
         {
             // Applied by type to the objects listed: one of them must be of the attribute's type
-            // (or a parent's), else the setting would reach nothing and be ignored without a word.
+            // (or a child of it), else the setting would reach nothing and be ignored without a word.
             const TypeId type = TypeId::LookupByName(full.substr(0, full.rfind("::")));
             std::string list;
             bool reached = false;
             for (const std::string& name : *reaches)
             {
-                const TypeId target = TypeId::LookupByName(name);
-                reached = reached || target == type || target.IsChildOf(type) || type.IsChildOf(target);
+                // A type name, or one attribute's full name.
+                TypeId target;
+                reached = reached || name == full ||
+                          (TypeId::LookupByNameFailSafe(name, &target) && (target == type || target.IsChildOf(type)));
                 list += (list.empty() ? "" : ", ") + name;
             }
-            if (!reached)
+            if (!reached && path.rfind("per-host", 0) == 0)
             {
                 Fail(kv.first, p, "a per-host setting reaches only " + list + "; " + full +
                                       " applies to none of them (set it for every host in the scenario's `host` "
                                       "or `rnic` map)");
+            }
+            if (!reached)
+            {
+                Fail(kv.first, p, "`host` and `rnic` settings reach only " + list + " (each object as it is made); " +
+                                      full + " applies to none of them");
             }
         }
         if (out.count(full))

@@ -1,6 +1,7 @@
 #include "helper/scenario/scenario-reader.h"
 
 #include "helper/scenario/event-scheduler.h"
+#include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 
@@ -342,11 +343,11 @@ ScenarioReader::Read(const YAML::Node& root)
     }
     if (root["host"])
     {
-        cfg.host = ReadAttributes(root["host"], "host");
+        cfg.host = ReadAttributes(root["host"], "host", &ScenarioWideTypes());
     }
     if (root["rnic"])
     {
-        cfg.rnic = ReadAttributes(root["rnic"], "rnic");
+        cfg.rnic = ReadAttributes(root["rnic"], "rnic", &ScenarioWideTypes());
     }
     if (root["host-nic"])
     {

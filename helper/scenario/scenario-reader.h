@@ -73,7 +73,7 @@ class ScenarioReader
     LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
     /** A link entry's loss, gilbert-elliott and reorder keys (scenario-reader-impairments.cc). */
     ImpairmentSpec ReadImpairment(const YAML::Node& n, const std::string& path) const;
-    /** `reaches`: the types the map is applied to (per-host); an attribute of no such type is an error. */
+    /** `reaches`: the types the map is applied to; an attribute of no such type is an error. */
     AttributeMap ReadAttributes(const YAML::Node& n,
                                 const std::string& path,
                                 const std::vector<std::string>* reaches = nullptr) const;

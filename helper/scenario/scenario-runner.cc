@@ -5,7 +5,6 @@
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/progress-bar.h"
 #include "helper/scenario/queue-stats.h"
-#include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-transport.h"
 #include "helper/scenario/scenario-workloads.h"
@@ -68,14 +67,11 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));
 
-    // Segment sizes fill the MTU of each workload's paths: its LlpSocketDefaults set them as it starts
-    // (socket-defaults.h); scoped here, to be put back.  Buffers and the rest of TCP and SCTP come from
-    // `transport` (InstallTransport, scenario-transport.h), applied to each socket as it is made.
-    ScopedAttributeDefaults socketSizes(CurrentDefaults({"ns3::TcpSocket::SegmentSize", "ns3::SctpSocket::Pmtu"}));
-    // Every RNIC, pipeline, MPA connection and host model made during the run gets these; they are
-    // put back afterwards.
-    ScopedAttributeDefaults hostDefaults(cfg.host);
-    ScopedAttributeDefaults rnicDefaults(cfg.rnic);
+    // Nothing here changes ns-3's process-wide attribute defaults, so that runs in one process do
+    // not leak into each other: the `host:`/`rnic:`/`per-host` maps are given to each object as it is
+    // made (host-attributes.h), `transport` and the socket attributes of those maps to each socket
+    // by its node's TransportProfile (scenario-transport.h), and each workload's segment sizes, which
+    // fill the MTU of its paths, to that profile as the workload starts (socket-defaults.h).
     RngSeedManager::SetSeed(cfg.seed);
     RngSeedManager::SetRun(cfg.run);
     // Before anything is scheduled: the topology and the workloads schedule their start events.

@@ -1,5 +1,7 @@
 #include "helper/scenario/scenario-transport.h"
 
+#include "helper/scenario/host-attributes.h"
+
 #include "transport/transport-profile.h"
 
 #include "ns3/boolean.h"
@@ -78,7 +80,11 @@ InstallTransport(const ScenarioConfig& cfg, const BuiltTopology& topo)
                 b->octets = automatic;
             }
         }
-        topo.hosts.Get(i)->AggregateObject(ProfileOf(s));
+        Ptr<TransportProfile> profile = ProfileOf(s);
+        // The socket attributes of the host's `host:`/`rnic:`/`per-host` maps (the loader refuses
+        // those this section sets).
+        ConfigureSockets(profile, HostAttributes(cfg, host));
+        topo.hosts.Get(i)->AggregateObject(profile);
         out.push_back(HostTransport{host, s});
     }
     return out;

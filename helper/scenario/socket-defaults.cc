@@ -1,6 +1,7 @@
 #include "helper/scenario/socket-defaults.h"
 
-#include "ns3/config.h"
+#include "transport/transport-profile.h"
+
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -28,13 +29,16 @@ LlpSocketDefaults::GetTypeId()
 void
 LlpSocketDefaults::StartApplication()
 {
+    // The node's profile, not ns-3's defaults: other nodes, and the next run in this process, are
+    // not touched.
+    Ptr<TransportProfile> profile = TransportProfile::Of(GetNode());
     if (m_segmentSize > 0)
     {
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_segmentSize));
+        profile->SetTcpAttribute("SegmentSize", UintegerValue(m_segmentSize));
     }
     if (m_pmtu > 0)
     {
-        Config::SetDefault("ns3::SctpSocket::Pmtu", UintegerValue(m_pmtu));
+        profile->SetSctpAttribute("Pmtu", UintegerValue(m_pmtu));
     }
 }
 

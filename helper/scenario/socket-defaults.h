@@ -3,19 +3,19 @@
  * the same node, from the smallest MTU on that workload's paths (path-sizes.h): TCP's SegmentSize
  * and SCTP's Pmtu.
  *
- * ns-3 has no per-socket hook between a socket's creation and its use, and takes both values from
- * the attribute defaults when a socket is made; this model's applications make their sockets as
- * they start (StartApplication: listen, connect; an accepted socket copies its listener's).  ns-3
- * runs the start events of one node's applications in the order they were installed, one after
- * the other, so an LlpSocketDefaults installed just before a workload's application, with the same
- * start time, sets the defaults for exactly that application's sockets, whatever the other nodes
- * and workloads do at the same instant.
+ * The sizes go into the node's TransportProfile, which gives them to every socket made on the node
+ * from then on (never into ns-3's process-wide defaults).  This model's applications make their
+ * sockets as they start (StartApplication: listen, connect; an accepted socket copies its
+ * listener's).  ns-3 runs the start events of one node's applications in the order they were
+ * installed, one after the other, so an LlpSocketDefaults installed just before a workload's
+ * application, with the same start time, sizes exactly that application's sockets, whatever the
+ * other nodes and workloads do at the same instant.
  *
  *   InstallSocketDefaults(node, segmentSize, pmtu, start);   // then, at once:
  *   helper.Install(node).Start(start);
  *
- * A size of 0 leaves that default alone (the scenario sets it itself: the loader has checked it
- * against the paths).  The runner puts ns-3's defaults back after the run.
+ * A size of 0 leaves that setting alone (the scenario sets it itself: the loader has checked it
+ * against the paths).
  */
 #ifndef IWARP_SCENARIO_SOCKET_DEFAULTS_H
 #define IWARP_SCENARIO_SOCKET_DEFAULTS_H

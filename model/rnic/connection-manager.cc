@@ -1,6 +1,8 @@
 #include "rnic/connection-manager.h"
 
 #include "rnic/iwarp-transport.h"
+#include "rnic/rnic.h"
+
 #include "sctp/sctp-l4-protocol.h"
 #include "sctp/sctp-socket-factory.h"
 #include "transport/transport-profile.h"
@@ -16,6 +18,21 @@
 
 namespace ns3
 {
+
+namespace
+{
+
+/** The part settings of the node's RNIC (Rnic::SetPartAttribute) for a part made here. */
+void
+ConfigureFromRnic(Ptr<Node> node, Ptr<Object> part)
+{
+    if (Ptr<Rnic> rnic = node ? node->GetObject<Rnic>() : nullptr)
+    {
+        rnic->ConfigurePart(part);
+    }
+}
+
+} // namespace
 
 NS_LOG_COMPONENT_DEFINE("ConnectionManager");
 NS_OBJECT_ENSURE_REGISTERED(ConnectionManager);
@@ -103,6 +120,7 @@ void
 ConnectionManager::OnTcpAccept(uint16_t port, Ptr<Socket> s, const Address& from)
 {
     Ptr<MpaConnection> c = CreateObject<MpaConnection>();
+    ConfigureFromRnic(m_node, c);
     m_connections.push_back(c);
     c->SetRequestCallback(MakeBoundCallback(
         +[](ConnectionManager* cm, uint16_t p, Address a, Ptr<MpaConnection> mpa, const MpaSetupFrame& f) {
@@ -181,6 +199,7 @@ ConnectionManager::Connect(Ptr<QueuePair> qp, const Address& remote,
     Ptr<Socket> s = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
     TransportProfile::Configure(s);
     Ptr<MpaConnection> c = CreateObject<MpaConnection>();
+    ConfigureFromRnic(m_node, c);
     m_connections.push_back(c);
     c->SetIrdOrd(uint16_t(RdmapOf(qp)->GetIrd()), uint16_t(RdmapOf(qp)->GetOrd()));
     c->SetReplyCallback(MakeBoundCallback(
@@ -233,6 +252,7 @@ void
 ConnectionManager::OnSctpAccept(uint16_t port, Ptr<Socket> s, const Address& from)
 {
     Ptr<SctpDdpAssociation> a = CreateObject<SctpDdpAssociation>();
+    ConfigureFromRnic(m_node, a);
     m_sctpAssocs.push_back(a);
     a->SetInitiateCallback(MakeBoundCallback(
         +[](ConnectionManager* cm, uint16_t p, Address f, Ptr<SctpDdpConnection> c, const std::vector<uint8_t>& pd) {
@@ -264,6 +284,7 @@ ConnectionManager::ConnectSctp(Ptr<QueuePair> qp, const Address& remote, const s
     TransportProfile::Configure(s);
     SctpDdpAssociation::ConfigureSocket(s, 16);
     Ptr<SctpDdpAssociation> a = CreateObject<SctpDdpAssociation>();
+    ConfigureFromRnic(m_node, a);
     m_sctpAssocs.push_back(a);
     s->SetConnectCallback(
         MakeBoundCallback(

@@ -111,7 +111,9 @@ Rnic::SetTransportType(TypeId tid)
 Ptr<CompletionQueue>
 Rnic::CreateCq()
 {
-    return m_cqFactory.Create<CompletionQueue>();
+    Ptr<CompletionQueue> cq = m_cqFactory.Create<CompletionQueue>();
+    ConfigurePart(cq);
+    return cq;
 }
 
 Ptr<QueuePair>
@@ -120,9 +122,44 @@ Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<Comple
     Ptr<QueuePair> qp = m_qpFactory.Create<QueuePair>();
     qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq, m_transportFactory.Create<RdmaTransport>());
     m_qps.push_back(qp);
+    // Before QpCreated: its sinks (per-host settings) come on top.
+    ConfigurePart(qp);
+    ConfigurePart(qp->GetTransport());
+    if (Ptr<IwarpTransport> iw = IwarpTransport::Find(qp))
+    {
+        for (Ptr<Object> part : {Ptr<Object>(iw->GetPipeline()), Ptr<Object>(iw->GetDdp()), Ptr<Object>(iw->GetRdmap())})
+        {
+            ConfigurePart(part);
+        }
+    }
     ChargeHost(qp);
     m_qpCreatedTrace(qp);
     return qp;
+}
+
+// ---- part attributes (see rnic.h) ----
+
+void
+Rnic::SetPartAttribute(TypeId part, const std::string& name, const AttributeValue& value)
+{
+    AttributeSet one;
+    one.Set(part, name, value);
+    SetPartAttributes(one);
+}
+
+void
+Rnic::SetPartAttributes(const AttributeSet& parts)
+{
+    m_partAttributes.Add(parts);
+    // These two exist from the RNIC's construction on.
+    ConfigurePart(m_cm);
+    ConfigurePart(m_memory);
+}
+
+void
+Rnic::ConfigurePart(Ptr<Object> part) const
+{
+    m_partAttributes.ApplyTo(part);
 }
 
 namespace

@@ -13,6 +13,8 @@
 #include "rnic/memory-registry.h"
 #include "rnic/queue-pair.h"
 
+#include "common/attribute-set.h"
+
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
@@ -45,6 +47,20 @@ class Rnic : public Object
 
     typedef void (*QpCreatedTracedCallback)(Ptr<QueuePair> qp);
 
+    // ---- Attributes of the parts this RNIC makes (IwarpHelper passes them down) ----
+    /**
+     * Attribute `name` of `part` (ns3::RnicPipeline, ns3::DdpEndpoint, ns3::RdmapEndpoint,
+     * ns3::QueuePair, ns3::CompletionQueue, ns3::MpaConnection, ns3::SctpDdpAssociation,
+     * ns3::ConnectionManager, ns3::MemoryRegistry or a parent type) for every such part of this
+     * RNIC: those it makes later get it as they are made, the connection manager and memory
+     * registry at once.  Per RNIC, never a process-wide default.
+     */
+    void SetPartAttribute(TypeId part, const std::string& name, const AttributeValue& value);
+    /** SetPartAttribute for each setting of `parts`, in order. */
+    void SetPartAttributes(const AttributeSet& parts);
+    /** Give a part just made the part settings of its type (the connection manager calls it too). */
+    void ConfigurePart(Ptr<Object> part) const;
+
   protected:
     void NotifyNewAggregate() override;
     void DoDispose() override;
@@ -70,6 +86,7 @@ class Rnic : public Object
     std::vector<Ptr<QueuePair>> m_qps;
     uint32_t m_nextQpn{1};
     TracedCallback<Ptr<QueuePair>> m_qpCreatedTrace;
+    AttributeSet m_partAttributes;
 };
 
 } // namespace ns3

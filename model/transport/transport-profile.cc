@@ -86,22 +86,42 @@ TransportProfile::SetTcpInitialRto(Time rto)
 }
 
 void
+TransportProfile::SetTcpPacing(bool pacing)
+{
+    m_tcpPacing = pacing;
+}
+
+void
+TransportProfile::SetTcpPaceInitialWindow(bool pace)
+{
+    m_tcpPaceInitialWindow = pace;
+}
+
+void
+TransportProfile::AddSocketAttributes(const AttributeSet& settings)
+{
+    m_byType.Add(settings);
+}
+
+void
 TransportProfile::Apply(Ptr<Socket> socket) const
 {
-    if (DynamicCast<TcpSocketBase>(socket))
+    const bool tcp = DynamicCast<TcpSocketBase>(socket) != nullptr;
+    if (!tcp && !DynamicCast<SctpSocket>(socket))
+    {
+        return;
+    }
+    m_byType.ApplyTo(socket);
+    if (tcp)
     {
         ApplyTcp(socket);
     }
-    else if (DynamicCast<SctpSocket>(socket))
+    else
     {
         for (const auto& [name, value] : m_sctp)
         {
             socket->SetAttribute(name, *value);
         }
-    }
-    else
-    {
-        return;
     }
     m_applied(socket);
 }
@@ -113,6 +133,14 @@ TransportProfile::ApplyTcp(Ptr<Socket> socket) const
     for (const auto& [name, value] : m_tcp)
     {
         tcp->SetAttribute(name, *value);
+    }
+    if (m_tcpPacing)
+    {
+        tcp->SetPacingStatus(*m_tcpPacing);
+    }
+    if (m_tcpPaceInitialWindow)
+    {
+        tcp->SetPaceInitialWindow(*m_tcpPaceInitialWindow);
     }
     if (m_tcpInitialRto)
     {
@@ -151,6 +179,18 @@ TransportProfile::Configure(Ptr<Socket> socket)
     {
         p->Apply(socket);
     }
+}
+
+Ptr<TransportProfile>
+TransportProfile::Of(Ptr<Node> node)
+{
+    Ptr<TransportProfile> p = node->GetObject<TransportProfile>();
+    if (!p)
+    {
+        p = CreateObject<TransportProfile>();
+        node->AggregateObject(p);
+    }
+    return p;
 }
 
 } // namespace ns3

@@ -19,15 +19,18 @@
  *   Ptr<Socket> s = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
  *   TransportProfile::Configure(s);
  *
- * What ns-3's TCP has no socket attribute for is set by hand: the congestion control (a new
- * TcpCongestionOps of the chosen TypeId, SetCongestionControlAlgorithm) and the RTO before the
- * first RTT sample (a fresh RTT estimator whose initial estimate gives that RTO, and ConnTimeout,
+ * What ns-3's TCP has no socket attribute for is set by hand: pacing (SetTcpPacing, through
+ * TcpSocketBase's setters), the congestion control (a new TcpCongestionOps of the chosen TypeId,
+ * SetCongestionControlAlgorithm) and the RTO before the first RTT sample (a fresh RTT estimator whose initial estimate gives that RTO, and ConnTimeout,
  * the SYN's timeout, set to it as RFC 6298 §2.1 asks of every segment before a sample).
  */
 #ifndef IWARP_TRANSPORT_PROFILE_H
 #define IWARP_TRANSPORT_PROFILE_H
 
+#include "common/attribute-set.h"
+
 #include "ns3/attribute.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/socket.h"
@@ -54,12 +57,26 @@ class TransportProfile : public Object
     void SetTcpCongestionOps(TypeId congestion);
     /** The TCP RTO before the first RTT sample, for SYNs and data alike (RFC 6298 §2.1). */
     void SetTcpInitialRto(Time rto);
+    /**
+     * TCP pacing (TcpSocketState's EnablePacing, PaceInitialWindow): the socket's state object has no
+     * attribute path from the socket, so these go through TcpSocketBase's own setters.
+     */
+    void SetTcpPacing(bool pacing);
+    void SetTcpPaceInitialWindow(bool pace);
+
+    /**
+     * Settings by type (ns3::TcpSocket, ns3::TcpSocketBase, ns3::SctpSocket, ...) for every socket of
+     * a matching type, applied before the named settings above (which win where both set one).
+     */
+    void AddSocketAttributes(const AttributeSet& settings);
 
     /** Apply the settings of the socket's kind (TCP or SCTP); other sockets are left alone. */
     void Apply(Ptr<Socket> socket) const;
 
     /** Apply the profile of the socket's node, if it has one. */
     static void Configure(Ptr<Socket> socket);
+    /** The node's profile, aggregated to it first (with no settings) if it has none. */
+    static Ptr<TransportProfile> Of(Ptr<Node> node);
 
     /** Signature of the Applied trace: `socket` has just been given this profile's settings. */
     typedef void (*AppliedTracedCallback)(Ptr<Socket> socket);
@@ -71,10 +88,13 @@ class TransportProfile : public Object
     static void Add(Settings& to, TypeId tid, const std::string& name, const AttributeValue& value);
     void ApplyTcp(Ptr<Socket> socket) const;
 
+    AttributeSet m_byType;
     Settings m_tcp;
     Settings m_sctp;
     std::optional<TypeId> m_tcpCongestion;
     std::optional<Time> m_tcpInitialRto;
+    std::optional<bool> m_tcpPacing;
+    std::optional<bool> m_tcpPaceInitialWindow;
     TracedCallback<Ptr<Socket>> m_applied;
 };
 
