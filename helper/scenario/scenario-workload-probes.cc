@@ -6,9 +6,7 @@
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/workload-metrics.h"
 
-#include "mpa/mpa-connection.h"
 #include "rnic/rnic.h"
-#include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-socket.h"
 
 #include "ns3/inet-socket-address.h"
@@ -115,15 +113,7 @@ ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEve
 void
 ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
 {
-    Ptr<Socket> socket;
-    if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(qp->GetLlp()))
-    {
-        socket = mpa->GetSocket();
-    }
-    else if (Ptr<SctpDdpConnection> sctp = DynamicCast<SctpDdpConnection>(qp->GetLlp()))
-    {
-        socket = sctp->GetSocket();
-    }
+    const Ptr<Socket> socket = qp->GetLlp() ? qp->GetLlp()->GetSocket() : nullptr;
     if (!socket)
     {
         return;
