@@ -313,6 +313,14 @@ class ManagerChoosesByTypeIdTestCase : public TestCase
                             rnic->GetConnectionManager()->Accept(req, rnic->CreateQp(pd, cq, cq), {4});
                         },
                         server));
+        // Bad input changes nothing: a TypeId of something else, the abstract base.
+        for (const char* bad : {"ns3::TcpSocketBase", "ns3::LlpConnector"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(scm->SetAttributeFailSafe("LlpConnector", StringValue(bad)), false, bad);
+        }
+        TypeIdValue chosen;
+        scm->GetAttribute("LlpConnector", chosen);
+        NS_TEST_EXPECT_MSG_EQ(chosen.Get().GetName(), kMpa, "still MPA after the refused settings");
         scm->SetAttribute("LlpConnector", StringValue(kSctp));
         NS_TEST_EXPECT_MSG_EQ(scm->GetConnector()->GetInstanceTypeId().GetName(), kSctp, "SCTP after the change");
         Ptr<CompletionQueue> cq = client->CreateCq();

@@ -60,13 +60,16 @@ ConnectionManager::SetNode(Ptr<Node> node)
     }
 }
 
-void
+bool
 ConnectionManager::SetConnectorType(TypeId tid)
 {
-    NS_ABORT_MSG_UNLESS(tid.IsChildOf(LlpConnector::GetTypeId()) && tid.HasConstructor(),
-                        "ConnectionManager::LlpConnector: " << tid.GetName()
-                                                            << " is not an LlpConnector that can be created");
+    if (!tid.IsChildOf(LlpConnector::GetTypeId()) || !tid.HasConstructor())
+    {
+        NS_LOG_ERROR("LlpConnector: " << tid.GetName() << " is not an LlpConnector that can be created");
+        return false;
+    }
     m_connectorType = tid;
+    return true;
 }
 
 Ptr<LlpConnector>

@@ -48,8 +48,11 @@ class ConnectionManager : public Object
     void Connect(Ptr<QueuePair> qp, const Address& remote, const std::vector<uint8_t>& privateData,
                  ConnectCallback cb);
 
-    /** Choose the LLP: `tid` must be an LlpConnector's (aborts otherwise). */
-    void SetConnectorType(TypeId tid);
+    /**
+     * Choose the LLP: false (and nothing changes) unless `tid` is an LlpConnector that can be
+     * created, so that SetAttribute fails and SetAttributeFailSafe returns false.
+     */
+    [[nodiscard]] bool SetConnectorType(TypeId tid);
     TypeId GetConnectorType() const { return m_connectorType; }
     /** The connector the next Listen or Connect uses (made now if needed), e.g. to set its Attributes. */
     Ptr<LlpConnector> GetConnector();
