@@ -148,7 +148,8 @@ RunRdmaWrites(uint64_t bytes,
     BenchTopology t(rate, delay, true, sctp, queues);
     for (const Ptr<Rnic>& rnic : t.rnics)
     {
-        rnic->GetConnectionManager()->SetAttribute("Llp", StringValue(llp));
+        rnic->GetConnectionManager()->SetAttribute(
+            "LlpConnector", StringValue(sctp ? "ns3::SctpDdpLlpConnector" : "ns3::MpaLlpConnector"));
     }
     RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
     RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001, InetSocketAddress(t.serverIp, 9001));

@@ -6,6 +6,7 @@
 #include "helper/iwarp-helper.h"
 #include "helper/sctp-helper.h"
 #include "helper/two-host-topology.h"
+#include "sctp-ddp/sctp-ddp-llp-connector.h"
 #include "sctp/sctp-socket.h"
 #include "transport/transport-profile.h"
 
@@ -46,7 +47,8 @@ Watched()
     std::map<std::string, std::string> m;
     for (const char* name : {"ns3::RnicPipeline::TxPerMessage", "ns3::MpaConnection::Markers",
                              "ns3::RdmapEndpoint::Ord", "ns3::CompletionQueue::Capacity",
-                             "ns3::ConnectionManager::SctpStream", "ns3::SctpSocket::Pmtu",
+                             "ns3::SctpDdpLlpConnector::SctpStream", "ns3::ConnectionManager::LlpConnector",
+                             "ns3::SctpSocket::Pmtu",
                              "ns3::TcpSocket::SegmentSize", "ns3::TcpSocket::SndBufSize"})
     {
         m[name] = ProcessDefault(name);
@@ -111,7 +113,9 @@ class IwarpHelperTestCase : public TestCase
         slow.SetPipelineAttribute("TxPerMessage", TimeValue(NanoSeconds(900)));
         slow.SetRdmapAttribute("Ord", UintegerValue(2));
         slow.SetPartAttribute(CompletionQueue::GetTypeId(), "Capacity", UintegerValue(7));
-        slow.SetPartAttribute(ConnectionManager::GetTypeId(), "SctpStream", UintegerValue(3));
+        slow.SetPartAttribute(ConnectionManager::GetTypeId(), "LlpConnector",
+                              TypeIdValue(SctpDdpLlpConnector::GetTypeId()));
+        slow.SetPartAttribute(SctpDdpLlpConnector::GetTypeId(), "SctpStream", UintegerValue(3));
         Ptr<Rnic> a = slow.Install(nodes.Get(0));
         Ptr<Rnic> b = IwarpHelper().Install(nodes.Get(1)); // a plain helper
         Ptr<Rnic> c = slow.Install(nodes.Get(2));
@@ -124,8 +128,11 @@ class IwarpHelperTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Get<TimeValue>(Iw(qc)->GetPipeline(), "TxPerMessage"), NanoSeconds(900), "c's too");
         NS_TEST_EXPECT_MSG_EQ(Get<UintegerValue>(Iw(qa)->GetRdmap(), "Ord"), 2u, "a's RDMAP endpoint");
         NS_TEST_EXPECT_MSG_EQ(Get<UintegerValue>(a->CreateCq(), "Capacity"), 7u, "a's completion queues");
-        NS_TEST_EXPECT_MSG_EQ(Get<UintegerValue>(a->GetConnectionManager(), "SctpStream"), 3u,
+        NS_TEST_EXPECT_MSG_EQ(Get<TypeIdValue>(a->GetConnectionManager(), "LlpConnector"),
+                              SctpDdpLlpConnector::GetTypeId(),
                               "a's connection manager, made before the settings, gets them at install");
+        NS_TEST_EXPECT_MSG_EQ(Get<UintegerValue>(a->GetConnectionManager()->GetConnector(), "SctpStream"), 3u,
+                              "the connector a's manager makes gets them as it is made");
         NS_TEST_EXPECT_MSG_EQ(Get<TimeValue>(Iw(qb)->GetPipeline(), "TxPerMessage"),
                               Get<TimeValue>(CreateObject<RnicPipeline>(), "TxPerMessage"),
                               "the plain helper's RNIC keeps ns-3's value");

@@ -53,8 +53,8 @@ RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sct
     if (sctp)
     {
         SctpHelper().Install(nodes);
-        client->GetConnectionManager()->SetAttribute("Llp", StringValue("Sctp"));
-        server->GetConnectionManager()->SetAttribute("Llp", StringValue("Sctp"));
+        client->GetConnectionManager()->SetAttribute("LlpConnector", StringValue("ns3::SctpDdpLlpConnector"));
+        server->GetConnectionManager()->SetAttribute("LlpConnector", StringValue("ns3::SctpDdpLlpConnector"));
     }
     MakeQps();
 }

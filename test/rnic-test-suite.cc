@@ -22,7 +22,7 @@ class CmConnectTest : public TestCase
 {
   public:
     CmConnectTest(bool sctp = false)
-        : TestCase(sctp ? "Connection manager with Llp=Sctp (RFC 5043): connect with private data, accept, Send "
+        : TestCase(sctp ? "Connection manager with the SCTP connector (RFC 5043): connect with private data, accept, Send "
                           "and Write byte-exact"
                         : "Connection manager: connect with private data, accept, Send and Write byte-exact"),
           m_sctp(sctp)
@@ -81,7 +81,7 @@ class CmRejectTest : public TestCase
 {
   public:
     CmRejectTest(bool sctp = false)
-        : TestCase(sctp ? "Connection manager with Llp=Sctp: a rejected connect reports the reason"
+        : TestCase(sctp ? "Connection manager with the SCTP connector: a rejected connect reports the reason"
                         : "Connection manager: a rejected connect reports the reason and the QP takes no work"),
           m_sctp(sctp)
     {

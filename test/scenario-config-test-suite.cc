@@ -18,6 +18,7 @@
 
 #include "ns3/config.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 #include "thrown-message.h"
 
 #include "ns3/test.h"

@@ -228,7 +228,7 @@ class UnreachedTypeTestCase : public TestCase
 {
   public:
     UnreachedTypeTestCase()
-        : TestCase("a host:/rnic: attribute of a type no object of the run is configured with is an error")
+        : TestCase("a host: or rnic: attribute of a type no object of the run is configured with is an error")
     {
     }
 

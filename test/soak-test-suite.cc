@@ -125,8 +125,9 @@ struct LossyPair
         IwarpHelper iw;
         client = iw.Install(nodes.Get(0));
         server = iw.Install(nodes.Get(1));
-        client->GetConnectionManager()->SetAttribute("Llp", StringValue(p.llp));
-        server->GetConnectionManager()->SetAttribute("Llp", StringValue(p.llp));
+        const StringValue connector(p.llp == "Sctp" ? "ns3::SctpDdpLlpConnector" : "ns3::MpaLlpConnector");
+        client->GetConnectionManager()->SetAttribute("LlpConnector", connector);
+        server->GetConnectionManager()->SetAttribute("LlpConnector", connector);
     }
 };
 

@@ -132,7 +132,22 @@ enum class Llp
     Sctp,
 };
 
+/** "tcp" or "sctp": the short name a scenario and its results use. */
 const char* ToString(Llp l);
+
+/**
+ * One LLP a scenario may name in `llp:`: by its short name or by the TypeId of its connector, which
+ * the ConnectionManager's "LlpConnector" attribute is set to. LlpNames() is the one table of them.
+ */
+struct LlpName
+{
+    const char* name;      ///< "tcp", "sctp"
+    const char* connector; ///< "ns3::MpaLlpConnector", ...
+    Llp llp;
+};
+const std::vector<LlpName>& LlpNames();
+/** The TypeId name of `l`'s LlpConnector. */
+const char* LlpConnectorName(Llp l);
 
 enum class PayloadMode
 {

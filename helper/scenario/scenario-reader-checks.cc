@@ -184,7 +184,7 @@ ScenarioReader::CheckReachability(const YAML::Node& list, const ScenarioConfig& 
 void
 ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) const
 {
-    // The runner sets a node's ConnectionManager `Llp` attribute as each workload starts, so two
+    // The runner sets a node's ConnectionManager `LlpConnector` attribute as each workload starts, so two
     // workloads on one node with different LLPs would both run over whichever was set last (and
     // a ping-pong sweep's later sizes, installed during the run, would pick up another's).
     auto llpText = [&](std::size_t i, const char* defaultNote) {

@@ -25,7 +25,6 @@ const Names<WorkloadKind> kWorkloadKinds = {{"ping-pong", WorkloadKind::PingPong
                                             {"incast", WorkloadKind::Incast},
                                             {"inject", WorkloadKind::Inject}};
 const Names<RdmaOp> kOps = {{"write", RdmaOp::Write}, {"send", RdmaOp::Send}, {"read", RdmaOp::Read}};
-const Names<Llp> kLlps = {{"tcp", Llp::Tcp}, {"sctp", Llp::Sctp}};
 const Names<PayloadMode> kPayloads = {{"virtual", PayloadMode::Virtual}, {"real", PayloadMode::Real}};
 /** RDMAP opcodes by name: iwarp::kOpcodeNames, as the numbers an inject's `opcode` key takes. */
 Names<uint8_t>
@@ -351,7 +350,7 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     }
     if (n["llp"])
     {
-        w.llp = Pick(*this, n["llp"], Join(path, "llp"), kLlps, "llp");
+        w.llp = PickLlp(*this, n["llp"], Join(path, "llp"));
     }
     if (n["payload"])
     {

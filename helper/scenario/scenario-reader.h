@@ -191,6 +191,12 @@ Pick(const ScenarioReader& r, const YAML::Node& n, const std::string& path, cons
 }
 
 /**
+ * The LLP `n` names (`llp:`): a short name or a connector TypeId from LlpNames(); anything else,
+ * including a TypeId that is no LlpConnector or one the table lacks, fails listing the known names.
+ */
+Llp PickLlp(const ScenarioReader& r, const YAML::Node& n, const std::string& path);
+
+/**
  * Apply one "dot.path=value" to `root`.  The value is parsed as YAML (a scalar or a flow
  * collection such as "[64, 4KiB]" or "{p: 0.1, r: 0.5}").  A path that does not exist is created
  * when every key on it is known to the schema; list indices must exist.  Returns the path.

@@ -6,10 +6,8 @@
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/workload-metrics.h"
 
-#include "mpa/mpa-connection.h"
 #include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
-#include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-socket.h"
 
 #include "ns3/inet-socket-address.h"
@@ -116,16 +114,8 @@ ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const QpEventI
 void
 ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
 {
-    Ptr<Socket> socket;
     const Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the scenario's probes")->GetLlp();
-    if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(llp))
-    {
-        socket = mpa->GetSocket();
-    }
-    else if (Ptr<SctpDdpConnection> sctp = DynamicCast<SctpDdpConnection>(llp))
-    {
-        socket = sctp->GetSocket();
-    }
+    const Ptr<Socket> socket = llp ? llp->GetSocket() : nullptr;
     if (!socket)
     {
         return;

@@ -504,12 +504,12 @@ ScenarioWorkloads::ChooseLlp(Workload& w)
     // the applications' start events at the same time).
     std::vector<std::string> nodes = c.kind == WorkloadKind::Incast ? c.senders : std::vector<std::string>{c.from};
     nodes.push_back(c.to);
-    const std::string llp = c.llp == Llp::Sctp ? "Sctp" : "Mpa";
+    const std::string connector = LlpConnectorName(c.llp);
     for (const std::string& n : nodes)
     {
         Ptr<Rnic> rnic = m_topo.GetNode(n)->GetObject<Rnic>();
-        Simulator::Schedule(c.start, [rnic, llp]() {
-            rnic->GetConnectionManager()->SetAttribute("Llp", StringValue(llp));
+        Simulator::Schedule(c.start, [rnic, connector]() {
+            rnic->GetConnectionManager()->SetAttribute("LlpConnector", StringValue(connector));
         });
     }
 }

@@ -1,5 +1,7 @@
 #include "ddp/ddp-lower-layer.h"
 
+#include "ns3/socket.h"
+
 namespace ns3
 {
 
@@ -27,6 +29,12 @@ DdpLowerLayer::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::DdpLowerLayer").SetParent<Object>().SetGroupName("Iwarp");
     return tid;
+}
+
+Ptr<Socket>
+DdpLowerLayer::GetSocket() const
+{
+    return nullptr;
 }
 
 void

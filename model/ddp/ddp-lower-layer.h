@@ -29,6 +29,8 @@
 namespace ns3
 {
 
+class Socket;
+
 class DdpLowerLayer : public Object
 {
   public:
@@ -77,6 +79,13 @@ class DdpLowerLayer : public Object
 
     /** Tear the LLP stream down. */
     virtual void Close(CloseMode mode) = 0;
+
+    /**
+     * The transport socket under this stream (MPA's TCP connection, the SCTP association of an
+     * RFC 5043 session), or null when there is none: what probes follow for transport statistics
+     * without knowing the LLP.
+     */
+    virtual Ptr<Socket> GetSocket() const;
 
     void SetReceiveCallback(ReceiveCallback cb) { m_receive = cb; }
     void SetMulpduCallback(MulpduCallback cb) { m_mulpdu = cb; }

@@ -100,7 +100,7 @@ class MpaConnection : public DdpLowerLayer
     void Close(CloseMode mode) override;
 
     State GetState() const { return m_state; }
-    Ptr<Socket> GetSocket() const { return m_socket; }
+    Ptr<Socket> GetSocket() const override { return m_socket; }
     /** The peer's set-up frame (Request or Reply) once received. */
     const MpaSetupFrame& GetPeerFrame() const { return m_peerFrame; }
     bool SendsMarkers() const { return m_txMarkers; }

@@ -1,19 +1,24 @@
 /*
- * ConnectionManager: listen, connect with private data, accept or reject (iWARP CM). It owns
- * the transport set-up, and binds the application's QueuePair to the resulting stream. The LLP is
- * chosen by the "Llp" attribute: MPA over a TCP connection (default), or a DDP session (RFC 5043) on
- * stream "SctpStream" of an SCTP association per connection (the node needs SctpHelper's SCTP).
+ * ConnectionManager: listen, connect with private data, accept or reject (iWARP CM), and bind the
+ * application's QueuePair to the resulting stream. The LLP's own set-up is an LlpConnector's, of the
+ * TypeId in the "LlpConnector" attribute: ns3::MpaLlpConnector (MPA over TCP, the default) or
+ * ns3::SctpDdpLlpConnector (RFC 5043 over SCTP; the node needs SctpHelper's SCTP). The manager
+ * keeps the IRD/ORD rules (RFC 6581): an accepting QP never has more Reads outstanding than the
+ * initiator said it takes in, and an initiator's ORD follows what set-up left it.
+ *
+ * The connector is made on the first Listen or Connect after the attribute changes; each
+ * listening port keeps the connector it was listened on with, which answers its requests.
  */
 #ifndef IWARP_CONNECTION_MANAGER_H
 #define IWARP_CONNECTION_MANAGER_H
 
-#include "mpa/mpa-connection.h"
-#include "sctp-ddp/sctp-ddp-connection.h"
+#include "ddp/llp-connector.h"
 #include "rnic/queue-pair.h"
 
 #include "ns3/address.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
+#include "ns3/type-id.h"
 
 #include <map>
 #include <vector>
@@ -21,39 +26,20 @@
 namespace ns3
 {
 
-/** A peer's connection request, waiting for the listener's Accept or Reject. */
-class ConnectionRequest : public SimpleRefCount<ConnectionRequest>
-{
-  public:
-    Ptr<MpaConnection> mpa;        ///< MPA/TCP requests
-    Ptr<SctpDdpConnection> sctp;   ///< SCTP requests: the session whose Initiate waits for Accept / Reject
-    Address from;
-    uint16_t port{0};
-    std::vector<uint8_t> privateData;
-    uint16_t peerIrd{0};
-    bool peerIrdKnown{false}; ///< the Request was Rev 2 with IRD/ORD words (RFC 6581)
-    uint16_t peerOrd{0};
-};
-
 class ConnectionManager : public Object
 {
   public:
     static TypeId GetTypeId();
     ConnectionManager();
 
-    enum Llp
-    {
-        LLP_MPA,
-        LLP_SCTP,
-    };
-
-    typedef Callback<void, Ptr<ConnectionRequest>> RequestCallback;
+    typedef LlpConnector::RequestCallback RequestCallback;
     /** (qp, accepted, the peer's private data). */
     typedef Callback<void, Ptr<QueuePair>, bool, const std::vector<uint8_t>&> ConnectCallback;
 
-    void SetNode(Ptr<Node> node) { m_node = node; }
+    /** The node whose transport the connectors use (also the one already made). */
+    void SetNode(Ptr<Node> node);
 
-    /** Listen on TCP `port`; every MPA Request is handed to `cb`. */
+    /** Listen on transport `port`; every request is handed to `cb`. */
     void Listen(uint16_t port, RequestCallback cb);
     /** Accept a request on `qp` with `privateData` (QP ready for work at once). */
     void Accept(Ptr<ConnectionRequest> req, Ptr<QueuePair> qp, const std::vector<uint8_t>& privateData);
@@ -62,26 +48,29 @@ class ConnectionManager : public Object
     void Connect(Ptr<QueuePair> qp, const Address& remote, const std::vector<uint8_t>& privateData,
                  ConnectCallback cb);
 
+    /**
+     * Choose the LLP: false (and nothing changes) unless `tid` is an LlpConnector that can be
+     * created, so that SetAttribute fails and SetAttributeFailSafe returns false.
+     */
+    [[nodiscard]] bool SetConnectorType(TypeId tid);
+    TypeId GetConnectorType() const { return m_connectorType; }
+    /** The connector the next Listen or Connect uses (made now if needed), e.g. to set its Attributes. */
+    Ptr<LlpConnector> GetConnector();
+
   protected:
     void DoDispose() override;
 
   private:
-    bool OnTcpRequest(Ptr<Socket>, const Address&) { return true; }
-    void OnTcpAccept(uint16_t port, Ptr<Socket> s, const Address& from);
-    void OnMpaRequest(uint16_t port, Address from, Ptr<MpaConnection> c, const MpaSetupFrame& f);
+    /** Connect's outcome from the connector: the QP's ORD follows set-up, then the ULP is told. */
+    static void OnConnected(ConnectCallback cb, Ptr<QueuePair> qp, const LlpConnectResult& r);
+    /** The connector that listened on `req`'s port: it answers the request. */
+    Ptr<LlpConnector> ConnectorOf(Ptr<ConnectionRequest> req) const;
 
-    void ListenSctp(uint16_t port);
-    void OnSctpAccept(uint16_t port, Ptr<Socket> s, const Address& from);
-    void ConnectSctp(Ptr<QueuePair> qp, const Address& remote, const std::vector<uint8_t>& privateData,
-                     ConnectCallback cb);
-
-    Llp m_llp{LLP_MPA};
-    uint16_t m_sctpStream{1};
-    std::vector<Ptr<SctpDdpAssociation>> m_sctpAssocs;
+    TypeId m_connectorType;
+    Ptr<LlpConnector> m_connector;           ///< of m_connectorType, once made
+    std::vector<Ptr<LlpConnector>> m_retired; ///< made before a type change; their streams may live on
     Ptr<Node> m_node;
-    std::map<uint16_t, Ptr<Socket>> m_listeners;
-    std::map<uint16_t, RequestCallback> m_requestCbs;
-    std::vector<Ptr<MpaConnection>> m_connections;
+    std::map<uint16_t, Ptr<LlpConnector>> m_listeners;
 };
 
 } // namespace ns3

@@ -101,7 +101,7 @@ class SctpDdpConnection : public DdpLowerLayer
     uint16_t GetNextTxSsn() const { return m_txSsn; }
     uint32_t GetOversizeRefused() const { return m_oversizeRefused; }
     /** The SCTP socket of this session's association (null once the session is gone). */
-    Ptr<Socket> GetSocket() const;
+    Ptr<Socket> GetSocket() const override;
     /** Active side: Connect came while the stream's previous session was unacknowledged; no Initiate yet. */
     bool IsInitiateDeferred() const { return m_deferredInitiate.has_value(); }
 
