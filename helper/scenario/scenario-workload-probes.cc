@@ -288,8 +288,7 @@ ScenarioWorkloads::MergedRecords(const Workload& w, const Flow& f) const
     // Where the sink's records complete a message (doc/metrics.md): RDMA data reaches the sink
     // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
     // their delivery themselves.
-    const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
-    const bool rdmaData = !sockets && c.kind != WorkloadKind::Inject;
+    const bool rdmaData = w.kind->family == WorkloadFamily::Rdma;
     const bool read = rdmaData && c.op == RdmaOp::Read; // kind read, or a stream with op read
     const bool send = rdmaData && !read && c.op == RdmaOp::Send;
     std::vector<MessageRecord> messages;
@@ -333,7 +332,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;
-        const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
+        const bool sockets = w->kind->family == WorkloadFamily::Sockets;
         std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
@@ -341,10 +340,10 @@ ScenarioWorkloads::Collect(RunResult& result) const
             messages.insert(messages.end(), flow.begin(), flow.end());
         }
         WorkloadMetricsInput in;
-        in.pingPong = c.kind == WorkloadKind::PingPong || c.kind == WorkloadKind::SocketsPingPong;
-        const uint64_t senders = c.kind == WorkloadKind::Incast ? c.senders.size() : 1;
+        in.pingPong = w->kind->pingPong;
+        const uint64_t senders = w->kind->manySenders ? c.senders.size() : 1;
         const uint64_t sizes = c.sizes.empty() ? 1 : c.sizes.size();
-        if (c.kind == WorkloadKind::Inject)
+        if (w->kind->family == WorkloadFamily::Inject)
         {
             in.expectedMessages = 1;
         }

@@ -9,6 +9,7 @@
 
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-builder.h"
 
 #include "rnic/queue-pair.h"
@@ -28,7 +29,7 @@
 namespace ns3
 {
 
-/** The op column of messages.csv for a workload: "write", "send", "read", "sockets", "inject". */
+/** The op column of messages.csv for a workload: its kind's label ("sockets", "inject", "read") or its RDMA op. */
 std::string OpLabel(const WorkloadConfig& w);
 
 class ScenarioWorkloads
@@ -66,6 +67,7 @@ class ScenarioWorkloads
     struct Workload
     {
         const WorkloadConfig* cfg{nullptr};
+        const WorkloadKindInfo* kind{nullptr}; ///< its registry entry
         std::size_t index{0};
         uint16_t port{0}; ///< the first port its server listens on, at `cfg->to` (listening-ports.h)
         std::string sinkNode; ///< where data messages are placed and delivered
@@ -81,7 +83,12 @@ class ScenarioWorkloads
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
     };
 
+    /** The WorkloadSite a kind's installer gets for one workload (scenario-workloads.cc). */
+    class Site;
+
     void InstallRdma(Workload& w);
+    /** `sender`'s messages of `w` from an RdmaStream-like client's traces. */
+    void FollowStreamClient(Workload& w, Ptr<Application> app, const std::string& sender);
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
     void InstallSockets(Workload& w);
     /** Follow the sockets-* client socket of `w` that connects to `port` once it starts. */
