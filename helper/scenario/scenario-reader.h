@@ -8,6 +8,7 @@
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-schema.h"
 #include "helper/scenario/units.h"
+#include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-graph.h"
 
 #include <yaml-cpp/yaml.h>

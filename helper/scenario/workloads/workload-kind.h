@@ -135,10 +135,23 @@ const std::vector<const WorkloadKindInfo*>& WorkloadKinds();
 const WorkloadKindInfo* FindWorkloadKind(const std::string& name);
 /** The entry of `kind` (registered: a WorkloadKind only comes from the registry or its constants). */
 const WorkloadKindInfo& Describe(WorkloadKind kind);
+/** The kind's senders are `senders`, one flow each (incast), not `from`. */
+inline bool
+HasManySenders(WorkloadKind kind)
+{
+    return Describe(kind).manySenders;
+}
+
+/** The kind hands a segment to another workload's connection (at `at`, not `start`). */
+inline bool
+IsInject(WorkloadKind kind)
+{
+    return Describe(kind).family == WorkloadFamily::Inject;
+}
+
 /**
- * Add a kind.  Throws std::invalid_argument for a name already taken, an empty name or no
- * installer.  Registering the same entry again (same name and the same installer target type) is
- * refused too: call it once, before the scenarios that use the kind are loaded.
+ * Add a kind, after the built-in ones.  Throws std::invalid_argument for an empty name, a name
+ * already taken or no installer.  Not thread-safe: register before loading scenarios in threads.
  */
 void RegisterWorkloadKind(WorkloadKindInfo info);
 /** Incremented by each RegisterWorkloadKind: the schema rebuilds its workload keys when it changes. */
