@@ -9,7 +9,12 @@
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
+#include "helper/rdma-app-helper.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <nlohmann/json.hpp>
 
@@ -201,6 +206,62 @@ class KindsJsonTestCase : public TestCase
     }
 };
 
+/**
+ * A kind whose server listens on a port of its own choosing, outside the runner's plan: its
+ * connection is still the workload's, because the applications report their queue pairs.
+ */
+class OwnPortTestCase : public TestCase
+{
+  public:
+    OwnPortTestCase()
+        : TestCase("a connection belongs to the workload whose application made its QP, whatever its port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (!FindWorkloadKind("registry-own-port"))
+        {
+            WorkloadKindInfo k;
+            k.name = "registry-own-port";
+            k.summary = "test only: a Write stream on port 40000";
+            k.keys = {{"from", WorkloadKey::Shape::Scalar, "host", "", "", {}},
+                      {"to", WorkloadKey::Shape::Scalar, "host", "", "", {}},
+                      {"count", WorkloadKey::Shape::Scalar, "int", "", "", {}}};
+            k.install = [](WorkloadSite& site) {
+                const WorkloadConfig& c = site.Config();
+                const uint16_t port = 40000;
+                NS_ABORT_MSG_IF(port == site.Port(), "the test needs a port the runner did not plan");
+                RdmaStreamHelper server(RDMA_ROLE_SERVER, port);
+                server.SetAttribute("Size", UintegerValue(c.size));
+                site.AddApplications(server.Install(site.GetNode(c.to)), 0);
+                RdmaStreamHelper client(RDMA_ROLE_CLIENT, port, InetSocketAddress(site.GetHostAddress(c.to), port));
+                client.SetAttribute("Op", StringValue("Write"));
+                client.SetAttribute("Size", UintegerValue(c.size));
+                client.SetAttribute("TotalBytes", UintegerValue(*c.count * c.size));
+                ApplicationContainer a = client.Install(site.GetNode(c.from));
+                site.AddApplications(a, 1);
+                site.FollowStreamClient(a.Get(0), c.from);
+            };
+            RegisterWorkloadKind(k);
+        }
+        const RunResult r = RunYamlInTemp("stop: 10ms\ntopology: {kind: two-hosts}\n"
+                                          "links: {rate: 10Gbps, delay: 2us}\n"
+                                          "workloads: [{kind: registry-own-port, from: h0, to: h1, count: 3}]\n",
+                                          "workload-registry",
+                                          "own-port");
+        NS_TEST_ASSERT_MSG_EQ(r.workloads.size(), 1u, "one workload");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].connections.established, 1u, "its connection was recognised");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].messagesDelivered, 3u, "its sink was followed");
+        NS_TEST_ASSERT_MSG_EQ(r.messages.size(), 3u, "a record per message");
+        for (const MessageRecord& m : r.messages)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m.firstPlaced.has_value(), true, "placement seen at the sink's DDP");
+        }
+    }
+};
+
 class WorkloadRegistryTestSuite : public TestSuite
 {
   public:
@@ -212,6 +273,7 @@ class WorkloadRegistryTestSuite : public TestSuite
         AddTestCase(new RegisteredKeysTestCase, TestCase::QUICK);
         AddTestCase(new RefusedRegistrationTestCase, TestCase::QUICK);
         AddTestCase(new KindsJsonTestCase, TestCase::QUICK);
+        AddTestCase(new OwnPortTestCase, TestCase::QUICK);
     }
 };
 

@@ -1,6 +1,6 @@
 /*
- * ScenarioWorkloads, the probes and the results: which workload each queue pair belongs to (by
- * its connection's ports), the sink's placement and delivery records, TCP retransmissions,
+ * ScenarioWorkloads, the probes and the results: which workload each queue pair belongs to (its
+ * application reports it), the sink's placement and delivery records, TCP retransmissions,
  * Terminates, and the RunResult rows they become. The applications are in scenario-workloads.cc.
  */
 #include "helper/scenario/scenario-workloads.h"
@@ -73,13 +73,6 @@ ScenarioWorkloads::HookRnic(const std::string& node)
                           this, node));
 }
 
-ScenarioWorkloads::Workload*
-ScenarioWorkloads::FindListener(const std::string& node, uint16_t port) const
-{
-    auto it = m_listeners.find({node, port});
-    return it != m_listeners.end() ? it->second : nullptr;
-}
-
 void
 ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e)
 {
@@ -136,17 +129,15 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
     auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
     const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
-    // The server end's local port is one its workload listens on; the client end's peer port is.
-    Workload* w = FindListener(node, l.GetPort());
-    const bool serverSide = w != nullptr;
-    if (!serverSide)
-    {
-        w = FindListener(peerName, p.GetPort());
-    }
-    if (!w)
+    // Whose connection this is, the application that made the QP said (Adopt); its server end is
+    // at the workload's `to`, its client ends at the other nodes.
+    auto owner = m_qpOwner.find(qp);
+    if (owner == m_qpOwner.end())
     {
         return;
     }
+    Workload* w = owner->second;
+    const bool serverSide = node == w->cfg->to;
     m_qpWorkload[qp] = w;
     w->qpByNode[node] = qp;
     // One name per connection at both ends: its client's host and port.

@@ -69,7 +69,7 @@ class ScenarioWorkloads::Site : public WorkloadSite
     void SizeSockets(const std::string& node, Time start) override { m_owner.SizeSockets(m_w, node, start); }
     void AddApplications(const ApplicationContainer& apps, uint32_t connections) override
     {
-        m_w.apps.Add(apps);
+        m_owner.Adopt(m_w, apps);
         m_w.connections.attempted += connections;
     }
     void FollowStreamClient(Ptr<Application> app, const std::string& sender) override
@@ -123,10 +123,6 @@ ScenarioWorkloads::Install()
         w->kind = &Describe(w->cfg->kind);
         w->index = i;
         w->port = ports.firstPort[i];
-        for (std::size_t k = 0; k < ListeningPortsOf(*w->cfg); ++k)
-        {
-            m_listeners[{w->cfg->to, uint16_t(w->port + k)}] = w.get();
-        }
         // A Read's data lands at its requester (kind read, or a stream with op read).
         w->sinkNode = w->cfg->op == RdmaOp::Read ? w->cfg->from : w->cfg->to;
         m_workloads.push_back(std::move(w));
@@ -145,6 +141,22 @@ ScenarioWorkloads::Install()
         ChooseLlp(*w);
         Site site(*this, *w);
         w->kind->install(site);
+    }
+}
+
+void
+ScenarioWorkloads::Adopt(Workload& w, const ApplicationContainer& apps)
+{
+    w.apps.Add(apps);
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        // Only the RDMA applications have the trace: the sockets baseline has no queue pairs.
+        (*it)->TraceConnectWithoutContext(
+            "QueuePair",
+            MakeBoundCallback(
+                +[](ScenarioWorkloads* self, Workload* wl, Ptr<QueuePair> qp) { self->m_qpOwner[qp] = wl; },
+                this,
+                &w));
     }
 }
 
@@ -230,7 +242,7 @@ ScenarioWorkloads::InstallRdma(Workload& w)
     SizeSockets(w, c.to, c.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     s.Start(c.start);
-    w.apps.Add(s);
+    Adopt(w, s);
     const std::vector<std::string> senders = w.kind->manySenders ? c.senders : std::vector<std::string>{c.from};
     for (const std::string& sender : senders)
     {
@@ -247,7 +259,7 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
         ++w.connections.attempted;
         a.Start(c.start);
-        w.apps.Add(a);
+        Adopt(w, a);
         FollowStreamClient(w, a.Get(0), sender);
     }
 }
@@ -332,8 +344,8 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
     const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
     s.Start(delay);
     a.Start(delay);
-    w.apps.Add(s);
-    w.apps.Add(a);
+    Adopt(w, s);
+    Adopt(w, a);
     const std::string sender = c.from;
     FlowOf(w, sender);
     Ptr<Application> app = a.Get(0);
@@ -393,8 +405,8 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     ++w.connections.attempted;
     s.Start(c.start);
     a.Start(c.start);
-    w.apps.Add(s);
-    w.apps.Add(a);
+    Adopt(w, s);
+    Adopt(w, a);
     FlowOf(w, c.from);
     FollowSocketsClient(w, w.port, c.start);
     a.Get(0)->TraceConnectWithoutContext(

@@ -103,8 +103,11 @@ class ScenarioWorkloads
     void HookRnic(const std::string& node);
     void OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e);
     void OnEstablished(const std::string& node, Ptr<QueuePair> qp);
-    /** The workload whose server listens on `port` of `node`; null if none does. */
-    Workload* FindListener(const std::string& node, uint16_t port) const;
+    /**
+     * `apps` belong to `w`: each RDMA application's queue pairs (its "QueuePair" trace) are `w`'s,
+     * which is how a connection is told apart from another, not by its ports.
+     */
+    void Adopt(Workload& w, const ApplicationContainer& apps);
     Flow& FlowOf(Workload& w, const std::string& sender);
     void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
     /** The record of message `id` of `sender`'s flow; null if it was never posted. */
@@ -127,8 +130,8 @@ class ScenarioWorkloads
     const ScenarioConfig& m_cfg;
     const BuiltTopology& m_topo;
     std::vector<std::unique_ptr<Workload>> m_workloads;
-    std::map<std::pair<std::string, uint16_t>, Workload*> m_listeners; ///< (node, port) -> workload
-    std::map<Ptr<QueuePair>, Workload*> m_qpWorkload;
+    std::map<Ptr<QueuePair>, Workload*> m_qpOwner;    ///< every workload application's QPs (Adopt)
+    std::map<Ptr<QueuePair>, Workload*> m_qpWorkload; ///< those established
     std::map<Ptr<QueuePair>, std::string> m_qpConnection; ///< "client node:port" of each mapped QP
     /** sockets-* client sockets with their workload and last TCP state (lost: Collect). */
     std::map<Ptr<TcpSocketBase>, std::pair<Workload*, TcpSocket::TcpStates_t>> m_socketsClients;
