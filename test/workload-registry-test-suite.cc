@@ -150,7 +150,7 @@ class RefusedRegistrationTestCase : public TestCase
 {
   public:
     RefusedRegistrationTestCase()
-        : TestCase("a kind without a name or installer, or with a name taken, is refused")
+        : TestCase("a kind without a name or installer, with a name taken or a key in another shape, is refused")
     {
     }
 
@@ -169,6 +169,13 @@ class RefusedRegistrationTestCase : public TestCase
         k.install = nullptr;
         NS_TEST_EXPECT_MSG_EQ(refusal(k), "workload kind 'registry-no-installer' has no installer", "no installer");
         NS_TEST_EXPECT_MSG_EQ((FindWorkloadKind("registry-no-installer") == nullptr), true, "not added");
+        k.name = "registry-list-to";
+        k.install = [](WorkloadSite&) {};
+        k.keys = {{"to", WorkloadKey::Shape::List, "hosts", "", "", {}}};
+        NS_TEST_EXPECT_MSG_EQ(refusal(k),
+                              "key 'to' of workload kind 'registry-list-to' is a list, but a scalar (with the same "
+                              "fields) for 'ping-pong'",
+                              "a shared key in another shape");
     }
 };
 

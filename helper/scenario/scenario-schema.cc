@@ -165,40 +165,50 @@ EditDistance(const std::string& a, const std::string& b)
     return prev[b.size()];
 }
 
+/** A workload's keys: `name`, `kind` and the union of every registered kind's keys. */
+void
+BuildWorkloadKeys(Schema& s)
+{
+    s.workload = Map({{"name", &s.value}, {"kind", &s.value}});
+    s.workloadMaps.clear();
+    for (const WorkloadKindInfo* kind : WorkloadKinds())
+    {
+        for (const WorkloadKey& key : kind->keys)
+        {
+            const SchemaNode* node = &s.value;
+            if (key.shape == WorkloadKey::Shape::List)
+            {
+                node = &s.valueList;
+            }
+            else if (key.shape == WorkloadKey::Shape::Map)
+            {
+                s.workloadMaps.emplace_back();
+                s.workloadMaps.back().kind = Kind::Map;
+                for (const std::string& f : key.fields)
+                {
+                    s.workloadMaps.back().fields[f] = &s.value;
+                }
+                node = &s.workloadMaps.back();
+            }
+            s.workload.fields.emplace(key.name, node); // a shared key has one shape (RegisterWorkloadKind)
+        }
+    }
+    s.workloadVersion = WorkloadRegistryVersion();
+}
+
 } // namespace
 
 const SchemaNode&
 ScenarioSchema()
 {
-    // Not const: a kind registered after the first load brings its keys (RegisterWorkloadKind).
+    // Not const: a kind registered after the first load brings its keys (RegisterWorkloadKind,
+    // which is not for threads).  The first build is part of the thread-safe static initialisation.
     static Schema s;
-    if (s.workload.kind != Kind::Map || s.workloadVersion != WorkloadRegistryVersion())
+    static const bool built = (BuildWorkloadKeys(s), true);
+    (void)built;
+    if (s.workloadVersion != WorkloadRegistryVersion())
     {
-        s.workload = Map({{"name", &s.value}, {"kind", &s.value}});
-        s.workloadMaps.clear();
-        for (const WorkloadKindInfo* kind : WorkloadKinds())
-        {
-            for (const WorkloadKey& key : kind->keys)
-            {
-                const SchemaNode* node = &s.value;
-                if (key.shape == WorkloadKey::Shape::List)
-                {
-                    node = &s.valueList;
-                }
-                else if (key.shape == WorkloadKey::Shape::Map)
-                {
-                    s.workloadMaps.emplace_back();
-                    s.workloadMaps.back().kind = Kind::Map;
-                    for (const std::string& f : key.fields)
-                    {
-                        s.workloadMaps.back().fields[f] = &s.value;
-                    }
-                    node = &s.workloadMaps.back();
-                }
-                s.workload.fields.emplace(key.name, node); // the first kind's shape of a shared key
-            }
-        }
-        s.workloadVersion = WorkloadRegistryVersion();
+        BuildWorkloadKeys(s);
     }
     return s.root;
 }

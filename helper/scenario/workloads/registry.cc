@@ -114,6 +114,22 @@ RegisterWorkloadKind(WorkloadKindInfo info)
     {
         throw std::invalid_argument("workload kind '" + info.name + "' has no installer");
     }
+    // The schema has one node per key name: a key two kinds share has one shape.
+    for (const WorkloadKey& key : info.keys)
+    {
+        for (const WorkloadKindInfo* other : WorkloadKinds())
+        {
+            for (const WorkloadKey& theirs : other->keys)
+            {
+                if (theirs.name == key.name && (theirs.shape != key.shape || theirs.fields != key.fields))
+                {
+                    throw std::invalid_argument("key '" + key.name + "' of workload kind '" + info.name + "' is a " +
+                                                ShapeName(key.shape) + ", but a " + ShapeName(theirs.shape) +
+                                                " (with the same fields) for '" + other->name + "'");
+                }
+            }
+        }
+    }
     TheRegistry().Add(std::move(info));
 }
 

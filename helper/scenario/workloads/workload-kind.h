@@ -151,7 +151,7 @@ IsInject(WorkloadKind kind)
 
 /**
  * Add a kind, after the built-in ones.  Throws std::invalid_argument for an empty name, a name
- * already taken or no installer.  Not thread-safe: register before loading scenarios in threads.
+ * already taken, no installer, or a key another kind has in another shape.  Not thread-safe: register before loading scenarios in threads.
  */
 void RegisterWorkloadKind(WorkloadKindInfo info);
 /** Incremented by each RegisterWorkloadKind: the schema rebuilds its workload keys when it changes. */
