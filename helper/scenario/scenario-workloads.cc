@@ -17,8 +17,6 @@
 #include "rnic/rnic.h"
 
 #include "ns3/inet-socket-address.h"
-#include "ns3/object-vector.h"
-#include "ns3/tcp-l4-protocol.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -338,7 +336,7 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
     ++w.connections.attempted; // each size has a connection of its own
     if (sockets)
     {
-        FollowSocketsClient(w, port, start);
+        FollowSocketsClient(w, a.Get(0));
     }
     // Installed while the simulation runs (sizes after the first): start times count from now.
     const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
@@ -408,7 +406,7 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     Adopt(w, s);
     Adopt(w, a);
     FlowOf(w, c.from);
-    FollowSocketsClient(w, w.port, c.start);
+    FollowSocketsClient(w, a.Get(0));
     a.Get(0)->TraceConnectWithoutContext(
         "Posted",
         MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size) {
@@ -426,33 +424,28 @@ ScenarioWorkloads::InstallSockets(Workload& w)
 }
 
 void
-ScenarioWorkloads::FollowSocketsClient(Workload& w, uint16_t port, Time start)
+ScenarioWorkloads::FollowSocketsClient(Workload& w, Ptr<Application> client)
 {
-    // The client's TCP socket exists once the application has started (it connects in
-    // StartApplication): find it by its peer address and port, then follow its transmissions (retransmissions)
-    // and its state (connections).
-    const Time at = (start > Simulator::Now() ? start - Simulator::Now() : Time(0)) + NanoSeconds(1);
-    // Ports are per server node (listening-ports.h): the peer's address must match too.
-    const Ipv4Address server = m_topo.GetHostAddress(w.cfg->to);
-    Simulator::Schedule(at, [this, &w, port, server, node = m_topo.GetNode(w.cfg->from)]() {
-        ObjectVectorValue sockets;
-        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
-        for (auto it = sockets.Begin(); it != sockets.End(); ++it)
-        {
-            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
-            Address peer;
-            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == port &&
-                InetSocketAddress::ConvertFrom(peer).GetIpv4() == server)
-            {
-                FollowTcp(&w, tcp);
-                FollowSocketsConnection(&w, tcp);
-                if (m_senderSocket)
+    // The application reports its TCP socket as it connects: follow its transmissions
+    // (retransmissions) and its state (connections) from there.
+    client->TraceConnectWithoutContext(
+        "Socket",
+        MakeBoundCallback(
+            +[](ScenarioWorkloads* self, Workload* wl, Ptr<Socket> socket) {
+                Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
+                if (!tcp)
                 {
-                    m_senderSocket(w.index, w.cfg->from, tcp); // the client sends the data
+                    return;
                 }
-            }
-        }
-    });
+                self->FollowTcp(wl, tcp);
+                self->FollowSocketsConnection(wl, tcp);
+                if (self->m_senderSocket)
+                {
+                    self->m_senderSocket(wl->index, wl->cfg->from, tcp); // the client sends the data
+                }
+            },
+            this,
+            &w));
 }
 
 // ------------------------------------------------------------------------------------- inject

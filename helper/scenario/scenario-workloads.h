@@ -91,8 +91,8 @@ class ScenarioWorkloads
     void FollowStreamClient(Workload& w, Ptr<Application> app, const std::string& sender);
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
     void InstallSockets(Workload& w);
-    /** Follow the sockets-* client socket of `w` that connects to `port` once it starts. */
-    void FollowSocketsClient(Workload& w, uint16_t port, Time start);
+    /** Follow the TCP socket of `w`'s sockets-* client application once it connects (its Socket trace). */
+    void FollowSocketsClient(Workload& w, Ptr<Application> client);
     void InstallInject(Workload& w);
     /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
     void SizeSockets(const Workload& w, const std::string& node, Time start);
