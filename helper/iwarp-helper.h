@@ -6,6 +6,7 @@
 #ifndef IWARP_HELPER_H
 #define IWARP_HELPER_H
 
+#include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 
 #include "ns3/node-container.h"

@@ -348,12 +348,12 @@ class LlpClose : public LlpPairCase
 
 // ------------------------------------------------------------------ CompletionQueue
 
-RdmapCompletion
+WorkCompletion
 Wc(uint64_t id, bool solicited)
 {
-    RdmapCompletion c;
+    WorkCompletion c;
     c.id = id;
-    c.type = RdmapWrType::Recv;
+    c.type = WrOpcode::Recv;
     c.solicited = solicited;
     return c;
 }
@@ -367,7 +367,7 @@ class CompletionQueueNotify : public TestCase
     }
 
   private:
-    void OnNotify(const RdmapCompletion& c) { m_notified.push_back(c.id); }
+    void OnNotify(const WorkCompletion& c) { m_notified.push_back(c.id); }
 
     void DoRun() override
     {

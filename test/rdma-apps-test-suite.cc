@@ -319,9 +319,9 @@ class LossyStreamTestCase : public TestCase
         std::function<void()> hook = [&h, &early, &earlyOctets, &hook]() {
             for (Ptr<QueuePair> qp : h.ServerRnic()->GetQps())
             {
-                if (qp->GetLlp())
+                if (Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the early-placement count")->GetLlp())
                 {
-                    qp->GetLlp()->TraceConnectWithoutContext(
+                    llp->TraceConnectWithoutContext(
                         "EarlyPlacement",
                         MakeBoundCallback(+[](uint64_t* n, uint64_t* o, Ptr<const Packet> p) {
                             ++*n;

@@ -248,7 +248,7 @@ class SoakCase : public TestCase
         Ptr<QueuePair> sqp = net.server->CreateQp(spd, scq, scq);
         using Cb = Callback<void, const RdmapCompletion&>;
         // The requester's completions: the source ledger (and, for Read, the sink's too).
-        cqp->GetRdmap()->TraceConnectWithoutContext("Completion", Cb([this, sink](const RdmapCompletion& c) {
+        cqp->TraceConnectWithoutContext("Completion", Cb([this, sink](const RdmapCompletion& c) {
             if (c.IsRecv() || c.id >= m_p.ops)
             {
                 return;
@@ -262,7 +262,7 @@ class SoakCase : public TestCase
         }));
         if (m_p.op == RdmapWrType::Send)
         {
-            sqp->GetRdmap()->TraceConnectWithoutContext("Completion", Cb([this, sink](const RdmapCompletion& c) {
+            sqp->TraceConnectWithoutContext("Completion", Cb([this, sink](const RdmapCompletion& c) {
                 if (c.IsRecv() && m_sink.Report(c.id, c.status == WcStatus::Success, c.byteLength, m_p.size))
                 {
                     Verify(sink, c.id);
@@ -294,7 +294,7 @@ class SoakCase : public TestCase
             {
                 // A Write is delivered when DDP delivers it at the responder; the slot it ends
                 // in names the operation (the last segment's TO plus its payload).
-                sqp->GetDdp()->TraceConnectWithoutContext(
+                IwarpTransport::Of(sqp, "the soak test")->GetDdp()->TraceConnectWithoutContext(
                     "Delivered", Callback<void, const DdpDelivery&>([this, smr](const DdpDelivery& d) {
                         if (!d.tagged || d.length == 0 || d.last.header.size() < iwarp::kDdpTaggedHdrLen)
                         {

@@ -7,6 +7,7 @@
 #include "helper/scenario/scenario-runner.h"
 
 #include "mpa/mpa-connection.h"
+#include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-socket.h"
@@ -125,12 +126,13 @@ class TransportProbe
             std::set<Ptr<Socket>> underQp;
             for (Ptr<QueuePair> qp : node->GetObject<Rnic>()->GetQps())
             {
-                if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(qp->GetLlp()))
+                const Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the transport probe")->GetLlp();
+                if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(llp))
                 {
                     underQp.insert(mpa->GetSocket());
                     h.mpa.push_back(Read(mpa->GetSocket(), kTcpAttributes));
                 }
-                else if (Ptr<SctpDdpConnection> sc = DynamicCast<SctpDdpConnection>(qp->GetLlp()))
+                else if (Ptr<SctpDdpConnection> sc = DynamicCast<SctpDdpConnection>(llp))
                 {
                     h.sctp.push_back(Read(sc->GetSocket(), kSctpAttributes));
                 }

@@ -187,6 +187,7 @@ ResultsWriter::SummaryJson(const RunResult& r)
     j["scenario"] = r.scenario;
     j["seed"] = r.seed;
     j["run"] = r.run;
+    j["scheduler"] = r.scheduler;
     j["wall_time_s"] = r.wallSeconds;
     j["simulated_time_s"] = r.simulatedTime.GetSeconds();
     j["stop_time_s"] = r.stopTime.GetSeconds();

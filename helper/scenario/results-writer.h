@@ -205,6 +205,7 @@ struct RunResult
     std::string scenario;
     uint32_t seed{1};
     uint64_t run{1};
+    std::string scheduler; ///< the event scheduler the run used (event-scheduler.h)
     double wallSeconds{0};
     Time simulatedTime; ///< Simulator::Now() at the end
     Time stopTime;      ///< the scenario's stop

@@ -287,6 +287,7 @@ struct ScenarioConfig
     std::string resolvedYaml;
     uint32_t seed{1};       ///< ns-3 RngSeedManager::SetSeed
     uint64_t run{1};        ///< ns-3 RngSeedManager::SetRun
+    std::string scheduler;  ///< `scheduler`: the event scheduler (event-scheduler.h); "" = the default
     Time stop;              ///< required: Simulator::Stop
     std::string output;     ///< results folder; "" lets the runner choose (results/<name>)
     TopologyConfig topology;

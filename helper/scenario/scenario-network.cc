@@ -7,6 +7,7 @@
 #include "helper/scenario/scenario-queues.h"
 
 #include "host/host-model.h"
+#include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 
 #include "ns3/data-rate.h"
@@ -212,9 +213,10 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
             rnic->TraceConnectWithoutContext(
                 "QpCreated",
                 MakeBoundCallback(+[](AttributeMap m, Ptr<QueuePair> qp) {
-                    ApplyAttributes(qp->GetRdmap(), m);
-                    ApplyAttributes(qp->GetDdp(), m);
-                    ApplyAttributes(qp->GetPipeline(), m);
+                    Ptr<IwarpTransport> iw = IwarpTransport::Of(qp, "a scenario's rnic attributes");
+                    ApplyAttributes(iw->GetRdmap(), m);
+                    ApplyAttributes(iw->GetDdp(), m);
+                    ApplyAttributes(iw->GetPipeline(), m);
                 },
                                   attrs.rnic));
         }

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-reader.h"
 
+#include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 
@@ -294,6 +295,21 @@ ScenarioReader::Read(const YAML::Node& root)
     if (root["run"])
     {
         cfg.run = UInt(root["run"], "run", UINT64_MAX);
+    }
+    if (root["scheduler"])
+    {
+        cfg.scheduler = Str(root["scheduler"], "scheduler");
+        if (!FindScheduler(cfg.scheduler))
+        {
+            std::string names;
+            for (const std::string& n : SchedulerNames())
+            {
+                names += (names.empty() ? "" : ", ") + n;
+            }
+            Fail(root["scheduler"], "scheduler",
+                 "unknown event scheduler '" + cfg.scheduler + "': one of " + names +
+                     ", or the TypeId of an ns3::Scheduler");
+        }
     }
     cfg.stop = TimeOf(Required(root, top, "stop"), "stop");
     if (!cfg.stop.IsStrictlyPositive())

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-runner.h"
 
+#include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/link-drops.h"
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/progress-bar.h"
@@ -77,6 +78,9 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     ScopedAttributeDefaults rnicDefaults(cfg.rnic);
     RngSeedManager::SetSeed(cfg.seed);
     RngSeedManager::SetRun(cfg.run);
+    // Before anything is scheduled: the topology and the workloads schedule their start events.
+    const std::string scheduler = cfg.scheduler.empty() ? scenario::kDefaultScheduler : cfg.scheduler;
+    scenario::UseScheduler(scheduler);
     ScenarioOutcome out;
     {
         std::unique_ptr<BuiltTopology> topo = BuildScenarioNetwork(cfg);
@@ -120,6 +124,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         r.scenario = cfg.name;
         r.seed = cfg.seed;
         r.run = cfg.run;
+        r.scheduler = scheduler;
         r.simulatedTime = Simulator::Now();
         r.stopTime = cfg.stop;
         r.events = Simulator::GetEventCount();

@@ -128,6 +128,7 @@ struct Schema
     SchemaNode root = Map({{"name", &value},
                            {"seed", &value},
                            {"run", &value},
+                           {"scheduler", &value},
                            {"stop", &value},
                            {"output", &value},
                            {"topology", &topology},

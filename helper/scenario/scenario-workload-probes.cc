@@ -7,6 +7,7 @@
 #include "helper/scenario/workload-metrics.h"
 
 #include "mpa/mpa-connection.h"
+#include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-socket.h"
@@ -65,7 +66,7 @@ ScenarioWorkloads::HookRnic(const std::string& node)
         MakeBoundCallback(+[](ScenarioWorkloads* self, std::string n, Ptr<QueuePair> qp) {
             qp->TraceConnectWithoutContext(
                 "Event",
-                MakeBoundCallback(+[](ScenarioWorkloads* s, std::string nn, QueuePair* q, const RdmapEventInfo& e) {
+                MakeBoundCallback(+[](ScenarioWorkloads* s, std::string nn, QueuePair* q, const QpEventInfo& e) {
                     s->OnQpEvent(nn, Ptr<QueuePair>(q), e);
                 },
                                   self, n, PeekPointer(qp)));
@@ -74,21 +75,21 @@ ScenarioWorkloads::HookRnic(const std::string& node)
 }
 
 void
-ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e)
+ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const QpEventInfo& e)
 {
-    if (e.type == RdmapEvent::Established)
+    if (e.type == QpEvent::Established)
     {
         OnEstablished(node, qp);
         return;
     }
-    if (e.type == RdmapEvent::FatalError && m_qpWorkload.count(qp))
+    if (e.type == QpEvent::FatalError && m_qpWorkload.count(qp))
     {
         // The LLP lost an established connection (TCP gave up, an SCTP association aborted);
         // either end may see it first, so each connection is counted once, by its client end.
         m_qpWorkload[qp]->lostConnections.insert(m_qpConnection[qp]);
         return;
     }
-    if (e.type != RdmapEvent::TerminateSent && e.type != RdmapEvent::TerminateReceived)
+    if (e.type != QpEvent::LocalError && e.type != QpEvent::RemoteError)
     {
         return;
     }
@@ -100,8 +101,8 @@ ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEve
     TerminateRecord t;
     t.time = Simulator::Now();
     t.node = node;
-    t.sent = e.type == RdmapEvent::TerminateSent;
-    DescribeCause(t.sent ? e.cause : e.terminate.GetCause(), &t);
+    t.sent = e.type == QpEvent::LocalError; // an iWARP QP's stream errors are Terminates
+    DescribeCause(e.cause, &t);
     it->second->terminates.push_back(t);
 }
 
@@ -109,11 +110,12 @@ void
 ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
 {
     Ptr<Socket> socket;
-    if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(qp->GetLlp()))
+    const Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the scenario's probes")->GetLlp();
+    if (Ptr<MpaConnection> mpa = DynamicCast<MpaConnection>(llp))
     {
         socket = mpa->GetSocket();
     }
-    else if (Ptr<SctpDdpConnection> sctp = DynamicCast<SctpDdpConnection>(qp->GetLlp()))
+    else if (Ptr<SctpDdpConnection> sctp = DynamicCast<SctpDdpConnection>(llp))
     {
         socket = sctp->GetSocket();
     }
@@ -183,7 +185,7 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
 {
     // Each data message's placement and delivery at the sink, in order, for its sender's flow
     // (zero-length messages are the stream's end handshake, not data).
-    qp->GetDdp()->TraceConnectWithoutContext(
+    IwarpTransport::Of(qp, "the scenario's probes")->GetDdp()->TraceConnectWithoutContext(
         "Delivered",
         MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const DdpDelivery& d) {
             if ((d.tagged || d.qn == 0) && d.length > 0)
@@ -193,9 +195,9 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
         },
                           this, w, sender));
     // A Send is delivered when its receive completes at the sink (doc/metrics.md).
-    qp->GetRdmap()->TraceConnectWithoutContext(
+    qp->TraceConnectWithoutContext(
         "Completion",
-        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const RdmapCompletion& c) {
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const WorkCompletion& c) {
             if (c.IsRecv() && c.status == WcStatus::Success && c.byteLength > 0)
             {
                 self->FlowOf(*wl, snd).receives.push_back(Simulator::Now());

@@ -14,6 +14,7 @@
 #include "apps/rdma-stream.h"
 #include "apps/socket-ping-pong.h"
 #include "apps/socket-stream.h"
+#include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 
 #include "ns3/inet-socket-address.h"
@@ -463,14 +464,16 @@ ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t>
 {
     const InjectConfig& in = *w->cfg->inject;
     auto it = target->qpByNode.find(in.from);
-    if (it == target->qpByNode.end() || !it->second->GetLlp())
+    const Ptr<DdpLowerLayer> llp =
+        it == target->qpByNode.end() ? nullptr : IwarpTransport::Of(it->second, "inject")->GetLlp();
+    if (!llp)
     {
         std::cerr << "iwarp-sim: inject '" << w->cfg->name << "' at " << in.at.As(Time::US) << ": workload '"
                   << target->cfg->name << "' has no connection on " << in.from << " yet; nothing injected\n";
         return;
     }
     Ptr<Packet> p = Create<Packet>(bytes.data(), bytes.size());
-    if (!it->second->GetLlp()->SendSegment(p))
+    if (!llp->SendSegment(p))
     {
         // The LLP has no room now (the target's own traffic fills the send buffer): try again
         // shortly.  DDP owns the LLP's SendReady callback, so poll; the segment goes out between

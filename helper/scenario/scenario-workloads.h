@@ -101,7 +101,7 @@ class ScenarioWorkloads
     /** Hand the injected segment to the target's LLP, retrying every microsecond while it has no room. */
     void TryInject(Workload* w, Workload* target, std::vector<uint8_t> bytes, Time posted);
     void HookRnic(const std::string& node);
-    void OnQpEvent(std::string node, Ptr<QueuePair> qp, const RdmapEventInfo& e);
+    void OnQpEvent(std::string node, Ptr<QueuePair> qp, const QpEventInfo& e);
     void OnEstablished(const std::string& node, Ptr<QueuePair> qp);
     /**
      * `apps` belong to `w`: each RDMA application's queue pairs (its "QueuePair" trace) are `w`'s,

@@ -1,7 +1,5 @@
 #include "apps/rdma-ping-pong.h"
 
-#include "ddp/ddp-header.h"
-
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -164,15 +162,12 @@ RdmaPingPong::MakePeer()
     Ptr<CompletionQueue> cq = m_rnic->CreateCq();
     p->qp = m_rnic->CreateQp(m_pd, cq, cq);
     m_queuePairTrace(p->qp);
-    p->qp->GetRdmap()->TraceConnectWithoutContext(
+    p->qp->TraceConnectWithoutContext(
         "Completion",
         MakeBoundCallback(&RdmaPingPong::OnCompletionThunk, this, p));
     if (m_mode == WRITE_POLL)
     {
-        p->qp->GetDdp()->TraceConnectWithoutContext(
-            "Placed", MakeBoundCallback(+[](RdmaPingPong* app, Ptr<Peer> peer, Ptr<const Packet> seg) {
-                app->OnPlaced(peer, seg);
-            }, this, p));
+        p->qp->GetTransport()->WatchPlacement(MakeCallback(&RdmaPingPong::OnPlaced, this, p));
     }
     return p;
 }
@@ -274,11 +269,11 @@ RdmaPingPong::PostMessage(Ptr<Peer> p)
     wr.id = m_nextWrId++;
     if (m_mode == SEND)
     {
-        wr.type = RdmapWrType::Send;
+        wr.type = WrOpcode::Send;
         wr.local = all;
         return p->qp->PostSend(wr);
     }
-    wr.type = RdmapWrType::Write;
+    wr.type = WrOpcode::Write;
     wr.local = all;
     wr.remoteStag = p->remote.stag;
     wr.remoteTo = p->remote.to;
@@ -295,19 +290,19 @@ RdmaPingPong::PostMessage(Ptr<Peer> p)
     bool ok = p->qp->PostSend(wr);
     SendWr note; // the zero-length Send that orders after the Write's placement (RDMAP-059)
     note.id = m_nextWrId++;
-    note.type = RdmapWrType::Send;
+    note.type = WrOpcode::Send;
     note.local = LocalBuffer{p->region->GetStag(), p->region->GetBaseTo(), 0};
     return p->qp->PostSend(note) && ok;
 }
 
 void
-RdmaPingPong::OnCompletionThunk(RdmaPingPong* app, Ptr<Peer> peer, const RdmapCompletion& c)
+RdmaPingPong::OnCompletionThunk(RdmaPingPong* app, Ptr<Peer> peer, const WorkCompletion& c)
 {
     app->OnCompletion(peer, c);
 }
 
 void
-RdmaPingPong::OnCompletion(Ptr<Peer> p, const RdmapCompletion& c)
+RdmaPingPong::OnCompletion(Ptr<Peer> p, const WorkCompletion& c)
 {
     if (c.status != WcStatus::Success)
     {
@@ -323,16 +318,10 @@ RdmaPingPong::OnCompletion(Ptr<Peer> p, const RdmapCompletion& c)
 }
 
 void
-RdmaPingPong::OnPlaced(Ptr<Peer> p, Ptr<const Packet> segment)
+RdmaPingPong::OnPlaced(Ptr<Peer> p, uint32_t stag, uint64_t to, uint64_t payload)
 {
-    const std::optional<DdpSegmentView> v = PeekDdpSegment(segment);
-    if (!v || !v->tagged)
-    {
-        return; // untagged: not a Write into the polled buffer
-    }
-    const uint64_t payload = v->payloadLength;
     const uint64_t end = p->region->GetBaseTo() + m_size;
-    if (v->stag != p->region->GetStag() || payload == 0 || v->to + payload != end)
+    if (stag != p->region->GetStag() || payload == 0 || to + payload != end)
     {
         return; // the polled octet is the buffer's last one; other segments change nothing it sees
     }

@@ -113,14 +113,14 @@ class RdmaPingPong : public Application
     void DoConnect();
     void OnRequest(Ptr<ConnectionRequest> req);
     void OnConnected(Ptr<QueuePair> qp, bool accepted, const std::vector<uint8_t>& pd);
-    static void OnCompletionThunk(RdmaPingPong* app, Ptr<Peer> peer, const RdmapCompletion& c);
-    void OnCompletion(Ptr<Peer> peer, const RdmapCompletion& c);
+    static void OnCompletionThunk(RdmaPingPong* app, Ptr<Peer> peer, const WorkCompletion& c);
+    void OnCompletion(Ptr<Peer> peer, const WorkCompletion& c);
     /** Post this end's message: a Send of Size, or a Write of Size + a zero-length Send. */
     bool PostMessage(Ptr<Peer> peer);
     /** A message of the peer has arrived at this end: answer it (server) or end the iteration (client). */
     void OnMessageArrived(Ptr<Peer> peer);
     /** WritePoll: a segment was placed in `peer`'s buffer; was it the last octet of the next message? */
-    void OnPlaced(Ptr<Peer> peer, Ptr<const Packet> segment);
+    void OnPlaced(Ptr<Peer> peer, uint32_t stag, uint64_t to, uint64_t length);
     /** WritePoll: the value the last octet of the n-th message carries (never the initial fill's). */
     static uint8_t PollMarker(uint32_t n) { return uint8_t(1 + n % 255); }
     bool PostRecv(Ptr<Peer> peer);

@@ -184,7 +184,7 @@ RdmaStream::MakeQp()
 {
     Ptr<CompletionQueue> cq = m_rnic->CreateCq();
     Ptr<QueuePair> qp = m_rnic->CreateQp(m_pd, cq, cq);
-    qp->GetRdmap()->TraceConnectWithoutContext(
+    qp->TraceConnectWithoutContext(
         "Completion", MakeBoundCallback(&RdmaStream::OnCompletionThunk, this, qp));
     m_queuePairTrace(qp);
     return qp;
@@ -355,7 +355,7 @@ RdmaStream::PostOne()
     wr.local = LocalBuffer{m_region->GetStag(), m_region->GetBaseTo() + slot * m_size, len};
     wr.remoteStag = m_remoteBuf.stag;
     wr.remoteTo = m_remoteBuf.to + slot * m_size;
-    wr.type = m_op == WRITE ? RdmapWrType::Write : m_op == SEND ? RdmapWrType::Send : RdmapWrType::Read;
+    wr.type = m_op == WRITE ? WrOpcode::Write : m_op == SEND ? WrOpcode::Send : WrOpcode::Read;
     // Book the post before making it: with a zero-cost engine the Write can complete (and this
     // app's completion handler run) before PostSend returns.
     m_postTimes[wr.id] = PostedOp{m_posted, len, Simulator::Now()};
@@ -379,7 +379,7 @@ RdmaStream::PostZeroSend(Ptr<QueuePair> qp)
 {
     SendWr wr;
     wr.id = m_nextWrId++;
-    wr.type = RdmapWrType::Send;
+    wr.type = WrOpcode::Send;
     wr.local = LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), 0};
     qp->PostSend(wr);
 }
@@ -393,13 +393,13 @@ RdmaStream::Finish()
 }
 
 void
-RdmaStream::OnCompletionThunk(RdmaStream* app, Ptr<QueuePair> qp, const RdmapCompletion& c)
+RdmaStream::OnCompletionThunk(RdmaStream* app, Ptr<QueuePair> qp, const WorkCompletion& c)
 {
     app->OnCompletion(qp, c);
 }
 
 void
-RdmaStream::OnCompletion(Ptr<QueuePair> qp, const RdmapCompletion& c)
+RdmaStream::OnCompletion(Ptr<QueuePair> qp, const WorkCompletion& c)
 {
     if (c.status != WcStatus::Success)
     {

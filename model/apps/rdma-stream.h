@@ -79,8 +79,8 @@ class RdmaStream : public Application
     void StartApplication() override;
     void StopApplication() override;
 
-    static void OnCompletionThunk(RdmaStream* app, Ptr<QueuePair> qp, const RdmapCompletion& c);
-    void OnCompletion(Ptr<QueuePair> qp, const RdmapCompletion& c);
+    static void OnCompletionThunk(RdmaStream* app, Ptr<QueuePair> qp, const WorkCompletion& c);
+    void OnCompletion(Ptr<QueuePair> qp, const WorkCompletion& c);
     void OnRequest(Ptr<ConnectionRequest> req);
     void OnConnected(Ptr<QueuePair> qp, bool accepted, const std::vector<uint8_t>& pd);
     Ptr<MemoryRegion> Register(uint64_t length);

@@ -25,6 +25,8 @@
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
+#include "common/lazy-deque.h"
+
 #include <deque>
 #include <map>
 #include <tuple>
@@ -167,7 +169,7 @@ class DdpEndpoint : public Object
     StreamContext m_ctx;
 
     // tx state
-    std::deque<TxMessage> m_txQueue;
+    LazyDeque<TxMessage> m_txQueue;
     std::map<uint32_t, uint32_t> m_txMsn;
     Ptr<Packet> m_pendingSegment; ///< built but refused by the LLP; retried on SendReady
     uint32_t m_pendingPayload{0};

@@ -12,6 +12,8 @@
 #include "common/memory-access.h"
 
 #include <cstdint>
+#include "common/lazy-deque.h"
+
 #include <deque>
 #include <vector>
 
@@ -69,7 +71,7 @@ class DdpUntaggedQueue
   private:
     uint32_t m_base{iwarp::kMsnInitial};
     uint32_t m_lookahead;
-    std::deque<DdpUntaggedBuffer> m_buffers;
+    LazyDeque<DdpUntaggedBuffer> m_buffers;
 };
 
 } // namespace ns3

@@ -19,6 +19,8 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include "common/lazy-deque.h"
+
 #include <deque>
 #include <map>
 
@@ -138,9 +140,9 @@ class RdmapEndpoint : public Object
     uint32_t m_ord;
     uint8_t m_rdmapVersion;
 
-    std::deque<SendWr> m_sendQueue; ///< posted, in order, until completed
+    LazyDeque<SendWr> m_sendQueue; ///< posted, in order, until completed
     uint64_t m_headWrSeq{0};        ///< cookie of m_sendQueue.front()
-    std::deque<uint64_t> m_readsAwaiting; ///< wrSeq of Reads whose Response is due, in order
+    LazyDeque<uint64_t> m_readsAwaiting; ///< wrSeq of Reads whose Response is due, in order
     uint32_t m_readsInFlight{0};
     std::map<uint64_t, Ptr<InboundRead>> m_inboundReads; ///< by response cookie
     uint64_t m_nextResponseCookie;

@@ -144,7 +144,7 @@ RdmapEndpoint::FlushAll(WcStatus status, ErrorCause cause)
 {
     // Send queue: in posting order; requests already finished keep their own status.
     std::deque<SendWr> queue;
-    queue.swap(m_sendQueue);
+    m_sendQueue.swap(queue);
     m_headWrSeq += queue.size();
     m_readsAwaiting.clear();
     m_readsInFlight = 0;

@@ -25,52 +25,6 @@ ReadSourceError(TagCheck c)
 }
 
 const char*
-ToString(RdmapWrType t)
-{
-    switch (t)
-    {
-    case RdmapWrType::Send:
-        return "Send";
-    case RdmapWrType::SendSE:
-        return "SendSE";
-    case RdmapWrType::SendInv:
-        return "SendInv";
-    case RdmapWrType::SendSEInv:
-        return "SendSEInv";
-    case RdmapWrType::Write:
-        return "Write";
-    case RdmapWrType::Read:
-        return "Read";
-    case RdmapWrType::Recv:
-        return "Recv";
-    }
-    return "?";
-}
-
-const char*
-ToString(WcStatus s)
-{
-    switch (s)
-    {
-    case WcStatus::Success:
-        return "Success";
-    case WcStatus::LocalLengthError:
-        return "LocalLengthError";
-    case WcStatus::LocalProtectionError:
-        return "LocalProtectionError";
-    case WcStatus::LocalOperationError:
-        return "LocalOperationError";
-    case WcStatus::RemoteError:
-        return "RemoteError";
-    case WcStatus::Flushed:
-        return "Flushed";
-    case WcStatus::FatalError:
-        return "FatalError";
-    }
-    return "?";
-}
-
-const char*
 ToString(RdmapEvent e)
 {
     switch (e)

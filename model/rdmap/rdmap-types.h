@@ -6,6 +6,7 @@
 #define IWARP_RDMAP_TYPES_H
 
 #include "common/iwarp-constants.h"
+#include "common/verbs-types.h"
 #include "ddp/ddp-types.h"
 #include "rdmap/rdmap-header.h"
 
@@ -17,18 +18,9 @@
 namespace ns3
 {
 
-enum class RdmapWrType : uint8_t
-{
-    Send,
-    SendSE,
-    SendInv,
-    SendSEInv,
-    Write,
-    Read,
-    Recv, ///< a receive buffer's completion
-};
-
-const char* ToString(RdmapWrType t);
+/** RDMAP's work requests complete as verbs work completions (model/common/verbs-types.h). */
+using RdmapWrType = WrOpcode;
+using RdmapCompletion = WorkCompletion;
 
 /** RDMAP-089: the Remote Protection code for a Read Request source that failed `c`. */
 iwarp::RdmapCode ReadSourceError(TagCheck c);
@@ -49,47 +41,6 @@ struct RdmapWorkRequest
     uint32_t localStag{0};
     uint64_t localTo{0};
     uint32_t readLength{0};
-};
-
-enum class WcStatus : uint8_t
-{
-    Success,
-    LocalLengthError,     ///< an incoming Send was larger than the posted buffer (RDMAP-041)
-    LocalProtectionError, ///< a local protection check failed on an incoming message
-    LocalOperationError,  ///< a local failure, e.g. the payload could not be read (RDMAP-083)
-    RemoteError,          ///< the peer sent a Terminate (RDMAP-077)
-    Flushed,              ///< the stream was terminated before this request finished (RDMAP-052)
-    FatalError,           ///< the LLP was lost (DDP-056)
-};
-
-const char* ToString(WcStatus s);
-
-inline std::ostream&
-operator<<(std::ostream& os, WcStatus s)
-{
-    return os << ToString(s);
-}
-
-inline std::ostream&
-operator<<(std::ostream& os, RdmapWrType t)
-{
-    return os << ToString(t);
-}
-
-struct RdmapCompletion
-{
-    uint64_t id{0};
-    RdmapWrType type{RdmapWrType::Send};
-    WcStatus status{WcStatus::Success};
-    uint64_t byteLength{0};
-    bool solicited{false};          ///< a Send with SE was delivered (RDMAP-043)
-    bool invalidated{false};        ///< the sender invalidated an STag (RDMAP-047)
-    uint32_t invalidatedStag{0};
-    iwarp::ErrorCause cause;        ///< why, when status is not Success
-    /** Incoming data (receives, Read Responses): first octet placed, and delivery. */
-    Time firstPlaced;
-    Time delivered;
-    bool IsRecv() const { return type == RdmapWrType::Recv; }
 };
 
 enum class RdmapEvent : uint8_t

@@ -41,7 +41,7 @@ CompletionQueue::RequestNotify(Arm mode, bool persistent)
 }
 
 bool
-CompletionQueue::Push(const RdmapCompletion& c)
+CompletionQueue::Push(const WorkCompletion& c)
 {
     if (m_entries.size() >= m_capacity)
     {
@@ -64,15 +64,15 @@ CompletionQueue::Push(const RdmapCompletion& c)
 }
 
 void
-CompletionQueue::RaiseNotify(RdmapCompletion c)
+CompletionQueue::RaiseNotify(WorkCompletion c)
 {
     m_notifyTrace(c);
 }
 
-std::vector<RdmapCompletion>
+std::vector<WorkCompletion>
 CompletionQueue::Poll(std::size_t max)
 {
-    std::vector<RdmapCompletion> out;
+    std::vector<WorkCompletion> out;
     while (!m_entries.empty() && out.size() < max)
     {
         out.push_back(m_entries.front());

@@ -7,7 +7,7 @@
 #ifndef IWARP_COMPLETION_QUEUE_H
 #define IWARP_COMPLETION_QUEUE_H
 
-#include "rdmap/rdmap-types.h"
+#include "common/verbs-types.h"
 
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -40,25 +40,25 @@ class CompletionQueue : public Object
      * application that posts work never sees a completion of it before PostSend has returned (with a
      * zero-cost RNIC a whole Write can complete inside PostSend).
      */
-    bool Push(const RdmapCompletion& c);
+    bool Push(const WorkCompletion& c);
     /** Remove and return up to `max` completions, oldest first. */
-    std::vector<RdmapCompletion> Poll(std::size_t max = ~std::size_t(0));
+    std::vector<WorkCompletion> Poll(std::size_t max = ~std::size_t(0));
     std::size_t GetDepth() const { return m_entries.size(); }
     uint64_t GetNotifications() const { return m_notifications; }
     bool HasOverflowed() const { return m_overflow; }
 
-    typedef void (*NotifyTracedCallback)(const RdmapCompletion& c);
+    typedef void (*NotifyTracedCallback)(const WorkCompletion& c);
 
   private:
-    void RaiseNotify(RdmapCompletion c);
+    void RaiseNotify(WorkCompletion c);
 
-    std::deque<RdmapCompletion> m_entries;
+    std::deque<WorkCompletion> m_entries;
     uint32_t m_capacity;
     Arm m_arm{DISARMED};
     bool m_persistent{false};
     bool m_overflow{false};
     uint64_t m_notifications{0};
-    TracedCallback<const RdmapCompletion&> m_notifyTrace;
+    TracedCallback<const WorkCompletion&> m_notifyTrace;
 };
 
 } // namespace ns3

@@ -1,5 +1,6 @@
 #include "rnic/connection-manager.h"
 
+#include "rnic/iwarp-transport.h"
 #include "sctp/sctp-l4-protocol.h"
 #include "sctp/sctp-socket-factory.h"
 #include "transport/transport-profile.h"
@@ -18,6 +19,18 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("ConnectionManager");
 NS_OBJECT_ENSURE_REGISTERED(ConnectionManager);
+
+namespace
+{
+
+/** IRD and ORD live in RDMAP: the connections made here (MPA, SCTP) carry iWARP queue pairs only. */
+Ptr<RdmapEndpoint>
+RdmapOf(Ptr<QueuePair> qp)
+{
+    return IwarpTransport::Of(qp, "the connection manager")->GetRdmap();
+}
+
+} // namespace
 
 TypeId
 ConnectionManager::GetTypeId()
@@ -133,14 +146,14 @@ ConnectionManager::Accept(Ptr<ConnectionRequest> req, Ptr<QueuePair> qp,
         req->sctp->Accept(privateData);
         return;
     }
-    uint32_t ord = qp->GetRdmap()->GetOrd();
+    uint32_t ord = RdmapOf(qp)->GetOrd();
     if (req->peerIrdKnown && req->peerIrd < ord)
     {
         // Never more outstanding Reads than the initiator said it can take in (RFC 6581).
         ord = req->peerIrd;
-        qp->GetRdmap()->SetAttribute("Ord", UintegerValue(ord));
+        RdmapOf(qp)->SetAttribute("Ord", UintegerValue(ord));
     }
-    req->mpa->SetIrdOrd(uint16_t(qp->GetRdmap()->GetIrd()), uint16_t(ord));
+    req->mpa->SetIrdOrd(uint16_t(RdmapOf(qp)->GetIrd()), uint16_t(ord));
     qp->Bind(req->mpa);
     req->mpa->Accept(privateData);
 }
@@ -169,12 +182,12 @@ ConnectionManager::Connect(Ptr<QueuePair> qp, const Address& remote,
     TransportProfile::Configure(s);
     Ptr<MpaConnection> c = CreateObject<MpaConnection>();
     m_connections.push_back(c);
-    c->SetIrdOrd(uint16_t(qp->GetRdmap()->GetIrd()), uint16_t(qp->GetRdmap()->GetOrd()));
+    c->SetIrdOrd(uint16_t(RdmapOf(qp)->GetIrd()), uint16_t(RdmapOf(qp)->GetOrd()));
     c->SetReplyCallback(MakeBoundCallback(
         +[](ConnectCallback done, Ptr<QueuePair> q, Ptr<MpaConnection> mpa, const MpaSetupFrame& f) {
-            if (!f.GetReject() && mpa->GetOrd() < q->GetRdmap()->GetOrd())
+            if (!f.GetReject() && mpa->GetOrd() < RdmapOf(q)->GetOrd())
             {
-                q->GetRdmap()->SetAttribute("Ord", UintegerValue(mpa->GetOrd())); // lowered in set-up
+                RdmapOf(q)->SetAttribute("Ord", UintegerValue(mpa->GetOrd())); // lowered in set-up
             }
             if (!done.IsNull())
             {

@@ -1,14 +1,13 @@
 #include "rnic/queue-pair.h"
 
+#include "ns3/abort.h"
 #include "ns3/log.h"
-#include "ns3/uinteger.h"
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("QueuePair");
 NS_OBJECT_ENSURE_REGISTERED(QueuePair);
-
 
 TypeId
 QueuePair::GetTypeId()
@@ -22,110 +21,70 @@ QueuePair::GetTypeId()
                                             MakeTraceSourceAccessor(&QueuePair::m_state),
                                             "ns3::TracedValueCallback::Uint8")
                             .AddTraceSource("Event",
-                                            "An RDMAP stream event (Terminate sent or received, ...)",
+                                            "An asynchronous event of the QP's stream (established, an "
+                                            "error at either end, closed, ...)",
                                             MakeTraceSourceAccessor(&QueuePair::m_eventTrace),
-                                            "ns3::QueuePair::EventTracedCallback");
+                                            "ns3::QueuePair::EventTracedCallback")
+                            .AddTraceSource("Completion",
+                                            "A work completion (send or receive queue), as it is "
+                                            "put on its completion queue",
+                                            MakeTraceSourceAccessor(&QueuePair::m_completionTrace),
+                                            "ns3::QueuePair::CompletionTracedCallback");
     return tid;
 }
 
 QueuePair::QueuePair()
     : m_state(CREATED)
 {
-    m_pipeline = CreateObject<RnicPipeline>();
-    m_ddp = CreateObject<DdpEndpoint>();
-    m_rdmap = CreateObject<RdmapEndpoint>();
 }
 
 void
 QueuePair::DoDispose()
 {
-    m_rdmap->Dispose();
-    m_pipeline->Dispose();
-    m_memory = nullptr;
+    if (m_transport)
+    {
+        m_transport->Dispose();
+    }
+    m_transport = nullptr;
     m_sendCq = nullptr;
     m_recvCq = nullptr;
-    m_eventTrace = TracedCallback<const RdmapEventInfo&>(); // sinks may hold Ptrs to owners
+    m_eventTrace = TracedCallback<const QpEventInfo&>(); // sinks may hold Ptrs to owners
+    m_completionTrace = TracedCallback<const WorkCompletion&>();
     Object::DoDispose();
 }
 
 void
 QueuePair::Setup(uint32_t qpn, Ptr<MemoryRegistry> memory, Ptr<ProtectionDomain> pd,
-                 Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq)
+                 Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq, Ptr<RdmaTransport> transport)
 {
+    NS_ABORT_MSG_UNLESS(transport, "QueuePair::Setup needs a transport");
     m_qpn = qpn;
-    m_memory = memory;
     m_pd = pd;
     m_sendCq = sendCq;
     m_recvCq = recvCq;
+    m_transport = transport;
     memory->AttachStream(pd->GetId(), qpn);
+    m_transport->Setup(memory, StreamContext{pd->GetId(), qpn}, MakeCallback(&QueuePair::OnCompletion, this),
+                       MakeCallback(&QueuePair::OnEvent, this));
 }
 
 void
-QueuePair::Bind(Ptr<DdpLowerLayer> llp)
+QueuePair::Bind(Ptr<Object> lower)
 {
-    m_pipeline->SetInner(llp);
-    m_ddp->SetLowerLayer(m_pipeline);
-    m_rdmap->Attach(m_ddp, m_memory, StreamContext{m_pd->GetId(), m_qpn});
-    m_rdmap->SetCompletionCallback(MakeCallback(&QueuePair::OnCompletion, this));
-    m_rdmap->SetEventCallback(MakeCallback(&QueuePair::OnEvent, this));
+    m_transport->Bind(lower);
     m_state = CONNECTING;
 }
 
 bool
 QueuePair::PostSend(const SendWr& wr)
 {
-    if (m_state == ERROR || m_state == CLOSED || m_state == CREATED)
-    {
-        return false;
-    }
-    RdmapWorkRequest r;
-    r.id = wr.id;
-    r.type = wr.type;
-    const StreamContext ctx{m_pd->GetId(), m_qpn};
-    if (wr.type == RdmapWrType::Read)
-    {
-        // The sink must be local memory this QP may write (checked now; the Response is
-        // validated again as it is placed).
-        if (m_memory->Resolve(wr.local.stag, wr.local.to, wr.local.length, MemAccess::kLocalWrite, ctx,
-                              nullptr) != TagCheck::Ok)
-        {
-            return false;
-        }
-        r.localStag = wr.local.stag;
-        r.localTo = wr.local.to;
-        r.readLength = wr.local.length;
-    }
-    else
-    {
-        if (m_memory->Resolve(wr.local.stag, wr.local.to, wr.local.length, MemAccess::kLocalRead, ctx,
-                              nullptr) != TagCheck::Ok)
-        {
-            return false;
-        }
-        // Read when segmented: a buffer deregistered meanwhile fails the request (RDMAP-083).
-        r.source = Create<RegionPayloadSource>(m_memory, ctx, wr.local.stag, wr.local.to, wr.local.length,
-                                               MemAccess::kLocalRead);
-        r.invalidateStag = wr.invalidateStag;
-    }
-    r.remoteStag = wr.remoteStag;
-    r.remoteTo = wr.remoteTo;
-    return m_rdmap->PostSend(r);
+    return TakesWork() && m_transport->PostSend(wr);
 }
 
 bool
 QueuePair::PostRecv(uint64_t id, const LocalBuffer& buffer)
 {
-    if (m_state == ERROR || m_state == CLOSED || m_state == CREATED)
-    {
-        return false;
-    }
-    BufferWindow w;
-    if (m_memory->Resolve(buffer.stag, buffer.to, buffer.length, MemAccess::kLocalWrite,
-                          StreamContext{m_pd->GetId(), m_qpn}, &w) != TagCheck::Ok)
-    {
-        return false;
-    }
-    return m_rdmap->PostRecv(id, w);
+    return TakesWork() && m_transport->PostRecv(id, buffer);
 }
 
 void
@@ -135,13 +94,14 @@ QueuePair::Disconnect(bool graceful)
     {
         return;
     }
-    m_rdmap->Close(graceful ? DdpLowerLayer::CloseMode::Graceful : DdpLowerLayer::CloseMode::Abortive);
+    m_transport->Close(graceful);
     m_state = CLOSED;
 }
 
 void
-QueuePair::OnCompletion(const RdmapCompletion& c)
+QueuePair::OnCompletion(const WorkCompletion& c)
 {
+    m_completionTrace(c);
     Ptr<CompletionQueue> cq = c.IsRecv() ? m_recvCq : m_sendCq;
     if (cq)
     {
@@ -150,22 +110,22 @@ QueuePair::OnCompletion(const RdmapCompletion& c)
 }
 
 void
-QueuePair::OnEvent(const RdmapEventInfo& e)
+QueuePair::OnEvent(const QpEventInfo& e)
 {
     switch (e.type)
     {
-    case RdmapEvent::Established:
+    case QpEvent::Established:
         m_state = CONNECTED;
         break;
-    case RdmapEvent::TerminateSent:
-    case RdmapEvent::TerminateReceived:
-    case RdmapEvent::FatalError:
-        m_state = ERROR; // work is flushed by RDMAP (flush on error)
+    case QpEvent::LocalError:
+    case QpEvent::RemoteError:
+    case QpEvent::FatalError:
+        m_state = ERROR; // the transport flushes the work (flush on error)
         break;
-    case RdmapEvent::Closed:
+    case QpEvent::Closed:
         m_state = CLOSED;
         break;
-    case RdmapEvent::HalfClosed:
+    case QpEvent::HalfClosed:
         break;
     }
     m_eventTrace(e);

@@ -1,19 +1,19 @@
 /*
- * QueuePair: the verbs-level endpoint of one RDMA stream. Work requests name local memory by
- * (local STag, TO, length) in the RNIC's registry; the QP checks it, hands RDMAP a payload
- * source that reads it at transmit time (so a buffer deregistered meanwhile is a local error,
- * RDMAP-083), and puts completions on its completion queues.
+ * QueuePair: the verbs-level endpoint of one RDMA stream. It keeps the verbs state (created,
+ * connecting, connected, error, closed), refuses work in states that take none, and puts
+ * completions on its completion queues. The protocol that carries the work is an RdmaTransport
+ * (IwarpTransport by default, chosen by the Rnic's TransportType factory): the QP crosses that
+ * seam once per work request and once per completion.
  *
- *   app -> QueuePair::PostSend -> RdmapEndpoint -> DdpEndpoint -> RnicPipeline -> LLP
+ *   app -> QueuePair::PostSend -> RdmaTransport (IwarpTransport: RDMAP -> DDP -> pipeline -> LLP)
  */
 #ifndef IWARP_QUEUE_PAIR_H
 #define IWARP_QUEUE_PAIR_H
 
-#include "ddp/ddp-endpoint.h"
-#include "rdmap/rdmap-endpoint.h"
+#include "common/verbs-types.h"
 #include "rnic/completion-queue.h"
 #include "rnic/memory-registry.h"
-#include "rnic/rnic-pipeline.h"
+#include "rnic/rdma-transport.h"
 
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -21,25 +21,6 @@
 
 namespace ns3
 {
-
-/** One contiguous piece of local registered memory. */
-struct LocalBuffer
-{
-    uint32_t stag{0}; ///< the local STag (lkey)
-    uint64_t to{0};   ///< tagged offset inside its region
-    uint32_t length{0};
-};
-
-/** A send-queue work request in verbs terms. */
-struct SendWr
-{
-    uint64_t id{0};
-    RdmapWrType type{RdmapWrType::Send};
-    LocalBuffer local;      ///< Send/Write source; Read sink
-    uint32_t remoteStag{0}; ///< Write sink; Read source
-    uint64_t remoteTo{0};
-    uint32_t invalidateStag{0};
-};
 
 class QueuePair : public Object
 {
@@ -56,11 +37,14 @@ class QueuePair : public Object
         CLOSED,
     };
 
-    /** Set by Rnic::CreateQp. */
+    /** Set by Rnic::CreateQp: the QP's number, memory, PD, CQs and the transport it runs over. */
     void Setup(uint32_t qpn, Ptr<MemoryRegistry> memory, Ptr<ProtectionDomain> pd,
-               Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq);
-    /** Put the QP on an LLP stream (done by the connection manager). */
-    void Bind(Ptr<DdpLowerLayer> llp);
+               Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq, Ptr<RdmaTransport> transport);
+    /**
+     * Put the QP on its connection (done by the connection manager): an LLP stream for the
+     * iWARP transport; see RdmaTransport::Bind.
+     */
+    void Bind(Ptr<Object> lower);
 
     /** Returns false (and completes nothing) when the request cannot be accepted. */
     bool PostSend(const SendWr& wr);
@@ -69,31 +53,28 @@ class QueuePair : public Object
 
     uint32_t GetQpn() const { return m_qpn; }
     State GetState() const { return m_state; }
-    Ptr<RdmapEndpoint> GetRdmap() const { return m_rdmap; }
-    Ptr<DdpEndpoint> GetDdp() const { return m_ddp; }
-    Ptr<DdpLowerLayer> GetLlp() const { return m_pipeline->GetInner(); }
-    Ptr<RnicPipeline> GetPipeline() const { return m_pipeline; }
     Ptr<ProtectionDomain> GetPd() const { return m_pd; }
+    Ptr<RdmaTransport> GetTransport() const { return m_transport; }
 
-    typedef void (*EventTracedCallback)(const RdmapEventInfo& e);
+    typedef void (*EventTracedCallback)(const QpEventInfo& e);
+    typedef void (*CompletionTracedCallback)(const WorkCompletion& c);
 
   protected:
     void DoDispose() override;
 
   private:
-    void OnCompletion(const RdmapCompletion& c);
-    void OnEvent(const RdmapEventInfo& e);
+    void OnCompletion(const WorkCompletion& c);
+    void OnEvent(const QpEventInfo& e);
+    bool TakesWork() const { return m_state != ERROR && m_state != CLOSED && m_state != CREATED; }
 
     uint32_t m_qpn{0};
-    Ptr<MemoryRegistry> m_memory;
     Ptr<ProtectionDomain> m_pd;
     Ptr<CompletionQueue> m_sendCq;
     Ptr<CompletionQueue> m_recvCq;
-    Ptr<RnicPipeline> m_pipeline;
-    Ptr<DdpEndpoint> m_ddp;
-    Ptr<RdmapEndpoint> m_rdmap;
+    Ptr<RdmaTransport> m_transport;
     TracedValue<State> m_state;
-    TracedCallback<const RdmapEventInfo&> m_eventTrace;
+    TracedCallback<const QpEventInfo&> m_eventTrace;
+    TracedCallback<const WorkCompletion&> m_completionTrace;
 };
 
 } // namespace ns3

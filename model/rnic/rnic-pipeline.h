@@ -33,6 +33,8 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
+#include "common/lazy-deque.h"
+
 #include <deque>
 
 namespace ns3
@@ -90,7 +92,7 @@ class RnicPipeline : public DdpLowerLayer
         Ptr<Packet> segment;
         Time finish; ///< when the engine is done with it (serially, behind the ones before it)
     };
-    std::deque<TxItem> m_txQueue; ///< processed or in process, not yet taken by the LLP
+    LazyDeque<TxItem> m_txQueue; ///< processed or in process, not yet taken by the LLP
     bool m_upWantsReady{false};
     bool m_innerFull{false};       ///< the LLP refused the oldest finished segment; no SendReady since
     uint32_t m_txWorkAhead{0};     ///< octets the engine may prepare while the LLP is full
@@ -105,11 +107,11 @@ class RnicPipeline : public DdpLowerLayer
         Time finish; ///< when the receive engine is done with it
         bool exact;  ///< a message's first or last segment: handed up at its finish
     };
-    std::deque<RxItem> m_rxQueue; ///< in the receive engine or done, not yet handed to DDP
+    LazyDeque<RxItem> m_rxQueue; ///< in the receive engine or done, not yet handed to DDP
     bool m_rxPrevWasLast{true}; ///< the next in-order segment starts a message
     EventId m_rxEvent;
     /** Stream events wait behind segments still in the receive engine (a close follows data). */
-    std::deque<std::pair<Event, iwarp::ErrorCause>> m_pendingEvents;
+    LazyDeque<std::pair<Event, iwarp::ErrorCause>> m_pendingEvents;
 };
 
 } // namespace ns3

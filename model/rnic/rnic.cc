@@ -2,6 +2,9 @@
 
 #include "ddp/ddp-header.h"
 #include "host/host-model.h"
+#include "rnic/iwarp-transport.h"
+
+#include "ns3/abort.h"
 
 #include "ns3/packet.h"
 #include "ns3/trace-source-accessor.h"
@@ -19,6 +22,21 @@ Rnic::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Iwarp")
             .AddConstructor<Rnic>()
+            .AddAttribute("QueuePairType",
+                          "The type of the queue pairs CreateQp makes (an ns3::QueuePair)",
+                          TypeIdValue(QueuePair::GetTypeId()),
+                          MakeTypeIdAccessor(&Rnic::SetQpType, &Rnic::GetQpType),
+                          MakeTypeIdChecker())
+            .AddAttribute("CompletionQueueType",
+                          "The type of the completion queues CreateCq makes (an ns3::CompletionQueue)",
+                          TypeIdValue(CompletionQueue::GetTypeId()),
+                          MakeTypeIdAccessor(&Rnic::SetCqType, &Rnic::GetCqType),
+                          MakeTypeIdChecker())
+            .AddAttribute("TransportType",
+                          "The RDMA transport each new queue pair runs over (an ns3::RdmaTransport)",
+                          TypeIdValue(IwarpTransport::GetTypeId()),
+                          MakeTypeIdAccessor(&Rnic::SetTransportType, &Rnic::GetTransportType),
+                          MakeTypeIdChecker())
             .AddTraceSource("QpCreated",
                             "A queue pair was created on this RNIC",
                             MakeTraceSourceAccessor(&Rnic::m_qpCreatedTrace),
@@ -58,17 +76,49 @@ Rnic::DoDispose()
     Object::DoDispose();
 }
 
+namespace
+{
+
+/** A factory's type must be `base` or derive from it: anything else could not be used as one. */
+void
+SetFactoryType(ObjectFactory* f, TypeId tid, TypeId base, const char* attribute)
+{
+    NS_ABORT_MSG_UNLESS(tid == base || tid.IsChildOf(base),
+                        "Rnic::" << attribute << ": " << tid.GetName() << " is not a " << base.GetName());
+    f->SetTypeId(tid);
+}
+
+} // namespace
+
+void
+Rnic::SetQpType(TypeId tid)
+{
+    SetFactoryType(&m_qpFactory, tid, QueuePair::GetTypeId(), "QueuePairType");
+}
+
+void
+Rnic::SetCqType(TypeId tid)
+{
+    SetFactoryType(&m_cqFactory, tid, CompletionQueue::GetTypeId(), "CompletionQueueType");
+}
+
+void
+Rnic::SetTransportType(TypeId tid)
+{
+    SetFactoryType(&m_transportFactory, tid, RdmaTransport::GetTypeId(), "TransportType");
+}
+
 Ptr<CompletionQueue>
 Rnic::CreateCq()
 {
-    return CreateObject<CompletionQueue>();
+    return m_cqFactory.Create<CompletionQueue>();
 }
 
 Ptr<QueuePair>
 Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq)
 {
-    Ptr<QueuePair> qp = CreateObject<QueuePair>();
-    qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq);
+    Ptr<QueuePair> qp = m_qpFactory.Create<QueuePair>();
+    qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq, m_transportFactory.Create<RdmaTransport>());
     m_qps.push_back(qp);
     ChargeHost(qp);
     m_qpCreatedTrace(qp);
@@ -108,10 +158,13 @@ Rnic::ChargeHost(Ptr<QueuePair> qp)
     {
         return;
     }
+    // The charge is per DDP segment, so it is the iWARP transport's; a host model with another
+    // transport would be silently uncharged, so that is refused.
+    Ptr<DdpEndpoint> ddp = IwarpTransport::Of(qp, "the host model's DMA charge")->GetDdp();
     // The charge is counted and contends for the bus with the host's other traffic (a sockets
     // baseline on the same node); RDMA placement itself is not held back by it (doc/host-model.md).
-    qp->GetDdp()->TraceConnectWithoutContext("Placed", MakeBoundCallback(&OnPlaced, host));
-    qp->GetDdp()->TraceConnectWithoutContext("TxSegment", MakeBoundCallback(&OnTxSegment, host));
+    ddp->TraceConnectWithoutContext("Placed", MakeBoundCallback(&OnPlaced, host));
+    ddp->TraceConnectWithoutContext("TxSegment", MakeBoundCallback(&OnTxSegment, host));
 }
 
 } // namespace ns3

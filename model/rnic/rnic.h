@@ -1,7 +1,9 @@
 /*
  * Rnic: one RDMA NIC per node, aggregated to the Node (IwarpHelper installs it). It holds the
  * node's memory registry (protection domains, STags), creates completion queues and queue
- * pairs, and owns the connection manager.
+ * pairs, and owns the connection manager. What it creates comes from three factories, set by
+ * the QueuePairType, CompletionQueueType and TransportType attributes: each QP gets a fresh
+ * transport of TransportType (ns3::IwarpTransport unless told otherwise).
  */
 #ifndef IWARP_RNIC_H
 #define IWARP_RNIC_H
@@ -12,6 +14,7 @@
 #include "rnic/queue-pair.h"
 
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
@@ -49,6 +52,17 @@ class Rnic : public Object
   private:
     /** With a HostModel on the node: the RNIC's DMA of each segment's payload crosses its memory bus. */
     void ChargeHost(Ptr<QueuePair> qp);
+
+    void SetQpType(TypeId tid);
+    TypeId GetQpType() const { return m_qpFactory.GetTypeId(); }
+    void SetCqType(TypeId tid);
+    TypeId GetCqType() const { return m_cqFactory.GetTypeId(); }
+    void SetTransportType(TypeId tid);
+    TypeId GetTransportType() const { return m_transportFactory.GetTypeId(); }
+
+    ObjectFactory m_qpFactory;
+    ObjectFactory m_cqFactory;
+    ObjectFactory m_transportFactory;
 
     Ptr<Node> m_node;
     Ptr<MemoryRegistry> m_memory;

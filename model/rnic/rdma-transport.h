@@ -1,0 +1,86 @@
+/*
+ * RdmaTransport: the seam between a QueuePair (verbs) and the protocol that carries its work.
+ *
+ * The QP owns the verbs state machine and the completion queues; a transport executes work
+ * requests on one connection and reports back through two callbacks, one per work completion
+ * and one per asynchronous stream event. Only verbs-level types cross this seam, so a QP, its
+ * CQs and the applications above them run unchanged over iWARP (IwarpTransport: RDMAP, DDP and
+ * the RNIC engine pipeline over MPA/TCP or SCTP), over the in-memory loopback used by the tests,
+ * or over another RDMA transport such as RoCEv2 (doc/architecture.md).
+ *
+ * The seam is crossed once per work request (one virtual call to post it) and once per
+ * completion; what a transport does per segment stays inside it.
+ */
+#ifndef IWARP_RDMA_TRANSPORT_H
+#define IWARP_RDMA_TRANSPORT_H
+
+#include "common/memory-access.h"
+#include "common/verbs-types.h"
+
+#include "ns3/callback.h"
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+class RdmaTransport : public Object
+{
+  public:
+    static TypeId GetTypeId();
+
+    typedef Callback<void, const WorkCompletion&> CompletionCallback;
+    typedef Callback<void, const QpEventInfo&> EventCallback;
+    /** Tagged data placed in local memory: (STag, TO, length). */
+    typedef Callback<void, uint32_t, uint64_t, uint64_t> PlacementCallback;
+
+    /**
+     * Called once by the QP before any other call: the memory the work names (the RNIC's
+     * registry, through the verbs-level MemoryAccess questions), the stream it is checked
+     * against, and where completions and events go.
+     */
+    void Setup(Ptr<MemoryAccess> memory, const StreamContext& ctx, CompletionCallback completion,
+               EventCallback event);
+
+    /**
+     * Put the transport on its connection. What `lower` is depends on the transport (an LLP
+     * stream for iWARP, the peer for the loopback); one of the wrong kind is a fatal error.
+     * The transport reports QpEvent::Established when work may flow.
+     */
+    virtual void Bind(Ptr<Object> lower) = 0;
+
+    /**
+     * Start a send-queue work request. Returns false, completing nothing, when the request
+     * cannot be accepted (its local buffer does not resolve for the access it needs, or the
+     * stream takes no more work).
+     */
+    virtual bool PostSend(const SendWr& wr) = 0;
+    /** Post a receive buffer; false, completing nothing, when it cannot be accepted. */
+    virtual bool PostRecv(uint64_t id, const LocalBuffer& buffer) = 0;
+    /**
+     * End the stream. Abortive: every outstanding request completes Flushed now. Graceful:
+     * work already posted finishes first, as the transport's close allows.
+     */
+    virtual void Close(bool graceful) = 0;
+
+    /**
+     * Also report each placement of tagged data (an RDMA Write or a Read Response landing in
+     * local memory), for an application that polls memory instead of waiting for completions.
+     * A transport pays for this only once it is asked.
+     */
+    virtual void WatchPlacement(PlacementCallback cb) = 0;
+
+  protected:
+    void DoDispose() override;
+
+    /** Check a local buffer for `access` in this stream; on success `out` (if given) is its window. */
+    bool ResolveLocal(const LocalBuffer& b, uint8_t access, BufferWindow* out) const;
+
+    Ptr<MemoryAccess> m_memory;
+    StreamContext m_ctx;
+    CompletionCallback m_completion;
+    EventCallback m_event;
+};
+
+} // namespace ns3
+
+#endif // IWARP_RDMA_TRANSPORT_H

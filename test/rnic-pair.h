@@ -1,0 +1,72 @@
+/*
+ * RnicPair: two RNICs, each with a PD, one CQ (notifications recorded in order) and one QP,
+ * over either transport the QP tests run on:
+ *  - Iwarp: two nodes on a point-to-point link; the QPs connect through the connection manager
+ *    (MPA over TCP, or SCTP), the server listening on port 7000;
+ *  - Loopback: two bare nodes whose RNICs make LoopbackRdmaTransports, joined directly.
+ * Cases written against it run unchanged over both (TransportCaseName marks the loopback ones).
+ */
+#ifndef IWARP_TEST_RNIC_PAIR_H
+#define IWARP_TEST_RNIC_PAIR_H
+
+#include "rnic/rnic.h"
+
+#include "ns3/nstime.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+enum class TestTransport
+{
+    Iwarp,
+    Loopback,
+};
+
+/** `base`, with " -loopback" appended for the loopback transport. */
+std::string TransportCaseName(const std::string& base, TestTransport t);
+
+struct RnicPair
+{
+    Ptr<Rnic> client;
+    Ptr<Rnic> server;
+    Ipv4Address serverAddr;
+    Ptr<ProtectionDomain> cpd;
+    Ptr<ProtectionDomain> spd;
+    Ptr<CompletionQueue> ccq;
+    Ptr<CompletionQueue> scq;
+    Ptr<QueuePair> cqp;
+    Ptr<QueuePair> sqp;
+    std::vector<WorkCompletion> clientDone;
+    std::vector<WorkCompletion> serverDone;
+    bool connected{false};
+    bool accepted{false};
+    std::vector<uint8_t> replyPd;
+    std::vector<uint8_t> requestPd;
+
+    /** Iwarp over a `rate`/`delay` link (SCTP as the LLP if `sctp`). */
+    RnicPair(const std::string& rate, const std::string& delay, bool sctp = false);
+    /** Either transport, with a 10 Gb/s, 5 us link for Iwarp. */
+    explicit RnicPair(TestTransport t);
+    ~RnicPair();
+
+    /**
+     * Iwarp: listen (accepting with `reply`, or rejecting), then connect at t = 0 with `request`.
+     * Loopback: join the QPs (private data and rejection are the connection manager's, not a QP's).
+     */
+    void Connect(const std::vector<uint8_t>& request, const std::vector<uint8_t>& reply, bool reject);
+    /** Connect with no private data and run until both QPs are connected. */
+    void ConnectAndSettle();
+    void Run(Time t);
+
+  private:
+    void BuildIwarp(const std::string& rate, const std::string& delay, bool sctp);
+    void MakeQps();
+    TestTransport m_transport{TestTransport::Iwarp};
+};
+
+} // namespace ns3
+
+#endif // IWARP_TEST_RNIC_PAIR_H
