@@ -18,6 +18,7 @@
  * `rnic` settings and segment sizes cannot leak into the next run in the same process.
  */
 #include "helper/scenario/scenario-runner.h"
+#include "helper/scenario/workloads/workload-kind.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -268,6 +269,10 @@ PYBIND11_MODULE(_iwarpsim, m)
           "Returns {'out_dir', 'summary_text', 'summary_json'}.  Raises ScenarioError (a ValueError)\n"
           "for a bad scenario, ResultsError when the folder exists.  The GIL is released while the\n"
           "simulation runs; one run per process at a time (ns-3's simulator is a singleton).");
+    m.def(
+        "workload_kinds_json",
+        [] { return WorkloadKindsJson(); },
+        "Every workload kind's description as JSON text (iwarp-sim workloads --json).");
     m.def(
         "to_yaml",
         [](const py::object& obj) { return ToYaml(obj, false); },

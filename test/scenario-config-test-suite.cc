@@ -211,7 +211,7 @@ class FullExampleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(st.outstanding, 8u, "outstanding");
         NS_TEST_EXPECT_MSG_EQ(st.start, MicroSeconds(10), "start");
         NS_TEST_EXPECT_MSG_EQ(int(st.llp), int(Llp::Tcp), "llp default tcp");
-        NS_TEST_EXPECT_MSG_EQ(int(c.workloads[2].kind), int(WorkloadKind::SocketsStream), "sockets-stream");
+        NS_TEST_EXPECT_MSG_EQ(std::string(ToString(c.workloads[2].kind)), "sockets-stream", "sockets-stream");
         const WorkloadConfig& in = c.workloads[3];
         NS_TEST_EXPECT_MSG_EQ(in.senders.size(), 3u, "incast senders");
         NS_TEST_EXPECT_MSG_EQ(in.to, "h7", "incast receiver");
@@ -431,7 +431,7 @@ class OverridesTestCase : public TestCase
 
         ScenarioConfig sweep = LoadScenarioString(kMinimal, {"workloads.0.kind=ping-pong", "workloads.0.size=64",
                                                              "workloads.0.count=3"});
-        NS_TEST_EXPECT_MSG_EQ(int(sweep.workloads[0].kind), int(WorkloadKind::PingPong), "kind replaced");
+        NS_TEST_EXPECT_MSG_EQ(std::string(ToString(sweep.workloads[0].kind)), "ping-pong", "kind replaced");
         NS_TEST_EXPECT_MSG_EQ(sweep.workloads[0].count.value_or(0), 3u, "later overrides apply in order");
 
         NS_TEST_EXPECT_MSG_EQ(ThrownMessage<ScenarioError>([] { LoadScenarioString(kMinimal, {"workloads.0.sise=1"}); }),

@@ -325,6 +325,56 @@ class StreamDurationTestCase : public TestCase
     }
 };
 
+class SocketTraceTestCase : public TestCase
+{
+  public:
+    SocketTraceTestCase()
+        : TestCase("Socket trace: the client reports its TCP socket once, as it connects to the server")
+    {
+    }
+
+  private:
+    static void OnSocket(std::vector<std::pair<Time, Ptr<Socket>>>* seen, Ptr<Socket> s)
+    {
+        seen->emplace_back(Simulator::Now(), s);
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::pair<Time, Ptr<Socket>>> clientSockets;
+        std::vector<std::pair<Time, Ptr<Socket>>> serverSockets;
+        Address peer;
+        int peerStatus = -1;
+        Ipv4Address serverAddress;
+        {
+            TwoHostTopology t(kLinkRate, kLinkDelay, false);
+            serverAddress = t.serverAddress;
+            SocketPingPongHelper server(SOCKET_ROLE_SERVER, kPort);
+            SocketPingPongHelper client(SOCKET_ROLE_CLIENT, kPort, InetSocketAddress(t.serverAddress, kPort));
+            client.SetAttribute("Count", UintegerValue(2));
+            ApplicationContainer s = server.Install(t.nodes.Get(1));
+            ApplicationContainer c = client.Install(t.nodes.Get(0));
+            c.Start(MicroSeconds(10));
+            c.Get(0)->TraceConnectWithoutContext("Socket", MakeBoundCallback(&OnSocket, &clientSockets));
+            s.Get(0)->TraceConnectWithoutContext("Socket", MakeBoundCallback(&OnSocket, &serverSockets));
+            Simulator::Stop(Seconds(1));
+            Simulator::Run();
+            if (clientSockets.size() == 1)
+            {
+                peerStatus = clientSockets[0].second->GetPeerName(peer);
+                clientSockets[0].second = nullptr;
+            }
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(clientSockets.size(), 1u, "the client reports one socket");
+        NS_TEST_EXPECT_MSG_EQ(clientSockets[0].first, MicroSeconds(10), "as it starts and connects");
+        NS_TEST_EXPECT_MSG_EQ(peerStatus, 0, "a connected socket");
+        NS_TEST_EXPECT_MSG_EQ(InetSocketAddress::ConvertFrom(peer).GetIpv4(), serverAddress, "to the server");
+        NS_TEST_EXPECT_MSG_EQ(InetSocketAddress::ConvertFrom(peer).GetPort(), kPort, "on its port");
+        NS_TEST_EXPECT_MSG_EQ(serverSockets.size(), 0u, "a server reports none (its connections are accepted)");
+    }
+};
+
 class FlowControlTestCase : public TestCase
 {
   public:
@@ -439,6 +489,7 @@ class SocketAppsTestSuite : public TestSuite
         AddTestCase(new StreamContentionTestCase(false), TestCase::QUICK);
         AddTestCase(new PingPongTestCase(), TestCase::QUICK);
         AddTestCase(new StreamDurationTestCase(), TestCase::QUICK);
+        AddTestCase(new SocketTraceTestCase(), TestCase::QUICK);
         AddTestCase(new FlowControlTestCase(), TestCase::QUICK);
         AddTestCase(new BadAttributesTestCase(), TestCase::QUICK);
     }

@@ -4,6 +4,8 @@
  *   iwarp-sim run SCENARIO.yaml [--out DIR] [--set key=value]... [--no-progress] [--quiet] [--strict]
  *   iwarp-sim attributes [--markdown]   every TypeId of the module with its attributes and trace sources
  *                                       (--markdown: doc/attributes.md, tools/attribute-reference.h)
+ *   iwarp-sim workloads [--json]        the workload kinds with their keys (--json: one entry per kind, as
+ *                                       iwarpsim.workload_kinds() reads it)
  *   iwarp-sim --version                 "iwarp-sim X.Y.Z", the version of CMake's project() (IWARP_NS3_VERSION)
  *
  * Exit status of `run`: 0 when the run finished and its results folder is complete; 2 for a bad scenario
@@ -17,6 +19,7 @@
 #include "attribute-reference.h"
 #include "helper/scenario/interrupt-cleanup.h"
 #include "helper/scenario/scenario-runner.h"
+#include "helper/scenario/workloads/workload-kind.h"
 
 #include <CLI/CLI.hpp>
 
@@ -49,7 +52,32 @@ main(int argc, char** argv)
         app.add_subcommand("attributes", "List every TypeId of the module with its attributes and trace sources");
     bool markdown = false;
     attributes->add_flag("--markdown", markdown, "Markdown, as in doc/attributes.md");
+    CLI::App* workloads =
+        app.add_subcommand("workloads", "List the workload kinds a scenario may use, with their keys");
+    bool json = false;
+    workloads->add_flag("--json", json, "JSON: one entry per kind (name, family, keys, metrics, ...)");
     CLI11_PARSE(app, argc, argv);
+
+    if (workloads->parsed())
+    {
+        if (json)
+        {
+            std::cout << WorkloadKindsJson();
+        }
+        else
+        {
+            for (const WorkloadKindInfo* k : WorkloadKinds())
+            {
+                std::cout << k->name << " (" << ToString(k->family) << "): " << k->summary << "\n  keys:";
+                for (const WorkloadKey& key : k->keys)
+                {
+                    std::cout << " " << key.name;
+                }
+                std::cout << "\n";
+            }
+        }
+        return std::cout.good() ? 0 : 1;
+    }
 
     if (attributes->parsed())
     {

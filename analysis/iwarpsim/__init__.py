@@ -11,7 +11,7 @@ The compiled part is the module _iwarpsim beside this file (built by CMake into 
 ns-3's simulator is a process-wide singleton: one simulation per process at a time (run() holds a lock);
 sweep() runs points in separate processes (or Dask workers) to go parallel.
 """
-from ._core import Result, ResultsError, ScenarioError, run, to_yaml
+from ._core import Result, ResultsError, ScenarioError, run, to_yaml, workload_kinds
 from .sweep import sweep
 
-__all__ = ["run", "sweep", "Result", "ScenarioError", "ResultsError", "to_yaml"]
+__all__ = ["run", "sweep", "Result", "ScenarioError", "ResultsError", "to_yaml", "workload_kinds"]

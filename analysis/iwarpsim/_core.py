@@ -11,6 +11,13 @@ ScenarioError = _iwarpsim.ScenarioError
 ResultsError = _iwarpsim.ResultsError
 
 
+def workload_kinds():
+    """The workload kinds a scenario may use, from the runner's registry (iwarp-sim workloads --json):
+    a list of dicts with name, family ("rdma", "sockets", "inject"), rdma, summary, ping_pong,
+    many_senders, ops, min_size, metrics and keys (each with name, shape, type, default, doc)."""
+    return json.loads(_iwarpsim.workload_kinds_json())
+
+
 def to_yaml(scenario):
     """The YAML text the runner loads for a scenario dict."""
     return _iwarpsim.to_yaml(scenario)

@@ -78,8 +78,11 @@ def size_octets(text):
     return int(float(m.group(1)) * _SIZE_UNITS[m.group(2).upper()])
 
 
-# The workload kinds whose metric is the latency per message size (half a round trip), not goodput.
-PING_PONG_KINDS = ("ping-pong", "sockets-ping-pong")
+def _kinds_by_name():
+    """The runner's workload kinds by name (its registry, through the bindings): no kind is named here."""
+    from ._core import workload_kinds
+
+    return {k["name"]: k for k in workload_kinds()}
 
 
 def rows_from_results(out_dir):
@@ -101,13 +104,15 @@ def rows_from_results(out_dir):
     for i, w in enumerate(scenario.get("workloads") or []):
         specs[str(w.get("name") or "%s-%d" % (w.get("kind"), i))] = w
     hosts = _host_index(summary)
+    kinds = _kinds_by_name()
     rows = []
     for w in summary["workloads"]:
         spec = specs.get(w["name"], {})
         kind = w.get("kind", spec.get("kind"))
-        if kind == "incast":
+        info = kinds.get(kind, {})
+        if info.get("many_senders"):
             src, dst = list(spec.get("senders") or []), [spec.get("to")]
-        elif kind == "read" or w.get("op") == "read":  # data flows from the responder to the initiator
+        elif w.get("op") == "read":  # kind read or op read: data flows from the responder to the initiator
             src, dst = [spec.get("to")], [spec.get("from")]
         else:
             src, dst = [spec.get("from")], [spec.get("to")]
@@ -147,7 +152,7 @@ def rows_from_results(out_dir):
             row[role + "_bus_bytes_per_byte"] = per(_sum(hosts, nodes, lambda h: h.get("bus_bytes", 0)))
         row["wall_time_s"] = summary.get("wall_time_s")
         row["events"] = summary.get("events")
-        if kind in PING_PONG_KINDS or w.get("latency_by_size"):
+        if info.get("ping_pong") or w.get("latency_by_size"):
             # one row per size: latency is per size (a mean over sizes means nothing); the FCT and
             # goodput of a request/response exchange are not its metric
             for k in ("goodput_bps", "goodput_window_bps", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns"):

@@ -1,5 +1,7 @@
 #include "helper/scenario/listening-ports.h"
 
+#include "helper/scenario/workloads/workload-kind.h"
+
 #include <map>
 
 namespace ns3
@@ -8,16 +10,13 @@ namespace ns3
 std::size_t
 ListeningPortsOf(const WorkloadConfig& w)
 {
-    switch (w.kind)
+    // An inject uses its target's connection; a ping-pong has a connection per size of its sweep.
+    const WorkloadKindInfo& kind = Describe(w.kind);
+    if (kind.family == WorkloadFamily::Inject)
     {
-    case WorkloadKind::Inject:
         return 0;
-    case WorkloadKind::PingPong:
-    case WorkloadKind::SocketsPingPong:
-        return w.sizes.empty() ? 1 : w.sizes.size();
-    default:
-        return 1;
     }
+    return kind.pingPong && !w.sizes.empty() ? w.sizes.size() : 1;
 }
 
 ListeningPortPlan

@@ -5,8 +5,10 @@
  * ping-pong one per size (each size runs on a connection of its own), an inject none, every
  * other kind one.  Ports are given out per node, consecutively from kFirstListeningPort, and stay
  * below the ephemeral range ns-3 3.37 gives connecting sockets (Ipv4EndPointDemux: 49152-65535),
- * so a listening port never equals a client's port.  The runner finds a connection's workload by
- * (node, listening port); the reader refuses a scenario whose node would need more ports.
+ * so a listening port never equals a client's port.  The reader refuses a scenario whose node would
+ * need more ports.  Which workload a connection belongs to is not read from its ports: the
+ * application that made it says (an RDMA application's QueuePair trace, a sockets client's Socket
+ * trace).
  */
 #ifndef IWARP_SCENARIO_LISTENING_PORTS_H
 #define IWARP_SCENARIO_LISTENING_PORTS_H

@@ -1,5 +1,6 @@
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/path-limits.h"
+#include "helper/scenario/workloads/workload-kind.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -44,7 +45,7 @@ uint32_t
 PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
     const uint32_t tcp = kIp + kTcp + (TimestampsOn(cfg, w) ? kTcpTs : 0);
-    if (w.kind == WorkloadKind::SocketsStream || w.kind == WorkloadKind::SocketsPingPong)
+    if (Describe(w.kind).family == WorkloadFamily::Sockets)
     {
         return tcp;
     }
@@ -57,11 +58,13 @@ PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
 std::vector<std::pair<std::string, std::string>>
 Flows(const WorkloadConfig& w)
 {
-    switch (w.kind)
+    const WorkloadKindInfo& kind = Describe(w.kind);
+    if (kind.family == WorkloadFamily::Inject)
     {
-    case WorkloadKind::Inject:
         return {};
-    case WorkloadKind::Incast: {
+    }
+    if (kind.manySenders)
+    {
         std::vector<std::pair<std::string, std::string>> out;
         for (const auto& s : w.senders)
         {
@@ -69,11 +72,9 @@ Flows(const WorkloadConfig& w)
         }
         return out;
     }
-    default:
-        // A Read's data flows from the responder to the requester (kind read, or a stream with op read).
-        return w.op == RdmaOp::Read ? std::vector<std::pair<std::string, std::string>>{{w.to, w.from}}
-                                    : std::vector<std::pair<std::string, std::string>>{{w.from, w.to}};
-    }
+    // A Read's data flows from the responder to the requester (kind read, or a stream with op read).
+    return w.op == RdmaOp::Read ? std::vector<std::pair<std::string, std::string>>{{w.to, w.from}}
+                                : std::vector<std::pair<std::string, std::string>>{{w.from, w.to}};
 }
 
 CheckResult

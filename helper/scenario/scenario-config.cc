@@ -17,29 +17,6 @@ namespace ns3
 {
 
 const char*
-ToString(WorkloadKind k)
-{
-    switch (k)
-    {
-    case WorkloadKind::PingPong:
-        return "ping-pong";
-    case WorkloadKind::Stream:
-        return "stream";
-    case WorkloadKind::Read:
-        return "read";
-    case WorkloadKind::SocketsStream:
-        return "sockets-stream";
-    case WorkloadKind::SocketsPingPong:
-        return "sockets-ping-pong";
-    case WorkloadKind::Incast:
-        return "incast";
-    case WorkloadKind::Inject:
-        return "inject";
-    }
-    return "?";
-}
-
-const char*
 ToString(RdmaOp op)
 {
     switch (op)

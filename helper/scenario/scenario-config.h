@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ns3
@@ -97,25 +98,52 @@ struct NodeAttributeConfig
     NicConfig nic; ///< over the scenario's `host-nic`
 };
 
-enum class WorkloadKind
+/**
+ * A workload kind, by its name: a handle to one entry of the workload registry
+ * (helper/scenario/workloads/workload-kind.h), which says everything else about the kind (its keys,
+ * reader, installer, metrics).  The built-in kinds have named constants so that the few checks that
+ * are about one kind read as such; anything a new kind could need is a property of its entry instead.
+ * The name must outlive the handle: a literal, or a registry entry's name.
+ */
+class WorkloadKind
 {
-    PingPong,
-    Stream,
-    Read,
-    SocketsStream,
-    SocketsPingPong,
-    Incast,
-    Inject,
+  public:
+    constexpr explicit WorkloadKind(const char* name)
+        : m_name(name)
+    {
+    }
+    const char* Name() const { return m_name; }
+    bool operator==(WorkloadKind o) const { return std::string_view(m_name) == o.m_name; }
+    bool operator!=(WorkloadKind o) const { return !(*this == o); }
+
+    static const WorkloadKind PingPong;
+    static const WorkloadKind Stream;
+    static const WorkloadKind Read;
+    static const WorkloadKind SocketsStream;
+    static const WorkloadKind SocketsPingPong;
+    static const WorkloadKind Incast;
+    static const WorkloadKind Inject;
+
+  private:
+    const char* m_name;
 };
 
-const char* ToString(WorkloadKind k);
+inline constexpr WorkloadKind WorkloadKind::PingPong{"ping-pong"};
+inline constexpr WorkloadKind WorkloadKind::Stream{"stream"};
+inline constexpr WorkloadKind WorkloadKind::Read{"read"};
+inline constexpr WorkloadKind WorkloadKind::SocketsStream{"sockets-stream"};
+inline constexpr WorkloadKind WorkloadKind::SocketsPingPong{"sockets-ping-pong"};
+inline constexpr WorkloadKind WorkloadKind::Incast{"incast"};
+inline constexpr WorkloadKind WorkloadKind::Inject{"inject"};
 
-/** The kinds that run RDMA over an RNIC (and so an LLP): not sockets-*, not inject. */
-inline bool
-IsRdma(WorkloadKind k)
+inline const char*
+ToString(WorkloadKind k)
 {
-    return k != WorkloadKind::SocketsStream && k != WorkloadKind::SocketsPingPong && k != WorkloadKind::Inject;
+    return k.Name();
 }
+
+/** The kinds that run RDMA over an RNIC (and so an LLP): the registry entry's family says. */
+bool IsRdma(WorkloadKind k);
 
 enum class RdmaOp
 {

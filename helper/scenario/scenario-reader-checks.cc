@@ -27,7 +27,7 @@ namespace
 std::vector<std::string>
 NodesOf(const WorkloadConfig& w)
 {
-    std::vector<std::string> nodes = w.kind == WorkloadKind::Incast ? w.senders : std::vector<std::string>{w.from};
+    std::vector<std::string> nodes = HasManySenders(w.kind) ? w.senders : std::vector<std::string>{w.from};
     nodes.push_back(w.to);
     return nodes;
 }
@@ -159,20 +159,20 @@ ScenarioReader::CheckReachability(const YAML::Node& list, const ScenarioConfig& 
     for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
     {
         const WorkloadConfig& w = cfg.workloads[i];
-        if (w.kind == WorkloadKind::Inject)
+        if (IsInject(w.kind))
         {
             continue; // rides on its target's connection
         }
         const std::string p = Join("workloads", std::to_string(i));
         const int receiver = component[VertexOf(w.to)];
-        for (std::size_t s = 0; s < (w.kind == WorkloadKind::Incast ? w.senders.size() : 1); ++s)
+        for (std::size_t s = 0; s < (HasManySenders(w.kind) ? w.senders.size() : 1); ++s)
         {
-            const std::string& from = w.kind == WorkloadKind::Incast ? w.senders[s] : w.from;
+            const std::string& from = HasManySenders(w.kind) ? w.senders[s] : w.from;
             if (component[VertexOf(from)] == receiver)
             {
                 continue;
             }
-            const bool incast = w.kind == WorkloadKind::Incast;
+            const bool incast = HasManySenders(w.kind);
             Fail(incast ? list[i]["senders"][s] : list[i]["to"],
                  incast ? Join(Join(p, "senders"), std::to_string(s)) : Join(p, "to"),
                  "no path between " + from + " and " + w.to + " in the " + m_topologyText +

@@ -142,13 +142,13 @@ ScenarioReader::CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const
     for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
     {
         WorkloadConfig& w = cfg.workloads[i];
-        if (w.kind == WorkloadKind::Inject)
+        if (IsInject(w.kind))
         {
             continue;
         }
         const std::string p = Join("workloads", std::to_string(i));
         std::vector<Pair> pairs;
-        if (w.kind == WorkloadKind::Incast)
+        if (HasManySenders(w.kind))
         {
             for (std::size_t s = 0; s < w.senders.size(); ++s)
             {
@@ -245,7 +245,7 @@ ScenarioReader::CheckInjectSizes(const YAML::Node& root, const ScenarioConfig& c
     for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
     {
         const WorkloadConfig& w = cfg.workloads[i];
-        if (w.kind != WorkloadKind::Inject)
+        if (!IsInject(w.kind))
         {
             continue;
         }

@@ -92,7 +92,7 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
             {
                 Fail(flows[i], p, "workload '" + wc.name + "' is listed twice");
             }
-            if (wc.kind == WorkloadKind::Inject)
+            if (IsInject(wc.kind))
             {
                 Fail(flows[i], p, "workload '" + wc.name + "' (inject) has no flow of its own to sample");
             }
@@ -110,7 +110,7 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
     {
         for (std::size_t w = 0; w < cfg.workloads.size(); ++w)
         {
-            if (cfg.workloads[w].kind != WorkloadKind::Inject)
+            if (!IsInject(cfg.workloads[w].kind))
             {
                 s.workloads.push_back(w);
             }

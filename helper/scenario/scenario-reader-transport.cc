@@ -56,11 +56,11 @@ std::vector<std::pair<std::string, std::string>>
 Connections(const WorkloadConfig& w)
 {
     std::vector<std::pair<std::string, std::string>> out;
-    if (w.kind == WorkloadKind::Inject)
+    if (IsInject(w.kind))
     {
         return out; // rides on its target's connection
     }
-    for (const std::string& s : w.kind == WorkloadKind::Incast ? w.senders : std::vector<std::string>{w.from})
+    for (const std::string& s : HasManySenders(w.kind) ? w.senders : std::vector<std::string>{w.from})
     {
         out.emplace_back(s, w.to);
     }

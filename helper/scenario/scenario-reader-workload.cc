@@ -3,8 +3,7 @@
  */
 #include "helper/scenario/scenario-reader.h"
 
-#include "apps/socket-stream.h"
-#include "common/iwarp-constants.h"
+#include "helper/scenario/workloads/workload-kind.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,45 +16,33 @@ namespace scenario
 namespace
 {
 
-const Names<WorkloadKind> kWorkloadKinds = {{"ping-pong", WorkloadKind::PingPong},
-                                            {"stream", WorkloadKind::Stream},
-                                            {"read", WorkloadKind::Read},
-                                            {"sockets-stream", WorkloadKind::SocketsStream},
-                                            {"sockets-ping-pong", WorkloadKind::SocketsPingPong},
-                                            {"incast", WorkloadKind::Incast},
-                                            {"inject", WorkloadKind::Inject}};
 const Names<RdmaOp> kOps = {{"write", RdmaOp::Write}, {"send", RdmaOp::Send}, {"read", RdmaOp::Read}};
 const Names<PayloadMode> kPayloads = {{"virtual", PayloadMode::Virtual}, {"real", PayloadMode::Real}};
-/** RDMAP opcodes by name: iwarp::kOpcodeNames, as the numbers an inject's `opcode` key takes. */
-Names<uint8_t>
-OpcodeNames()
+
+/** The registered kinds by name, in the registry's order (the unknown-kind error lists them). */
+Names<WorkloadKind>
+KindNames()
 {
-    Names<uint8_t> names;
-    for (const iwarp::OpcodeName& n : iwarp::kOpcodeNames)
+    Names<WorkloadKind> names;
+    for (const WorkloadKindInfo* k : WorkloadKinds())
     {
-        names.emplace_back(n.name, uint8_t(n.opcode));
+        names.emplace_back(k->name.c_str(), WorkloadKind(k->name.c_str()));
     }
     return names;
 }
 
-const Names<uint8_t> kOpcodes = OpcodeNames();
-
-/**
- * Keys each workload kind takes besides name and kind: the "kinds" column of the workloads
- * table in doc/scenario-format.md, key for key.  The sockets baseline has no LLP (it is plain
- * TCP), and an inject has `at`, not `start`: either would otherwise be read and never used.
- */
-const std::map<WorkloadKind, std::set<std::string>> kWorkloadKeys = {
-    {WorkloadKind::PingPong, {"start", "from", "to", "op", "poll", "size", "sizes", "count", "duration", "llp", "payload"}},
-    {WorkloadKind::Stream,
-     {"start", "from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
-    {WorkloadKind::Read, {"start", "from", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
-    {WorkloadKind::SocketsStream, {"start", "from", "to", "size", "count", "duration"}},
-    {WorkloadKind::SocketsPingPong, {"start", "from", "to", "size", "sizes", "count", "duration"}},
-    {WorkloadKind::Incast,
-     {"start", "senders", "to", "op", "size", "count", "duration", "outstanding", "llp", "payload"}},
-    {WorkloadKind::Inject, {"target", "from", "to", "at", "fields", "hex"}},
-};
+bool
+TakesKey(const WorkloadKindInfo& kind, const std::string& key)
+{
+    for (const WorkloadKey& k : kind.keys)
+    {
+        if (k.name == key)
+        {
+            return true;
+        }
+    }
+    return false;
+}
 
 /** DDP-030: an RDMA message is shorter than 2^32 octets. */
 constexpr uint64_t kMaxMessage = 0xFFFFFFFFull;
@@ -131,22 +118,25 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
 {
     CheckKeys(n, path, *ScenarioSchema().fields.at("workloads")->element);
     WorkloadConfig w;
-    w.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), kWorkloadKinds, "workload kind");
-    const std::string kindName = ToString(w.kind);
-    const auto& own = kWorkloadKeys.at(w.kind);
+    w.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), KindNames(), "workload kind");
+    const WorkloadKindInfo& kind = Describe(w.kind);
+    const std::string kindName = kind.name;
+    // Keys each kind takes besides name and kind are its registry entry's: the sockets baseline
+    // has no LLP (it is plain TCP), and an inject has `at`, not `start`; either would otherwise be
+    // read and never used.
     for (const auto& kv : n)
     {
         const std::string key = kv.first.Scalar();
-        if (key == "name" || key == "kind" || own.count(key))
+        if (key == "name" || key == "kind" || TakesKey(kind, key))
         {
             continue;
         }
         std::string users;
-        for (const auto& [kind, keys] : kWorkloadKeys)
+        for (const WorkloadKindInfo* other : WorkloadKinds())
         {
-            if (keys.count(key))
+            if (TakesKey(*other, key))
             {
-                users += (users.empty() ? "" : ", ") + std::string(ToString(kind));
+                users += (users.empty() ? "" : ", ") + other->name;
             }
         }
         Fail(kv.first, Join(path, key),
@@ -157,62 +147,20 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     {
         w.start = TimeOf(n["start"], Join(path, "start"));
     }
-
-    if (w.kind == WorkloadKind::Inject)
+    if (kind.replacesCommon)
     {
-        InjectConfig in;
-        in.at = TimeOf(Required(n, path, "at"), Join(path, "at"));
-        // from/to and the target are checked against the target workload in ResolveInjects.
-        in.from = Str(Required(n, path, "from"), Join(path, "from"));
-        in.to = Str(Required(n, path, "to"), Join(path, "to"));
-        Required(n, path, "target");
-        if (n["fields"] && n["hex"])
-        {
-            Fail(n["hex"], Join(path, "hex"), "give either fields or hex, not both");
-        }
-        if (n["fields"])
-        {
-            in.fields = ReadInjectFields(n["fields"], Join(path, "fields"));
-        }
-        else if (n["hex"])
-        {
-            std::string digits;
-            for (char c : Str(n["hex"], Join(path, "hex")))
-            {
-                if (std::isxdigit(static_cast<unsigned char>(c)))
-                {
-                    digits += c;
-                }
-                else if (!std::isspace(static_cast<unsigned char>(c)) && c != ':')
-                {
-                    Fail(n["hex"], Join(path, "hex"), std::string("not a hex digit: '") + c + "'");
-                }
-            }
-            if (digits.empty() || digits.size() % 2 != 0)
-            {
-                Fail(n["hex"], Join(path, "hex"), "hex needs a whole, non-zero number of octets (pairs of digits)");
-            }
-            for (std::size_t i = 0; i < digits.size(); i += 2)
-            {
-                in.raw.push_back(uint8_t(std::stoul(digits.substr(i, 2), nullptr, 16)));
-            }
-        }
-        else
-        {
-            Fail(n, Join(path, "fields"), "missing required key 'fields' (or 'hex')");
-        }
-        w.inject = in;
+        kind.read(*this, n, path, w);
         return w;
     }
 
     // Endpoints
-    if (w.kind == WorkloadKind::Incast)
+    if (kind.manySenders)
     {
         const YAML::Node s = Required(n, path, "senders");
         RequireList(s, Join(path, "senders"));
         if (s.size() == 0)
         {
-            Fail(s, Join(path, "senders"), "incast needs at least one sender");
+            Fail(s, Join(path, "senders"), kindName + " needs at least one sender");
         }
         std::set<std::string> listed;
         for (std::size_t i = 0; i < s.size(); ++i)
@@ -239,16 +187,15 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         Fail(n["to"], Join(path, "to"), "a workload cannot send to its own node '" + w.to + "'");
     }
 
-    // Operation
-    if (w.kind == WorkloadKind::Read)
+    // Operation: the kind's first op is its default.
+    if (!kind.ops.empty())
     {
-        w.op = RdmaOp::Read;
+        w.op = kind.ops.front();
     }
     if (n["op"])
     {
         w.op = Pick(*this, n["op"], Join(path, "op"), kOps, "op");
-        const bool ok = w.kind == WorkloadKind::Stream || (w.kind == WorkloadKind::Read) == (w.op == RdmaOp::Read);
-        if (!ok)
+        if (std::find(kind.ops.begin(), kind.ops.end(), w.op) == kind.ops.end())
         {
             Fail(n["op"], Join(path, "op"),
                  "op '" + std::string(ToString(w.op)) + "' is not possible for workload kind '" + kindName + "'");
@@ -266,23 +213,25 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         }
     }
 
-    // Sizes: the applications take 32-bit sizes of at least one octet (a sockets-stream message
-    // carries its 16-octet send timestamp), so anything else would abort in ns-3's attribute checker.
-    const uint64_t minSize = w.kind == WorkloadKind::SocketsStream ? SocketStream::kStampSize : 1;
+    // Sizes: the applications take 32-bit sizes of at least the kind's smallest message (a
+    // sockets-stream message carries its 16-octet send timestamp), so anything else would abort in
+    // ns-3's attribute checker.
+    const uint64_t minSize = kind.minSize;
+    const bool rdma = kind.family == WorkloadFamily::Rdma;
     auto checkSize = [&](const YAML::Node& v, const std::string& p) {
         const uint64_t s = SizeOf(v, p);
         if (s < minSize)
         {
             Fail(v, p,
                  "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kindName + "' (" +
-                     std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: its send timestamp)"));
+                     std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: " + kind.minSizeReason + ")"));
         }
         if (s > kMaxMessage)
         {
             Fail(v, p,
                  "size " + std::to_string(s) +
-                     (IsRdma(w.kind) ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
-                                     : " is above the largest message of the sockets applications (2^32-1 octets)"));
+                     (rdma ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
+                           : " is above the largest message of the sockets applications (2^32-1 octets)"));
         }
         return s;
     };
@@ -315,7 +264,7 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     if (n["count"])
     {
         // Ping-pongs count round trips in 32 bits; streams post count x size octets in 64.
-        const bool pingPong = w.kind == WorkloadKind::PingPong || w.kind == WorkloadKind::SocketsPingPong;
+        const bool pingPong = kind.pingPong;
         w.count = UInt(n["count"], Join(path, "count"), pingPong ? UINT32_MAX : UINT64_MAX);
         if (*w.count == 0)
         {
@@ -356,77 +305,11 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     {
         w.payload = Pick(*this, n["payload"], Join(path, "payload"), kPayloads, "payload mode");
     }
+    if (kind.read)
+    {
+        kind.read(*this, n, path, w);
+    }
     return w;
-}
-
-InjectFields
-ScenarioReader::ReadInjectFields(const YAML::Node& n, const std::string& path) const
-{
-    CheckKeys(n, path, *ScenarioSchema().fields.at("workloads")->element->fields.at("fields"));
-    InjectFields f;
-    auto num = [&](const char* key, uint64_t max) -> std::optional<uint64_t> {
-        if (!n[key])
-        {
-            return std::nullopt;
-        }
-        return UInt(n[key], Join(path, key), max);
-    };
-    if (n["tagged"])
-    {
-        f.tagged = Bool(n["tagged"], Join(path, "tagged"));
-    }
-    if (n["last"])
-    {
-        f.last = Bool(n["last"], Join(path, "last"));
-    }
-    if (auto v = num("dv", 3))
-    {
-        f.dv = uint8_t(*v);
-    }
-    // RsvdULP is 8 bits in a tagged header and 40 in an untagged one (RFC 5041 §4.2, §4.3).
-    const bool tagged = f.tagged.value_or(false);
-    f.rsvdUlp = num("rsvdulp", tagged ? 0xFFull : 0xFFFFFFFFFFull);
-    if (auto v = num("stag", UINT32_MAX))
-    {
-        f.stag = uint32_t(*v);
-    }
-    f.to = num("to", UINT64_MAX);
-    if (auto v = num("qn", UINT32_MAX))
-    {
-        f.qn = uint32_t(*v);
-    }
-    if (auto v = num("msn", UINT32_MAX))
-    {
-        f.msn = uint32_t(*v);
-    }
-    if (auto v = num("mo", UINT32_MAX))
-    {
-        f.mo = uint32_t(*v);
-    }
-    if (auto v = num("rv", 3))
-    {
-        f.rv = uint8_t(*v);
-    }
-    if (const YAML::Node op = n["opcode"])
-    {
-        const std::string s = Str(op, Join(path, "opcode"));
-        f.opcode = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0]))
-                       ? uint8_t(UInt(op, Join(path, "opcode"), 15))
-                       : Pick(*this, op, Join(path, "opcode"), kOpcodes, "RDMAP opcode");
-    }
-    if (auto v = num("payload", kMaxMessage))
-    {
-        f.payload = uint32_t(*v);
-    }
-    if (tagged && (f.qn || f.msn || f.mo))
-    {
-        Fail(n, path, "qn, msn and mo belong to untagged segments (tagged: false)");
-    }
-    if (f.tagged && !tagged && (f.stag || f.to))
-    {
-        Fail(n, path, "stag and to belong to tagged segments (tagged: true)");
-    }
-    return f;
 }
 
 std::size_t
@@ -463,7 +346,7 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
     for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
     {
         WorkloadConfig& w = cfg.workloads[i];
-        if (w.kind != WorkloadKind::Inject)
+        if (Describe(w.kind).family != WorkloadFamily::Inject)
         {
             continue;
         }
@@ -480,7 +363,7 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
         in.targetIndex = target;
         // One end must be the target's responder, the other its initiator (or an incast sender).
         auto isSender = [&](const std::string& n) {
-            return tw.kind == WorkloadKind::Incast ? std::count(tw.senders.begin(), tw.senders.end(), n) > 0
+            return Describe(tw.kind).manySenders ? std::count(tw.senders.begin(), tw.senders.end(), n) > 0
                                                    : n == tw.from;
         };
         const bool ok = (isSender(in.from) && in.to == tw.to) || (in.from == tw.to && isSender(in.to));

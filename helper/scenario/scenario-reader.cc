@@ -394,10 +394,10 @@ ScenarioReader::Read(const YAML::Node& root)
             Fail(wl[i]["name"] ? wl[i]["name"] : wl[i], Join(p, "name"),
                  "a workload named '" + w.name + "' already exists");
         }
-        const Time begin = w.kind == WorkloadKind::Inject ? w.inject->at : w.start;
+        const Time begin = IsInject(w.kind) ? w.inject->at : w.start;
         if (begin >= cfg.stop)
         {
-            const char* key = w.kind == WorkloadKind::Inject ? "at" : "start";
+            const char* key = IsInject(w.kind) ? "at" : "start";
             Fail(wl[i][key], Join(p, key),
                  "starts at " + std::to_string(begin.GetNanoSeconds()) + "ns, not before the stop time " +
                      std::to_string(cfg.stop.GetNanoSeconds()) + "ns");

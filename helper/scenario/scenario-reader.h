@@ -8,6 +8,7 @@
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-schema.h"
 #include "helper/scenario/units.h"
+#include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-graph.h"
 
 #include <yaml-cpp/yaml.h>
@@ -62,12 +63,15 @@ class ScenarioReader
         }
     }
 
-  private:
+    // Shape checks, public for the workload kinds' readers (helper/scenario/workloads/).
     void CheckKeys(const YAML::Node& map, const std::string& path, const SchemaNode& schema) const;
     void RequireMap(const YAML::Node& n, const std::string& path) const;
     /** A list of at most `max` entries (kMaxListLength, kMaxSizes: scenario-config.h). */
     void RequireList(const YAML::Node& n, const std::string& path, std::size_t max = kMaxListLength) const;
     YAML::Node Required(const YAML::Node& map, const std::string& path, const std::string& key) const;
+    void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
+
+  private:
     void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
     /** `perLink`: the entry may (must) have `between`; elsewhere that key is an error. */
     LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
@@ -96,7 +100,6 @@ class ScenarioReader
                         const std::string& full,
                         const std::string& text) const;
     WorkloadConfig ReadWorkload(const YAML::Node& n, const std::string& path, std::size_t index) const;
-    InjectFields ReadInjectFields(const YAML::Node& n, const std::string& path) const;
     void ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
     void ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const;
     /** `tracing.series` (scenario-reader-series.cc): the defaults resolved, the row limit checked. */
@@ -106,7 +109,6 @@ class ScenarioReader
                               const std::string& path,
                               const std::vector<WorkloadConfig>& workloads) const;
     std::pair<std::string, std::string> ReadEndpoints(const YAML::Node& n, const std::string& path) const;
-    void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
 
     // Checks across sections, once everything is read (scenario-reader-checks.cc): what the
     // runner and the TopologyBuilder would otherwise find only during the run.

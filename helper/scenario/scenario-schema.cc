@@ -1,6 +1,9 @@
 #include "helper/scenario/scenario-schema.h"
 
+#include "helper/scenario/workloads/workload-kind.h"
+
 #include <algorithm>
+#include <deque>
 #include <initializer_list>
 #include <utility>
 
@@ -81,37 +84,10 @@ struct Schema
     SchemaNode nodeAttributes = Map({{"host", &attributes}, {"rnic", &attributes}, {"nic", &nic}});
     SchemaNode perHost = Of(Kind::Dict, &nodeAttributes);
 
-    SchemaNode injectFields = Map({{"tagged", &value},
-                                   {"last", &value},
-                                   {"dv", &value},
-                                   {"rsvdulp", &value},
-                                   {"stag", &value},
-                                   {"to", &value},
-                                   {"qn", &value},
-                                   {"msn", &value},
-                                   {"mo", &value},
-                                   {"rv", &value},
-                                   {"opcode", &value},
-                                   {"payload", &value}});
-    SchemaNode workload = Map({{"name", &value},
-                               {"kind", &value},
-                               {"from", &value},
-                               {"to", &value},
-                               {"senders", &valueList},
-                               {"op", &value},
-                               {"poll", &value},
-                               {"size", &value},
-                               {"sizes", &valueList},
-                               {"count", &value},
-                               {"duration", &value},
-                               {"outstanding", &value},
-                               {"start", &value},
-                               {"llp", &value},
-                               {"payload", &value},
-                               {"target", &value},
-                               {"at", &value},
-                               {"fields", &injectFields},
-                               {"hex", &value}});
+    /** A workload's keys: name, kind and every registered kind's (built in ScenarioSchema). */
+    SchemaNode workload;
+    std::deque<SchemaNode> workloadMaps; ///< the Map-shaped keys' nodes (inject's `fields`)
+    uint64_t workloadVersion{0};
     SchemaNode workloads = Of(Kind::List, &workload);
 
     SchemaNode linkList = Of(Kind::List, &valueList);
@@ -190,12 +166,51 @@ EditDistance(const std::string& a, const std::string& b)
     return prev[b.size()];
 }
 
+/** A workload's keys: `name`, `kind` and the union of every registered kind's keys. */
+void
+BuildWorkloadKeys(Schema& s)
+{
+    s.workload = Map({{"name", &s.value}, {"kind", &s.value}});
+    s.workloadMaps.clear();
+    for (const WorkloadKindInfo* kind : WorkloadKinds())
+    {
+        for (const WorkloadKey& key : kind->keys)
+        {
+            const SchemaNode* node = &s.value;
+            if (key.shape == WorkloadKey::Shape::List)
+            {
+                node = &s.valueList;
+            }
+            else if (key.shape == WorkloadKey::Shape::Map)
+            {
+                s.workloadMaps.emplace_back();
+                s.workloadMaps.back().kind = Kind::Map;
+                for (const std::string& f : key.fields)
+                {
+                    s.workloadMaps.back().fields[f] = &s.value;
+                }
+                node = &s.workloadMaps.back();
+            }
+            s.workload.fields.emplace(key.name, node); // a shared key has one shape (RegisterWorkloadKind)
+        }
+    }
+    s.workloadVersion = WorkloadRegistryVersion();
+}
+
 } // namespace
 
 const SchemaNode&
 ScenarioSchema()
 {
-    static const Schema s;
+    // Not const: a kind registered after the first load brings its keys (RegisterWorkloadKind,
+    // which is not for threads).  The first build is part of the thread-safe static initialisation.
+    static Schema s;
+    static const bool built = (BuildWorkloadKeys(s), true);
+    (void)built;
+    if (s.workloadVersion != WorkloadRegistryVersion())
+    {
+        BuildWorkloadKeys(s);
+    }
     return s.root;
 }
 

@@ -1,6 +1,6 @@
 /*
- * ScenarioWorkloads, the probes and the results: which workload each queue pair belongs to (by
- * its connection's ports), the sink's placement and delivery records, TCP retransmissions,
+ * ScenarioWorkloads, the probes and the results: which workload each queue pair belongs to (its
+ * application reports it), the sink's placement and delivery records, TCP retransmissions,
  * Terminates, and the RunResult rows they become. The applications are in scenario-workloads.cc.
  */
 #include "helper/scenario/scenario-workloads.h"
@@ -72,13 +72,6 @@ ScenarioWorkloads::HookRnic(const std::string& node)
                           this, node));
 }
 
-ScenarioWorkloads::Workload*
-ScenarioWorkloads::FindListener(const std::string& node, uint16_t port) const
-{
-    auto it = m_listeners.find({node, port});
-    return it != m_listeners.end() ? it->second : nullptr;
-}
-
 void
 ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const QpEventInfo& e)
 {
@@ -128,17 +121,15 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
     auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
     const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
-    // The server end's local port is one its workload listens on; the client end's peer port is.
-    Workload* w = FindListener(node, l.GetPort());
-    const bool serverSide = w != nullptr;
-    if (!serverSide)
-    {
-        w = FindListener(peerName, p.GetPort());
-    }
-    if (!w)
+    // Whose connection this is, the application that made the QP said (Adopt); its server end is
+    // at the workload's `to`, its client ends at the other nodes.
+    auto owner = m_qpOwner.find(qp);
+    if (owner == m_qpOwner.end())
     {
         return;
     }
+    Workload* w = owner->second;
+    const bool serverSide = node == w->cfg->to;
     m_qpWorkload[qp] = w;
     w->qpByNode[node] = qp;
     // One name per connection at both ends: its client's host and port.
@@ -280,8 +271,7 @@ ScenarioWorkloads::MergedRecords(const Workload& w, const Flow& f) const
     // Where the sink's records complete a message (doc/metrics.md): RDMA data reaches the sink
     // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
     // their delivery themselves.
-    const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
-    const bool rdmaData = !sockets && c.kind != WorkloadKind::Inject;
+    const bool rdmaData = w.kind->family == WorkloadFamily::Rdma;
     const bool read = rdmaData && c.op == RdmaOp::Read; // kind read, or a stream with op read
     const bool send = rdmaData && !read && c.op == RdmaOp::Send;
     std::vector<MessageRecord> messages;
@@ -325,7 +315,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;
-        const bool sockets = c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong;
+        const bool sockets = w->kind->family == WorkloadFamily::Sockets;
         std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
@@ -333,10 +323,10 @@ ScenarioWorkloads::Collect(RunResult& result) const
             messages.insert(messages.end(), flow.begin(), flow.end());
         }
         WorkloadMetricsInput in;
-        in.pingPong = c.kind == WorkloadKind::PingPong || c.kind == WorkloadKind::SocketsPingPong;
-        const uint64_t senders = c.kind == WorkloadKind::Incast ? c.senders.size() : 1;
+        in.pingPong = w->kind->pingPong;
+        const uint64_t senders = w->kind->manySenders ? c.senders.size() : 1;
         const uint64_t sizes = c.sizes.empty() ? 1 : c.sizes.size();
-        if (c.kind == WorkloadKind::Inject)
+        if (w->kind->family == WorkloadFamily::Inject)
         {
             in.expectedMessages = 1;
         }

@@ -18,8 +18,6 @@
 #include "rnic/rnic.h"
 
 #include "ns3/inet-socket-address.h"
-#include "ns3/object-vector.h"
-#include "ns3/tcp-l4-protocol.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -46,19 +44,46 @@ OpName(RdmaOp op)
 std::string
 OpLabel(const WorkloadConfig& w)
 {
-    switch (w.kind)
+    const WorkloadKindInfo& kind = Describe(w.kind);
+    if (kind.opLabel)
     {
-    case WorkloadKind::SocketsStream:
-    case WorkloadKind::SocketsPingPong:
-        return "sockets";
-    case WorkloadKind::Read:
-        return "read";
-    case WorkloadKind::Inject:
-        return "inject";
-    default:
-        return w.poll ? "write-poll" : ToString(w.op);
+        return kind.opLabel(w);
     }
+    return w.poll ? "write-poll" : ToString(w.op);
 }
+
+class ScenarioWorkloads::Site : public WorkloadSite
+{
+  public:
+    Site(ScenarioWorkloads& owner, Workload& w)
+        : m_owner(owner),
+          m_w(w)
+    {
+    }
+
+    const WorkloadConfig& Config() const override { return *m_w.cfg; }
+    Ptr<Node> GetNode(const std::string& name) const override { return m_owner.m_topo.GetNode(name); }
+    Ipv4Address GetHostAddress(const std::string& host) const override { return m_owner.m_topo.GetHostAddress(host); }
+    uint16_t Port() const override { return m_w.port; }
+    void SizeSockets(const std::string& node, Time start) override { m_owner.SizeSockets(m_w, node, start); }
+    void AddApplications(const ApplicationContainer& apps, uint32_t connections) override
+    {
+        m_owner.Adopt(m_w, apps);
+        m_w.connections.attempted += connections;
+    }
+    void FollowStreamClient(Ptr<Application> app, const std::string& sender) override
+    {
+        m_owner.FollowStreamClient(m_w, app, sender);
+    }
+    void InstallRdmaStreams() override { m_owner.InstallRdma(m_w); }
+    void InstallPingPongs() override { m_owner.InstallPingPongChain(m_w, 0, m_w.cfg->start); }
+    void InstallSocketsStream() override { m_owner.InstallSockets(m_w); }
+    void InstallInject() override { m_owner.InstallInject(m_w); }
+
+  private:
+    ScenarioWorkloads& m_owner;
+    Workload& m_w;
+};
 
 ScenarioWorkloads::ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopology& topo)
     : m_cfg(cfg),
@@ -94,12 +119,9 @@ ScenarioWorkloads::Install()
     {
         auto w = std::make_unique<Workload>();
         w->cfg = &m_cfg.workloads[i];
+        w->kind = &Describe(w->cfg->kind);
         w->index = i;
         w->port = ports.firstPort[i];
-        for (std::size_t k = 0; k < ListeningPortsOf(*w->cfg); ++k)
-        {
-            m_listeners[{w->cfg->to, uint16_t(w->port + k)}] = w.get();
-        }
         // A Read's data lands at its requester (kind read, or a stream with op read).
         w->sinkNode = w->cfg->op == RdmaOp::Read ? w->cfg->from : w->cfg->to;
         m_workloads.push_back(std::move(w));
@@ -116,26 +138,24 @@ ScenarioWorkloads::Install()
     for (auto& w : m_workloads)
     {
         ChooseLlp(*w);
-        switch (w->cfg->kind)
-        {
-        case WorkloadKind::PingPong:
-            InstallPingPongChain(*w, 0, w->cfg->start);
-            break;
-        case WorkloadKind::Stream:
-        case WorkloadKind::Read:
-        case WorkloadKind::Incast:
-            InstallRdma(*w);
-            break;
-        case WorkloadKind::SocketsStream:
-            InstallSockets(*w);
-            break;
-        case WorkloadKind::SocketsPingPong:
-            InstallPingPongChain(*w, 0, w->cfg->start);
-            break;
-        case WorkloadKind::Inject:
-            InstallInject(*w);
-            break;
-        }
+        Site site(*this, *w);
+        w->kind->install(site);
+    }
+}
+
+void
+ScenarioWorkloads::Adopt(Workload& w, const ApplicationContainer& apps)
+{
+    w.apps.Add(apps);
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        // Only the RDMA applications have the trace: the sockets baseline has no queue pairs.
+        (*it)->TraceConnectWithoutContext(
+            "QueuePair",
+            MakeBoundCallback(
+                +[](ScenarioWorkloads* self, Workload* wl, Ptr<QueuePair> qp) { self->m_qpOwner[qp] = wl; },
+                this,
+                &w));
     }
 }
 
@@ -159,7 +179,7 @@ ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, u
 {
     Flow& f = FlowOf(w, sender);
     MessageRecord r;
-    r.workload = w.cfg->kind == WorkloadKind::Incast ? w.cfg->name + ":" + sender : w.cfg->name;
+    r.workload = w.kind->manySenders ? w.cfg->name + ":" + sender : w.cfg->name;
     r.id = id;
     r.op = OpLabel(*w.cfg);
     r.size = size;
@@ -221,13 +241,12 @@ ScenarioWorkloads::InstallRdma(Workload& w)
     SizeSockets(w, c.to, c.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     s.Start(c.start);
-    w.apps.Add(s);
-    const std::vector<std::string> senders =
-        c.kind == WorkloadKind::Incast ? c.senders : std::vector<std::string>{c.from};
+    Adopt(w, s);
+    const std::vector<std::string> senders = w.kind->manySenders ? c.senders : std::vector<std::string>{c.from};
     for (const std::string& sender : senders)
     {
         RdmaStreamHelper client(RDMA_ROLE_CLIENT, w.port, InetSocketAddress(m_topo.GetHostAddress(c.to), w.port));
-        client.SetAttribute("Op", StringValue(c.kind == WorkloadKind::Read ? "Read" : OpName(c.op)));
+        client.SetAttribute("Op", StringValue(OpName(c.op))); // kind read: op is read
         client.SetAttribute("Size", UintegerValue(c.size));
         client.SetAttribute("Outstanding", UintegerValue(c.outstanding));
         client.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
@@ -239,32 +258,37 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
         ++w.connections.attempted;
         a.Start(c.start);
-        w.apps.Add(a);
-        FlowOf(w, sender);
-        Ptr<Application> app = a.Get(0);
-        app->TraceConnectWithoutContext(
-            "Posted",
-            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t size) {
-                self->Posted(*wl, snd, op, size);
-            },
-                              this, &w, sender));
-        app->TraceConnectWithoutContext(
-            "Completed",
-            MakeBoundCallback(
-                +[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t, Time) {
-                    self->Completed(*wl, snd, op);
-                },
-                this, &w, sender));
-        app->TraceConnectWithoutContext(
-            "Failed",
-            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t) {
-                self->Failed(*wl, snd, op);
-            },
-                              this, &w, sender));
-        app->TraceConnectWithoutContext(
-            "PostingEnded",
-            MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
+        Adopt(w, a);
+        FollowStreamClient(w, a.Get(0), sender);
     }
+}
+
+void
+ScenarioWorkloads::FollowStreamClient(Workload& w, Ptr<Application> app, const std::string& sender)
+{
+    FlowOf(w, sender);
+    app->TraceConnectWithoutContext(
+        "Posted",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t size) {
+            self->Posted(*wl, snd, op, size);
+        },
+                          this, &w, sender));
+    app->TraceConnectWithoutContext(
+        "Completed",
+        MakeBoundCallback(
+            +[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t, Time) {
+                self->Completed(*wl, snd, op);
+            },
+            this, &w, sender));
+    app->TraceConnectWithoutContext(
+        "Failed",
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t op, uint32_t) {
+            self->Failed(*wl, snd, op);
+        },
+                          this, &w, sender));
+    app->TraceConnectWithoutContext(
+        "PostingEnded",
+        MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
 }
 
 void
@@ -278,7 +302,7 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
     }
     const uint16_t port = uint16_t(w.port + sizeIndex);
     const uint32_t count = uint32_t(c.count.value_or(1));
-    const bool sockets = c.kind == WorkloadKind::SocketsPingPong;
+    const bool sockets = w.kind->family == WorkloadFamily::Sockets;
     ApplicationContainer s;
     ApplicationContainer a;
     const Address remote = InetSocketAddress(m_topo.GetHostAddress(c.to), port);
@@ -313,14 +337,14 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
     ++w.connections.attempted; // each size has a connection of its own
     if (sockets)
     {
-        FollowSocketsClient(w, port, start);
+        FollowSocketsClient(w, a.Get(0));
     }
     // Installed while the simulation runs (sizes after the first): start times count from now.
     const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
     s.Start(delay);
     a.Start(delay);
-    w.apps.Add(s);
-    w.apps.Add(a);
+    Adopt(w, s);
+    Adopt(w, a);
     const std::string sender = c.from;
     FlowOf(w, sender);
     Ptr<Application> app = a.Get(0);
@@ -380,10 +404,10 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     ++w.connections.attempted;
     s.Start(c.start);
     a.Start(c.start);
-    w.apps.Add(s);
-    w.apps.Add(a);
+    Adopt(w, s);
+    Adopt(w, a);
     FlowOf(w, c.from);
-    FollowSocketsClient(w, w.port, c.start);
+    FollowSocketsClient(w, a.Get(0));
     a.Get(0)->TraceConnectWithoutContext(
         "Posted",
         MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m, uint32_t size) {
@@ -401,33 +425,28 @@ ScenarioWorkloads::InstallSockets(Workload& w)
 }
 
 void
-ScenarioWorkloads::FollowSocketsClient(Workload& w, uint16_t port, Time start)
+ScenarioWorkloads::FollowSocketsClient(Workload& w, Ptr<Application> client)
 {
-    // The client's TCP socket exists once the application has started (it connects in
-    // StartApplication): find it by its peer address and port, then follow its transmissions (retransmissions)
-    // and its state (connections).
-    const Time at = (start > Simulator::Now() ? start - Simulator::Now() : Time(0)) + NanoSeconds(1);
-    // Ports are per server node (listening-ports.h): the peer's address must match too.
-    const Ipv4Address server = m_topo.GetHostAddress(w.cfg->to);
-    Simulator::Schedule(at, [this, &w, port, server, node = m_topo.GetNode(w.cfg->from)]() {
-        ObjectVectorValue sockets;
-        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
-        for (auto it = sockets.Begin(); it != sockets.End(); ++it)
-        {
-            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(it->second);
-            Address peer;
-            if (tcp && tcp->GetPeerName(peer) == 0 && InetSocketAddress::ConvertFrom(peer).GetPort() == port &&
-                InetSocketAddress::ConvertFrom(peer).GetIpv4() == server)
-            {
-                FollowTcp(&w, tcp);
-                FollowSocketsConnection(&w, tcp);
-                if (m_senderSocket)
+    // The application reports its TCP socket as it connects: follow its transmissions
+    // (retransmissions) and its state (connections) from there.
+    client->TraceConnectWithoutContext(
+        "Socket",
+        MakeBoundCallback(
+            +[](ScenarioWorkloads* self, Workload* wl, Ptr<Socket> socket) {
+                Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
+                if (!tcp)
                 {
-                    m_senderSocket(w.index, w.cfg->from, tcp); // the client sends the data
+                    return;
                 }
-            }
-        }
-    });
+                self->FollowTcp(wl, tcp);
+                self->FollowSocketsConnection(wl, tcp);
+                if (self->m_senderSocket)
+                {
+                    self->m_senderSocket(wl->index, wl->cfg->from, tcp); // the client sends the data
+                }
+            },
+            this,
+            &w));
 }
 
 // ------------------------------------------------------------------------------------- inject
@@ -482,7 +501,7 @@ ScenarioWorkloads::SizeSockets(const Workload& w, const std::string& node, Time 
 {
     const WorkloadConfig& c = *w.cfg;
     const uint32_t mtu = PathMtuAt(c, node);
-    const bool sctp = IsRdma(c.kind) && c.llp == Llp::Sctp;
+    const bool sctp = w.kind->family == WorkloadFamily::Rdma && c.llp == Llp::Sctp;
     // The loader has checked these against the LLP's minimum (and a size the scenario sets itself
     // against the paths); SCTP's Pmtu is set only for SCTP, whose minimum is above its checker's.
     const uint32_t segmentSize = sctp || m_ownSegmentSize ? 0 : TcpSegmentSizeFor(mtu);
@@ -494,15 +513,14 @@ void
 ScenarioWorkloads::ChooseLlp(Workload& w)
 {
     const WorkloadConfig& c = *w.cfg;
-    if (c.kind == WorkloadKind::SocketsStream || c.kind == WorkloadKind::SocketsPingPong ||
-        c.kind == WorkloadKind::Inject)
+    if (w.kind->family != WorkloadFamily::Rdma)
     {
         return;
     }
     // The connection manager picks the LLP when its application listens or connects, which is at
     // the workload's start: set it on both ends just before (an event scheduled now runs ahead of
     // the applications' start events at the same time).
-    std::vector<std::string> nodes = c.kind == WorkloadKind::Incast ? c.senders : std::vector<std::string>{c.from};
+    std::vector<std::string> nodes = w.kind->manySenders ? c.senders : std::vector<std::string>{c.from};
     nodes.push_back(c.to);
     const std::string connector = LlpConnectorName(c.llp);
     for (const std::string& n : nodes)

@@ -9,6 +9,7 @@
 
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-builder.h"
 
 #include "rnic/queue-pair.h"
@@ -28,7 +29,7 @@
 namespace ns3
 {
 
-/** The op column of messages.csv for a workload: "write", "send", "read", "sockets", "inject". */
+/** The op column of messages.csv for a workload: its kind's label ("sockets", "inject", "read") or its RDMA op. */
 std::string OpLabel(const WorkloadConfig& w);
 
 class ScenarioWorkloads
@@ -66,6 +67,7 @@ class ScenarioWorkloads
     struct Workload
     {
         const WorkloadConfig* cfg{nullptr};
+        const WorkloadKindInfo* kind{nullptr}; ///< its registry entry
         std::size_t index{0};
         uint16_t port{0}; ///< the first port its server listens on, at `cfg->to` (listening-ports.h)
         std::string sinkNode; ///< where data messages are placed and delivered
@@ -81,11 +83,16 @@ class ScenarioWorkloads
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
     };
 
+    /** The WorkloadSite a kind's installer gets for one workload (scenario-workloads.cc). */
+    class Site;
+
     void InstallRdma(Workload& w);
+    /** `sender`'s messages of `w` from an RdmaStream-like client's traces. */
+    void FollowStreamClient(Workload& w, Ptr<Application> app, const std::string& sender);
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
     void InstallSockets(Workload& w);
-    /** Follow the sockets-* client socket of `w` that connects to `port` once it starts. */
-    void FollowSocketsClient(Workload& w, uint16_t port, Time start);
+    /** Follow the TCP socket of `w`'s sockets-* client application once it connects (its Socket trace). */
+    void FollowSocketsClient(Workload& w, Ptr<Application> client);
     void InstallInject(Workload& w);
     /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
     void SizeSockets(const Workload& w, const std::string& node, Time start);
@@ -96,8 +103,11 @@ class ScenarioWorkloads
     void HookRnic(const std::string& node);
     void OnQpEvent(std::string node, Ptr<QueuePair> qp, const QpEventInfo& e);
     void OnEstablished(const std::string& node, Ptr<QueuePair> qp);
-    /** The workload whose server listens on `port` of `node`; null if none does. */
-    Workload* FindListener(const std::string& node, uint16_t port) const;
+    /**
+     * `apps` belong to `w`: each RDMA application's queue pairs (its "QueuePair" trace) are `w`'s,
+     * which is how a connection is told apart from another, not by its ports.
+     */
+    void Adopt(Workload& w, const ApplicationContainer& apps);
     Flow& FlowOf(Workload& w, const std::string& sender);
     void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
     /** The record of message `id` of `sender`'s flow; null if it was never posted. */
@@ -120,8 +130,8 @@ class ScenarioWorkloads
     const ScenarioConfig& m_cfg;
     const BuiltTopology& m_topo;
     std::vector<std::unique_ptr<Workload>> m_workloads;
-    std::map<std::pair<std::string, uint16_t>, Workload*> m_listeners; ///< (node, port) -> workload
-    std::map<Ptr<QueuePair>, Workload*> m_qpWorkload;
+    std::map<Ptr<QueuePair>, Workload*> m_qpOwner;    ///< every workload application's QPs (Adopt)
+    std::map<Ptr<QueuePair>, Workload*> m_qpWorkload; ///< those established
     std::map<Ptr<QueuePair>, std::string> m_qpConnection; ///< "client node:port" of each mapped QP
     /** sockets-* client sockets with their workload and last TCP state (lost: Collect). */
     std::map<Ptr<TcpSocketBase>, std::pair<Workload*, TcpSocket::TcpStates_t>> m_socketsClients;

@@ -1,5 +1,7 @@
 #include "helper/scenario/series-plan.h"
 
+#include "helper/scenario/workloads/workload-kind.h"
+
 #include <algorithm>
 #include <map>
 
@@ -32,21 +34,19 @@ SeriesConfig::Has(SeriesQuantity q) const
 bool
 HasGoodput(WorkloadKind k)
 {
-    return k != WorkloadKind::PingPong && k != WorkloadKind::SocketsPingPong && k != WorkloadKind::Inject;
+    const WorkloadKindInfo& kind = Describe(k);
+    return !kind.pingPong && kind.family != WorkloadFamily::Inject;
 }
 
 std::vector<std::string>
 FlowInitiators(const WorkloadConfig& w)
 {
-    switch (w.kind)
+    const WorkloadKindInfo& kind = Describe(w.kind);
+    if (kind.family == WorkloadFamily::Inject)
     {
-    case WorkloadKind::Inject:
         return {};
-    case WorkloadKind::Incast:
-        return w.senders;
-    default:
-        return {w.from};
     }
+    return kind.manySenders ? w.senders : std::vector<std::string>{w.from};
 }
 
 uint64_t

@@ -114,7 +114,12 @@ RdmaPingPong::GetTypeId()
             .AddTraceSource("Delivered",
                             "The server detected a message (iteration, octets)",
                             MakeTraceSourceAccessor(&RdmaPingPong::m_deliveredTrace),
-                            "ns3::RdmaPingPong::DeliveredTracedCallback");
+                            "ns3::RdmaPingPong::DeliveredTracedCallback")
+            .AddTraceSource("QueuePair",
+                            "A queue pair this application made for a connection, before it connects: who "
+                            "owns a connection, without inferring it from its ports",
+                            MakeTraceSourceAccessor(&RdmaPingPong::m_queuePairTrace),
+                            "ns3::Rnic::QpCreatedTracedCallback");
     return tid;
 }
 
@@ -156,6 +161,7 @@ RdmaPingPong::MakePeer()
     }
     Ptr<CompletionQueue> cq = m_rnic->CreateCq();
     p->qp = m_rnic->CreateQp(m_pd, cq, cq);
+    m_queuePairTrace(p->qp);
     p->qp->TraceConnectWithoutContext(
         "Completion",
         MakeBoundCallback(&RdmaPingPong::OnCompletionThunk, this, p));

@@ -150,6 +150,7 @@ class RdmaPingPong : public Application
     TracedCallback<uint32_t, uint32_t> m_postedTrace;
     TracedCallback<uint32_t, uint32_t, Time> m_completedTrace;
     TracedCallback<uint32_t, uint32_t> m_deliveredTrace;
+    TracedCallback<Ptr<QueuePair>> m_queuePairTrace;
 };
 
 } // namespace ns3

@@ -106,6 +106,12 @@ RdmaStream::GetTypeId()
                             "An operation completed with an error status (operation number, octets)",
                             MakeTraceSourceAccessor(&RdmaStream::m_failedTrace),
                             "ns3::RdmaStream::FailedTracedCallback")
+            .AddTraceSource("QueuePair",
+                            "A queue pair this application made for a connection, before it connects (the "
+                            "client's one; a server's, one per accepted request): who owns a connection, "
+                            "without inferring it from its ports",
+                            MakeTraceSourceAccessor(&RdmaStream::m_queuePairTrace),
+                            "ns3::Rnic::QpCreatedTracedCallback")
             .AddTraceSource("PostingEnded",
                             "The client posts no more: TotalBytes or Duration reached (operations, octets)",
                             MakeTraceSourceAccessor(&RdmaStream::m_postingEndedTrace),
@@ -180,6 +186,7 @@ RdmaStream::MakeQp()
     Ptr<QueuePair> qp = m_rnic->CreateQp(m_pd, cq, cq);
     qp->TraceConnectWithoutContext(
         "Completion", MakeBoundCallback(&RdmaStream::OnCompletionThunk, this, qp));
+    m_queuePairTrace(qp);
     return qp;
 }
 

@@ -134,6 +134,7 @@ class RdmaStream : public Application
     TracedCallback<uint64_t, uint32_t> m_failedTrace;
     TracedCallback<uint64_t, uint64_t> m_postingEndedTrace;
     TracedCallback<const std::string&> m_rejectedTrace;
+    TracedCallback<Ptr<QueuePair>> m_queuePairTrace;
 };
 
 } // namespace ns3

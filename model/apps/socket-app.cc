@@ -35,7 +35,12 @@ SocketApp::AddConnectionAttributes(TypeId& tid, const std::string& roleHelp, uin
                       "TCP port the server listens on",
                       UintegerValue(port),
                       MakeUintegerAccessor(&SocketApp::m_port),
-                      MakeUintegerChecker<uint16_t>());
+                      MakeUintegerChecker<uint16_t>())
+        .AddTraceSource("Socket",
+                        "Client: its TCP socket, once it has asked to connect: who owns a connection, "
+                        "without finding the socket by its ports",
+                        MakeTraceSourceAccessor(&SocketApp::m_socketTrace),
+                        "ns3::SocketApp::SocketTracedCallback");
 }
 
 void
@@ -89,6 +94,7 @@ SocketApp::StartApplication()
     m_socket->SetConnectCallback(MakeCallback(&SocketApp::OnConnected, this),
                                  MakeCallback(&SocketApp::OnConnectFailed, this));
     m_socket->Connect(m_remote);
+    m_socketTrace(m_socket);
 }
 
 Ptr<SocketHostPath>

@@ -17,6 +17,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application.h"
+#include "ns3/traced-callback.h"
 
 #include <string>
 #include <vector>
@@ -26,11 +27,15 @@ namespace ns3
 
 class SocketApp : public Application
 {
+  public:
+    /** The client's TCP socket, once it has asked to connect. */
+    typedef void (*SocketTracedCallback)(Ptr<Socket> socket);
+
   protected:
     /** A client of no one yet, whose server would listen on `port` (the Port default). */
     explicit SocketApp(uint16_t port);
 
-    /** Adds Role (described by `roleHelp`), Remote and Port (default `port`) to `tid`. */
+    /** Adds Role (described by `roleHelp`), Remote and Port (default `port`), and the Socket trace, to `tid`. */
     static void AddConnectionAttributes(TypeId& tid, const std::string& roleHelp, uint16_t port);
     /** Adds Core and RxBacklog to `tid`. */
     static void AddHostAttributes(TypeId& tid);
@@ -60,6 +65,7 @@ class SocketApp : public Application
     Ptr<SocketHostPath> m_path; ///< client's connection path
     Ptr<HostModel> m_host;
     bool m_running{false};
+    TracedCallback<Ptr<Socket>> m_socketTrace;
 
   private:
     std::vector<Ptr<SocketHostPath>> m_paths; ///< every path OpenPath made, client's and server's

@@ -1,0 +1,193 @@
+/*
+ * inject: one crafted DDP segment handed to the LLP of another workload's connection, by header
+ * fields or as raw octets.  Its target and direction are checked once every workload is read
+ * (ScenarioReader::ResolveInjects).
+ */
+#include "helper/scenario/workloads/built-in-kinds.h"
+
+#include "helper/scenario/scenario-reader.h"
+
+#include "common/iwarp-constants.h"
+
+#include <cctype>
+
+namespace ns3
+{
+namespace
+{
+
+using scenario::Join;
+using scenario::ScenarioReader;
+
+/** RDMAP opcodes by name: iwarp::kOpcodeNames, as the numbers an inject's `opcode` key takes. */
+scenario::Names<uint8_t>
+OpcodeNames()
+{
+    scenario::Names<uint8_t> names;
+    for (const iwarp::OpcodeName& n : iwarp::kOpcodeNames)
+    {
+        names.emplace_back(n.name, uint8_t(n.opcode));
+    }
+    return names;
+}
+
+/** DDP-030: an RDMA message is shorter than 2^32 octets. */
+constexpr uint64_t kMaxMessage = 0xFFFFFFFFull;
+
+InjectFields
+ReadInjectFields(const ScenarioReader& r, const YAML::Node& n, const std::string& path)
+{
+    r.CheckKeys(n, path, *scenario::ScenarioSchema().fields.at("workloads")->element->fields.at("fields"));
+    InjectFields f;
+    auto num = [&](const char* key, uint64_t max) -> std::optional<uint64_t> {
+        if (!n[key])
+        {
+            return std::nullopt;
+        }
+        return r.UInt(n[key], Join(path, key), max);
+    };
+    if (n["tagged"])
+    {
+        f.tagged = r.Bool(n["tagged"], Join(path, "tagged"));
+    }
+    if (n["last"])
+    {
+        f.last = r.Bool(n["last"], Join(path, "last"));
+    }
+    if (auto v = num("dv", 3))
+    {
+        f.dv = uint8_t(*v);
+    }
+    // RsvdULP is 8 bits in a tagged header and 40 in an untagged one (RFC 5041 §4.2, §4.3).
+    const bool tagged = f.tagged.value_or(false);
+    f.rsvdUlp = num("rsvdulp", tagged ? 0xFFull : 0xFFFFFFFFFFull);
+    if (auto v = num("stag", UINT32_MAX))
+    {
+        f.stag = uint32_t(*v);
+    }
+    f.to = num("to", UINT64_MAX);
+    if (auto v = num("qn", UINT32_MAX))
+    {
+        f.qn = uint32_t(*v);
+    }
+    if (auto v = num("msn", UINT32_MAX))
+    {
+        f.msn = uint32_t(*v);
+    }
+    if (auto v = num("mo", UINT32_MAX))
+    {
+        f.mo = uint32_t(*v);
+    }
+    if (auto v = num("rv", 3))
+    {
+        f.rv = uint8_t(*v);
+    }
+    if (const YAML::Node op = n["opcode"])
+    {
+        static const scenario::Names<uint8_t> kOpcodes = OpcodeNames();
+        const std::string s = r.Str(op, Join(path, "opcode"));
+        f.opcode = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0]))
+                       ? uint8_t(r.UInt(op, Join(path, "opcode"), 15))
+                       : Pick(r, op, Join(path, "opcode"), kOpcodes, "RDMAP opcode");
+    }
+    if (auto v = num("payload", kMaxMessage))
+    {
+        f.payload = uint32_t(*v);
+    }
+    if (tagged && (f.qn || f.msn || f.mo))
+    {
+        r.Fail(n, path, "qn, msn and mo belong to untagged segments (tagged: false)");
+    }
+    if (f.tagged && !tagged && (f.stag || f.to))
+    {
+        r.Fail(n, path, "stag and to belong to tagged segments (tagged: true)");
+    }
+    return f;
+}
+
+/** The raw segment of `hex`: hex digits, spaces and colons ignored, a whole number of octets. */
+std::vector<uint8_t>
+ReadHex(const ScenarioReader& r, const YAML::Node& n, const std::string& path)
+{
+    std::string digits;
+    for (char c : r.Str(n, path))
+    {
+        if (std::isxdigit(static_cast<unsigned char>(c)))
+        {
+            digits += c;
+        }
+        else if (!std::isspace(static_cast<unsigned char>(c)) && c != ':')
+        {
+            r.Fail(n, path, std::string("not a hex digit: '") + c + "'");
+        }
+    }
+    if (digits.empty() || digits.size() % 2 != 0)
+    {
+        r.Fail(n, path, "hex needs a whole, non-zero number of octets (pairs of digits)");
+    }
+    std::vector<uint8_t> raw;
+    for (std::size_t i = 0; i < digits.size(); i += 2)
+    {
+        raw.push_back(uint8_t(std::stoul(digits.substr(i, 2), nullptr, 16)));
+    }
+    return raw;
+}
+
+void
+ReadInject(const ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig& w)
+{
+    InjectConfig in;
+    in.at = r.TimeOf(r.Required(n, path, "at"), Join(path, "at"));
+    // from/to and the target are checked against the target workload in ResolveInjects.
+    in.from = r.Str(r.Required(n, path, "from"), Join(path, "from"));
+    in.to = r.Str(r.Required(n, path, "to"), Join(path, "to"));
+    r.Required(n, path, "target");
+    if (n["fields"] && n["hex"])
+    {
+        r.Fail(n["hex"], Join(path, "hex"), "give either fields or hex, not both");
+    }
+    if (n["fields"])
+    {
+        in.fields = ReadInjectFields(r, n["fields"], Join(path, "fields"));
+    }
+    else if (n["hex"])
+    {
+        in.raw = ReadHex(r, n["hex"], Join(path, "hex"));
+    }
+    else
+    {
+        r.Fail(n, Join(path, "fields"), "missing required key 'fields' (or 'hex')");
+    }
+    w.inject = in;
+}
+
+} // namespace
+
+WorkloadKindInfo
+InjectKind()
+{
+    using Shape = WorkloadKey::Shape;
+    WorkloadKindInfo k;
+    k.name = "inject";
+    k.family = WorkloadFamily::Inject;
+    k.summary = "one crafted DDP segment into the LLP connection of workload `target`, at `at`";
+    k.keys = {{"target", Shape::Scalar, "workload name or index", "", "an RDMA workload; required", {}},
+              {"from", Shape::Scalar, "host", "", "the sending end of the target's connection; required", {}},
+              {"to", Shape::Scalar, "host", "", "the receiving end; required", {}},
+              {"at", Shape::Scalar, "time, before stop", "", "when the segment is handed to the LLP; required", {}},
+              {"fields",
+               Shape::Map,
+               "mapping",
+               "",
+               "header fields by name; the others take defaults",
+               {"tagged", "last", "dv", "rsvdulp", "stag", "to", "qn", "msn", "mo", "rv", "opcode", "payload"}},
+              {"hex", Shape::Scalar, "text", "", "the raw DDP segment in hex digits; instead of fields", {}}};
+    k.read = ReadInject;
+    k.replacesCommon = true;
+    k.install = [](WorkloadSite& site) { site.InstallInject(); };
+    k.opLabel = [](const WorkloadConfig&) { return std::string("inject"); };
+    k.metrics = {};
+    return k;
+}
+
+} // namespace ns3

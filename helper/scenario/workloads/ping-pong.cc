@@ -1,0 +1,39 @@
+/* ping-pong: RDMA request/response between two hosts, half a round trip per message size. */
+#include "helper/scenario/workloads/built-in-kinds.h"
+#include "helper/scenario/workloads/common-keys.h"
+
+namespace ns3
+{
+
+WorkloadKindInfo
+PingPongKind()
+{
+    using namespace workloadkeys;
+    WorkloadKindInfo k;
+    k.name = "ping-pong";
+    k.family = WorkloadFamily::Rdma;
+    k.summary = "RDMA request/response from `from` to `to`: half a round trip per message size";
+    k.keys = {Start(),
+              From(),
+              To(),
+              Op("write, send"),
+              {"poll",
+               WorkloadKey::Shape::Scalar,
+               "bool",
+               "false",
+               "op write: the responder polls the last octet of its buffer instead of waiting for a Send",
+               {}},
+              Size(),
+              Sizes(),
+              Count(),
+              Duration(),
+              LlpKey(),
+              Payload()};
+    k.pingPong = true;
+    k.ops = {RdmaOp::Write, RdmaOp::Send};
+    k.install = [](WorkloadSite& site) { site.InstallPingPongs(); };
+    k.metrics = {"latency_by_size"};
+    return k;
+}
+
+} // namespace ns3

@@ -1,0 +1,181 @@
+/*
+ * The workload registry's table: the built-in kinds, listed here by a function (not by static
+ * objects of their files, which a static link could drop), then whatever RegisterWorkloadKind adds.
+ */
+#include "helper/scenario/workloads/built-in-kinds.h"
+
+#include <nlohmann/json.hpp>
+
+#include <deque>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace
+{
+
+struct Registry
+{
+    std::deque<WorkloadKindInfo> entries; ///< a deque: entries never move, handles keep their names
+    std::vector<const WorkloadKindInfo*> list;
+    uint64_t version{0};
+
+    void Add(WorkloadKindInfo info)
+    {
+        entries.push_back(std::move(info));
+        list.push_back(&entries.back());
+        ++version;
+    }
+};
+
+Registry&
+TheRegistry()
+{
+    static Registry r = [] {
+        Registry built;
+        // The documented order (doc/scenario-format.md): error messages list the kinds in it.
+        for (WorkloadKindInfo (*kind)() : {PingPongKind,
+                                           StreamKind,
+                                           ReadKind,
+                                           SocketsStreamKind,
+                                           SocketsPingPongKind,
+                                           IncastKind,
+                                           InjectKind})
+        {
+            built.Add(kind());
+        }
+        return built;
+    }();
+    return r;
+}
+
+const char*
+ShapeName(WorkloadKey::Shape s)
+{
+    return s == WorkloadKey::Shape::Scalar ? "scalar" : s == WorkloadKey::Shape::List ? "list" : "map";
+}
+
+} // namespace
+
+const char*
+ToString(WorkloadFamily f)
+{
+    return f == WorkloadFamily::Rdma ? "rdma" : f == WorkloadFamily::Sockets ? "sockets" : "inject";
+}
+
+const std::vector<const WorkloadKindInfo*>&
+WorkloadKinds()
+{
+    return TheRegistry().list;
+}
+
+const WorkloadKindInfo*
+FindWorkloadKind(const std::string& name)
+{
+    for (const WorkloadKindInfo* k : WorkloadKinds())
+    {
+        if (k->name == name)
+        {
+            return k;
+        }
+    }
+    return nullptr;
+}
+
+const WorkloadKindInfo&
+Describe(WorkloadKind kind)
+{
+    if (const WorkloadKindInfo* k = FindWorkloadKind(kind.Name()))
+    {
+        return *k;
+    }
+    // A handle is made from a registry name or a built-in constant: this is a programming error.
+    throw std::logic_error(std::string("workload kind '") + kind.Name() + "' is not registered");
+}
+
+bool
+IsRdma(WorkloadKind k)
+{
+    return Describe(k).family == WorkloadFamily::Rdma;
+}
+
+void
+RegisterWorkloadKind(WorkloadKindInfo info)
+{
+    if (info.name.empty())
+    {
+        throw std::invalid_argument("a workload kind needs a name");
+    }
+    if (FindWorkloadKind(info.name))
+    {
+        throw std::invalid_argument("workload kind '" + info.name + "' is already registered");
+    }
+    if (!info.install)
+    {
+        throw std::invalid_argument("workload kind '" + info.name + "' has no installer");
+    }
+    // The schema has one node per key name: a key two kinds share has one shape.
+    for (const WorkloadKey& key : info.keys)
+    {
+        for (const WorkloadKindInfo* other : WorkloadKinds())
+        {
+            for (const WorkloadKey& theirs : other->keys)
+            {
+                if (theirs.name == key.name && (theirs.shape != key.shape || theirs.fields != key.fields))
+                {
+                    throw std::invalid_argument("key '" + key.name + "' of workload kind '" + info.name + "' is a " +
+                                                ShapeName(key.shape) + ", but a " + ShapeName(theirs.shape) +
+                                                " (with the same fields) for '" + other->name + "'");
+                }
+            }
+        }
+    }
+    TheRegistry().Add(std::move(info));
+}
+
+uint64_t
+WorkloadRegistryVersion()
+{
+    return TheRegistry().version;
+}
+
+std::string
+WorkloadKindsJson()
+{
+    nlohmann::json kinds = nlohmann::json::array();
+    for (const WorkloadKindInfo* k : WorkloadKinds())
+    {
+        nlohmann::json keys = nlohmann::json::array();
+        for (const WorkloadKey& key : k->keys)
+        {
+            nlohmann::json j = {{"name", key.name},
+                                {"shape", ShapeName(key.shape)},
+                                {"type", key.type},
+                                {"default", key.defaultText},
+                                {"doc", key.doc}};
+            if (!key.fields.empty())
+            {
+                j["fields"] = key.fields;
+            }
+            keys.push_back(j);
+        }
+        nlohmann::json ops = nlohmann::json::array();
+        for (RdmaOp op : k->ops)
+        {
+            ops.push_back(ToString(op));
+        }
+        kinds.push_back({{"name", k->name},
+                         {"family", ToString(k->family)},
+                         {"rdma", k->family == WorkloadFamily::Rdma},
+                         {"summary", k->summary},
+                         {"ping_pong", k->pingPong},
+                         {"many_senders", k->manySenders},
+                         {"ops", ops},
+                         {"min_size", k->minSize},
+                         {"metrics", k->metrics},
+                         {"keys", keys}});
+    }
+    return kinds.dump(2) + "\n";
+}
+
+} // namespace ns3

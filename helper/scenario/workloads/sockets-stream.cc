@@ -1,0 +1,27 @@
+/* sockets-stream: the ordinary-sockets baseline of a stream, plain TCP, no RNIC. */
+#include "helper/scenario/workloads/built-in-kinds.h"
+#include "helper/scenario/workloads/common-keys.h"
+
+#include "apps/socket-stream.h"
+
+namespace ns3
+{
+
+WorkloadKindInfo
+SocketsStreamKind()
+{
+    using namespace workloadkeys;
+    WorkloadKindInfo k;
+    k.name = "sockets-stream";
+    k.family = WorkloadFamily::Sockets;
+    k.summary = "messages over a plain TCP socket from `from` to `to` (the baseline of stream)";
+    k.keys = {Start(), From(), To(), Size(), Count(), Duration()};
+    k.minSize = SocketStream::kStampSize;
+    k.minSizeReason = "its send timestamp";
+    k.install = [](WorkloadSite& site) { site.InstallSocketsStream(); };
+    k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };
+    k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
+    return k;
+}
+
+} // namespace ns3

@@ -1,0 +1,164 @@
+/*
+ * The workload registry: one entry per workload kind, each saying all there is to know about the
+ * kind in one place (its name, its family, its keys, what it reads beyond the common keys, how it
+ * installs its applications, how its messages are labelled).  The scenario reader, the key schema,
+ * the installer, the results and `iwarp-sim workloads` all ask the registry; none lists the kinds.
+ *
+ * The built-in kinds are listed by WorkloadKinds() itself (registry.cc), one function per kind, one
+ * file per kind in this folder.  A program may add kinds of its own with RegisterWorkloadKind before
+ * it loads a scenario (the test runner adds one: test/workload-kind-test-burst.cc).
+ */
+#ifndef IWARP_WORKLOAD_KIND_H
+#define IWARP_WORKLOAD_KIND_H
+
+#include "helper/scenario/scenario-config.h"
+
+#include "ns3/application-container.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace YAML
+{
+class Node;
+}
+
+namespace ns3
+{
+namespace scenario
+{
+class ScenarioReader;
+}
+
+/** What carries a kind's data, and so which keys and checks apply. */
+enum class WorkloadFamily
+{
+    Rdma,    ///< RDMA over an RNIC and an LLP (`llp: tcp | sctp`)
+    Sockets, ///< plain TCP sockets, no RNIC (the baseline)
+    Inject,  ///< a raw DDP segment into another workload's LLP connection
+};
+
+/** "rdma", "sockets", "inject". */
+const char* ToString(WorkloadFamily f);
+
+/** One key a workload kind takes: its shape for the schema, its type, default and meaning for the docs. */
+struct WorkloadKey
+{
+    enum class Shape
+    {
+        Scalar,
+        List,
+        Map, ///< a map of the scalar keys `fields`
+    };
+
+    std::string name;
+    Shape shape{Shape::Scalar};
+    std::string type;         ///< what the value is: "host", "size", "time", ...
+    std::string defaultText;  ///< "" when the key is required or has no default
+    std::string doc;
+    std::vector<std::string> fields; ///< Shape::Map only
+};
+
+/**
+ * One workload's view of the run, for its kind's installer: where it runs, and the ways the runner
+ * installs and follows the applications of the built-in shapes.  Implemented by ScenarioWorkloads.
+ */
+class WorkloadSite
+{
+  public:
+    virtual ~WorkloadSite() = default;
+    virtual const WorkloadConfig& Config() const = 0;
+    virtual Ptr<Node> GetNode(const std::string& name) const = 0;
+    virtual Ipv4Address GetHostAddress(const std::string& host) const = 0;
+    /** The first port the workload's server listens on at Config().to (its ListeningPorts in a row). */
+    virtual uint16_t Port() const = 0;
+    /** The sockets of the application installed next on `node` fit the workload's paths. */
+    virtual void SizeSockets(const std::string& node, Time start) = 0;
+    /** `apps` belong to the workload; `connections` of them open a connection each (connections_attempted). */
+    virtual void AddApplications(const ApplicationContainer& apps, uint32_t connections) = 0;
+    /**
+     * Follow a client of RdmaStream's traces (Posted, Completed, Failed, PostingEnded): its messages
+     * become `sender`'s flow of this workload.
+     */
+    virtual void FollowStreamClient(Ptr<Application> app, const std::string& sender) = 0;
+
+    // The built-in shapes.
+    /** RdmaStream server at `to`, one client per sender (`from`, or each of `senders`). */
+    virtual void InstallRdmaStreams() = 0;
+    /** RdmaPingPong (SocketPingPong for the sockets family), one size of `sizes` after the other. */
+    virtual void InstallPingPongs() = 0;
+    virtual void InstallSocketsStream() = 0;
+    virtual void InstallInject() = 0;
+};
+
+/** Everything about one workload kind. */
+struct WorkloadKindInfo
+{
+    std::string name;
+    WorkloadFamily family{WorkloadFamily::Rdma};
+    std::string summary; ///< one line for the docs and `iwarp-sim workloads`
+    /** The keys it takes besides `name` and `kind`, in the order the docs list them. */
+    std::vector<WorkloadKey> keys;
+    /** Its senders are `senders` (one flow each), not `from`. */
+    bool manySenders{false};
+    /**
+     * Request/response: its metric is the latency per message size (latency_by_size), `count` counts
+     * round trips (32 bits), and each size of `sizes` has a connection (a listening port) of its own.
+     */
+    bool pingPong{false};
+    /** The ops `op` may name (the first is the default); empty: the kind has no `op`. */
+    std::vector<RdmaOp> ops;
+    /** The smallest message, in octets, and why when it is above one octet. */
+    uint64_t minSize{1};
+    std::string minSizeReason;
+    /**
+     * What it reads beyond the common keys, or instead of them: with `replacesCommon` the reader
+     * reads only `name`, `kind` and `start`, then calls this.  Empty: nothing more.
+     */
+    std::function<void(const scenario::ScenarioReader&, const YAML::Node&, const std::string&, WorkloadConfig&)> read;
+    bool replacesCommon{false};
+    std::function<void(WorkloadSite&)> install;
+    /** The op column of messages.csv and summary.json; empty: the RDMA op ("write-poll" with poll). */
+    std::function<std::string(const WorkloadConfig&)> opLabel;
+    /** The summary.json metrics it reports, for `iwarp-sim workloads` and the sweeps. */
+    std::vector<std::string> metrics;
+};
+
+/** Every kind: the built-in ones in their documented order, then those registered. */
+const std::vector<const WorkloadKindInfo*>& WorkloadKinds();
+/** The kind called `name`, or null. */
+const WorkloadKindInfo* FindWorkloadKind(const std::string& name);
+/** The entry of `kind` (registered: a WorkloadKind only comes from the registry or its constants). */
+const WorkloadKindInfo& Describe(WorkloadKind kind);
+/** The kind's senders are `senders`, one flow each (incast), not `from`. */
+inline bool
+HasManySenders(WorkloadKind kind)
+{
+    return Describe(kind).manySenders;
+}
+
+/** The kind hands a segment to another workload's connection (at `at`, not `start`). */
+inline bool
+IsInject(WorkloadKind kind)
+{
+    return Describe(kind).family == WorkloadFamily::Inject;
+}
+
+/**
+ * Add a kind, after the built-in ones.  Throws std::invalid_argument for an empty name, a name
+ * already taken, no installer, or a key another kind has in another shape.  Not thread-safe: register before loading scenarios in threads.
+ */
+void RegisterWorkloadKind(WorkloadKindInfo info);
+/** Incremented by each RegisterWorkloadKind: the schema rebuilds its workload keys when it changes. */
+uint64_t WorkloadRegistryVersion();
+/** Every kind's description as JSON text (`iwarp-sim workloads --json`, iwarpsim.workload_kinds()). */
+std::string WorkloadKindsJson();
+
+} // namespace ns3
+
+#endif // IWARP_WORKLOAD_KIND_H
