@@ -13,6 +13,7 @@
 #include "ns3/internet-module.h"
 
 #include <algorithm>
+#include <malloc.h>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -116,6 +117,12 @@ PeakRssMiB()
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
     return ru.ru_maxrss / 1024.0;
+}
+
+double
+HeapInUseMiB()
+{
+    return mallinfo2().uordblks / 1048576.0;
 }
 
 double
@@ -224,12 +231,8 @@ PrintMedian(std::ostream& os, const std::string& label, const std::vector<double
        << note << "\n";
 }
 
-/**
- * Runs one side in a child process of its own and returns what it measured (through a pipe), so
- * every run starts from the same heap and its peak RSS is its own. In one long-lived process a run
- * inherits the heap the previous runs left behind, and that slows whichever side allocates more
- * per packet (see bench-common.h).
- */
+} // namespace
+
 RunResult
 RunIsolated(const Side& side)
 {
@@ -268,8 +271,6 @@ RunIsolated(const Side& side)
     }
     return r;
 }
-
-} // namespace
 
 bool
 Compare(std::ostream& os,
