@@ -322,12 +322,17 @@ main(int argc, char** argv)
     std::string idle = "1000,10000";
     bool table = true;
     bool allToAll = true;
+    std::string profile;
     CommandLine cmd(__FILE__);
     cmd.AddValue("sim-time", "Simulated time of each table row (the streams post this long)", simTime);
     cmd.AddValue("k", "Fat-tree sizes, a comma-separated list of even k", kList);
     cmd.AddValue("all-to-all", "Add the all-to-all row at k = 8", allToAll);
     cmd.AddValue("table", "Print the scaling table", table);
     cmd.AddValue("idle", "Idle-connection counts, comma-separated (empty: none)", idle);
+    cmd.AddValue("profile-idle",
+                 "Run only the idle connections of this kind (mpa, sctp, tcp-socket, sctp-socket), the first "
+                 "--idle count, in this process: for heaptrack or massif, which do not follow the forked rows",
+                 profile);
     cmd.Parse(argc, argv);
 
     const std::vector<uint32_t> ks = ParseList(kList, "k");
@@ -343,6 +348,24 @@ main(int argc, char** argv)
     {
         std::cerr << "--sim-time: " << simTime << " is too short to set up a connection (more than 10us)\n";
         return 2;
+    }
+    if (!profile.empty())
+    {
+        const std::map<std::string, bench::IdleKind> kinds{{"mpa", bench::IdleKind::MpaQp},
+                                                           {"sctp", bench::IdleKind::SctpQp},
+                                                           {"tcp-socket", bench::IdleKind::TcpSocket},
+                                                           {"sctp-socket", bench::IdleKind::SctpSocket}};
+        const auto it = kinds.find(profile);
+        if (it == kinds.end() || idle.empty())
+        {
+            std::cerr << "--profile-idle: '" << profile
+                      << "' is not mpa, sctp, tcp-socket or sctp-socket (or --idle is empty)\n";
+            return 2;
+        }
+        const uint32_t n = ParseList(idle, "idle").front();
+        const bench::RunResult r = bench::RunIdleConnections(it->second, n);
+        std::cout << bench::Describe(it->second) << " x " << n << ": " << r.heapMiB << " MiB heap\n";
+        return 0;
     }
     std::cout << "iwarp-bench-scaling: --sim-time=" << simTime << " --k=" << kList << " --idle=" << idle << "\n";
     if (table)
