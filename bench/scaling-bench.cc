@@ -10,7 +10,8 @@
  *    iwarp-bench-fat-tree does: heap in use just before the stop, less that of the same network
  *    with one ping-pong of the same kind, per connection end beyond that ping-pong's two.
  *    The exponent is log(wall / wall before) / log(hosts / hosts before) against the same
- *    variant's previous row: 1 is linear in the hosts.
+ *    variant's previous row: 1 is linear in the hosts; the same of CPU time beside it, which a
+ *    busy machine disturbs less.
  * 2. Idle connections (bench/idle-connections.h): N = 1,000 and 10,000 connected, idle QPs on two
  *    hosts, over MPA/TCP and SCTP, against plain connected sockets of the transport: heap per QP
  *    beyond its socket, with the target of issue 16 (4 KiB) beside it.
@@ -193,14 +194,22 @@ PrintTableHeader(const std::string& stop)
               << "(wall time includes whatever else the machine runs; cpu s is the row's own process)\n"
               << std::left << std::setw(22) << "variant" << std::setw(12) << "pattern" << std::right << std::setw(6)
               << "hosts" << std::setw(7) << "QPs" << std::setw(11) << "events" << std::setw(8) << "wall s"
-              << std::setw(8) << "cpu s" << std::setw(11) << "events/s" << std::setw(13) << "sim MB/wall s"
-              << std::setw(9) << "Gb/s" << std::setw(9) << "RSS MiB" << std::setw(11) << "heap/QP KiB"
-              << std::setw(6) << "exp" << "\n";
+              << std::setw(8) << "cpu s" << std::setw(11) << "events/s" << std::setw(15) << "sim MB/wall s"
+              << std::setw(8) << "Gb/s" << std::setw(9) << "RSS MiB" << std::setw(13) << "heap/QP KiB"
+              << std::setw(9) << "exp wall" << std::setw(8) << "exp cpu" << "\n";
 }
+
+/** The previous row of a variant, for the growth exponents. */
+struct Previous
+{
+    uint32_t hosts;
+    double wall;
+    double cpu;
+};
 
 /**
  * One row: `qps` connection ends (2 per flow), `base` the heap of the one-ping-pong network,
- * `prev` the same variant's previous row (hosts, wall) for the exponent.
+ * `prev` the same variant's previous row for the exponents of wall and CPU time against hosts.
  */
 void
 PrintRow(const std::string& variant,
@@ -209,23 +218,25 @@ PrintRow(const std::string& variant,
          uint64_t qps,
          const bench::RunResult& r,
          double baseHeapMiB,
-         std::optional<std::pair<uint32_t, double>> prev)
+         std::optional<Previous> prev)
 {
     const double heapPerQp = (r.heapMiB - baseHeapMiB) * 1048576.0 / double(qps - 2) / 1024.0;
     std::cout << std::left << std::setw(22) << variant << std::setw(12) << pattern << std::right << std::fixed
               << std::setw(6) << hosts << std::setw(7) << qps << std::setw(11) << r.events << std::setprecision(1)
               << std::setw(8) << r.wall << std::setw(8) << r.cpu << std::setprecision(0) << std::setw(11)
-              << r.events / std::max(r.wall, 1e-9) << std::setprecision(1) << std::setw(13)
-              << r.bytes / 1e6 / std::max(r.wall, 1e-9) << std::setprecision(2) << std::setw(9)
+              << r.events / std::max(r.wall, 1e-9) << std::setprecision(1) << std::setw(15)
+              << r.bytes / 1e6 / std::max(r.wall, 1e-9) << std::setprecision(2) << std::setw(8)
               << r.bytes * 8 / r.simSeconds / 1e9 << std::setprecision(0) << std::setw(9) << r.rssMiB
-              << std::setprecision(1) << std::setw(11) << heapPerQp << std::setw(6);
+              << std::setprecision(1) << std::setw(13) << heapPerQp << std::setprecision(2);
     if (prev)
     {
-        std::cout << std::setprecision(2) << std::log(r.wall / prev->second) / std::log(double(hosts) / prev->first);
+        const double hostsRatio = std::log(double(hosts) / prev->hosts);
+        std::cout << std::setw(9) << std::log(r.wall / prev->wall) / hostsRatio << std::setw(8)
+                  << std::log(r.cpu / prev->cpu) / hostsRatio;
     }
     else
     {
-        std::cout << "-";
+        std::cout << std::setw(9) << "-" << std::setw(8) << "-";
     }
     std::cout << "\n" << std::flush;
 }
@@ -266,12 +277,12 @@ ScalingTable(const std::vector<uint32_t>& ks, const std::string& stop, bool allT
     };
     for (Variant v : {Variant::Mpa, Variant::Sctp, Variant::Sockets})
     {
-        std::optional<std::pair<uint32_t, double>> prev;
+        std::optional<Previous> prev;
         for (uint32_t k : ks)
         {
             const auto r = Isolated(Name(v), [=]() { return RunYaml(Permutation(k, v, stop), "permutation", stop); });
             PrintRow(Name(v), "perm k=" + std::to_string(k), Hosts(k), 2ull * Hosts(k), r, base(k, v), prev);
-            prev = std::make_pair(Hosts(k), r.wall);
+            prev = Previous{Hosts(k), r.wall, r.cpu};
         }
     }
     if (allToAll)
