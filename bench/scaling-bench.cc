@@ -347,6 +347,12 @@ main(int argc, char** argv)
     cmd.Parse(argc, argv);
 
     const std::vector<uint32_t> ks = ParseList(kList, "k");
+    const std::vector<uint32_t> idleCounts = ParseList(idle, "idle");
+    if (table && ks.empty())
+    {
+        std::cerr << "--k: no fat-tree size given (or --table=false)\n";
+        return 2;
+    }
     for (uint32_t k : ks)
     {
         if (k % 2 != 0 || k < 2 || k > 64)
@@ -367,13 +373,13 @@ main(int argc, char** argv)
                                                            {"tcp-socket", bench::IdleKind::TcpSocket},
                                                            {"sctp-socket", bench::IdleKind::SctpSocket}};
         const auto it = kinds.find(profile);
-        if (it == kinds.end() || idle.empty())
+        if (it == kinds.end() || idleCounts.empty())
         {
             std::cerr << "--profile-idle: '" << profile
                       << "' is not mpa, sctp, tcp-socket or sctp-socket (or --idle is empty)\n";
             return 2;
         }
-        const uint32_t n = ParseList(idle, "idle").front();
+        const uint32_t n = idleCounts.front();
         const bench::RunResult r = bench::RunIdleConnections(it->second, n);
         std::cout << bench::Describe(it->second) << " x " << n << ": " << r.heapMiB << " MiB heap\n";
         return 0;
@@ -383,9 +389,9 @@ main(int argc, char** argv)
     {
         ScalingTable(ks, simTime, allToAll);
     }
-    if (!idle.empty())
+    if (!idleCounts.empty())
     {
-        IdleTable(ParseList(idle, "idle"));
+        IdleTable(idleCounts);
     }
     return 0;
 }
