@@ -13,6 +13,7 @@
 #include "ns3/internet-module.h"
 
 #include <algorithm>
+#include <malloc.h>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -123,6 +124,12 @@ PeakRssMiB()
 }
 
 double
+HeapInUseMiB()
+{
+    return mallinfo2().uordblks / 1048576.0;
+}
+
+double
 Median(std::vector<double> v)
 {
     if (v.empty())
@@ -229,12 +236,8 @@ PrintMedian(std::ostream& os, const std::string& label, const std::vector<double
        << note << "\n";
 }
 
-/**
- * Runs one side in a child process of its own and returns what it measured (through a pipe), so
- * every run starts from the same heap and its peak RSS is its own. In one long-lived process a run
- * inherits the heap the previous runs left behind, and that slows whichever side allocates more
- * per packet (see bench-common.h).
- */
+} // namespace
+
 RunResult
 RunIsolated(const Side& side)
 {
@@ -273,8 +276,6 @@ RunIsolated(const Side& side)
     }
     return r;
 }
-
-} // namespace
 
 bool
 Compare(std::ostream& os,

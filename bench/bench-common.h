@@ -83,6 +83,7 @@ struct RunResult
     uint64_t bytes{0};    ///< octets delivered to the receiving application
     uint64_t events{0};
     double rssMiB{0}; ///< peak resident memory of the run's process (the run alone: see Compare)
+    double heapMiB{0}; ///< heap in use where the run samples it (HeapInUseMiB); 0 if it does not
 
     /** Delivered octets per simulated second, in Gb/s (0 when nothing was timed). */
     double GoodputGbps() const { return simSeconds > 0 ? bytes * 8 / simSeconds / 1e9 : 0; }
@@ -103,6 +104,9 @@ class RunTimer
 
 /** Peak resident set size of this process so far, MiB (getrusage). */
 double PeakRssMiB();
+
+/** Heap in use now (malloc's allocated octets, mallinfo2), MiB: what the memory-per-QP figures subtract. */
+double HeapInUseMiB();
 
 /** Median of `v` (mean of the middle two for an even count); 0 for none. */
 double Median(std::vector<double> v);
@@ -129,6 +133,13 @@ struct Side
     std::string key;
     std::function<RunResult()> run;
 };
+
+/**
+ * Runs `side` in a child process of its own and returns what it measured (through a pipe), so
+ * every run starts from the same heap and its peak RSS is its own. Exits with status 2 if the
+ * child fails.
+ */
+RunResult RunIsolated(const Side& side);
 
 /**
  * Runs (a) and (b) alternately `repeat` times (so a slower stretch of the machine weighs on both

@@ -12,4 +12,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
 "$BUILD_DIR/iwarp-bench-fat-tree"
+# Scaling (issue 16): the fat-tree permutation at k = 4..16 (MPA/TCP, SCTP, sockets), all-to-all at k = 8,
+# and the heap of 1,000 and 10,000 idle QPs against idle sockets; about 4 minutes (doc/performance.md).
+"$BUILD_DIR/iwarp-bench-scaling"
 PYTHONPATH="$BUILD_DIR/python" /usr/bin/python3 bench/sweep-bench.py  # iwarpsim.sweep: jobs=2 against jobs=1 (issue 16)
