@@ -7,6 +7,7 @@
 #include "helper/iwarp-helper.h"
 #include "helper/sctp-helper.h"
 #include "helper/topology/topology-builder.h"
+#include "transport/transport-profile.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -42,6 +43,23 @@ Describe(HostQueues q)
     return "?";
 }
 
+namespace
+{
+uint32_t g_socketBuffer = kSocketBuffer;
+} // namespace
+
+void
+SetSocketBuffer(uint32_t octets)
+{
+    g_socketBuffer = octets;
+}
+
+uint32_t
+SocketBuffer()
+{
+    return g_socketBuffer;
+}
+
 BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, bool rnics, bool sctp,
                              HostQueues queues)
 {
@@ -49,12 +67,17 @@ BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, 
     // TCP baseline's BulkSend and PacketSink make their sockets themselves, with no profile applied
     // (a bench is a plain ns-3 program and runs one topology per process at a time).
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(kSocketBuffer));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(kSocketBuffer));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(SocketBuffer()));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(SocketBuffer()));
     if (queues == HostQueues::Ns3Helper)
     {
         m_helperBuilt = std::make_unique<TwoHostTopology>(DataRate(rate), Time(delay), rnics);
         nodes = m_helperBuilt->nodes;
+        for (uint32_t i = 0; i < nodes.GetN(); ++i)
+        {
+            TransportProfile::Of(nodes.Get(i))->SetTcpAttribute("SndBufSize", UintegerValue(SocketBuffer()));
+            TransportProfile::Of(nodes.Get(i))->SetTcpAttribute("RcvBufSize", UintegerValue(SocketBuffer()));
+        }
         serverIp = m_helperBuilt->serverAddress;
         this->rnics = m_helperBuilt->rnics;
     }
@@ -78,11 +101,11 @@ BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, 
     }
     if (sctp)
     {
-        // The TCP side gets 4 MiB buffers and 1500-octet packets from TwoHostTopology; give SCTP the
-        // same, or a comparison would measure the defaults (256 KiB) rather than the protocols.
+        // TCP's buffers and 1500-octet packets for SCTP too, or a comparison would measure the
+        // defaults (256 KiB) rather than the protocols.
         SctpHelper sctp;
-        sctp.SetSocketAttribute("SndBufSize", UintegerValue(kSocketBuffer));
-        sctp.SetSocketAttribute("RcvBufSize", UintegerValue(kSocketBuffer));
+        sctp.SetSocketAttribute("SndBufSize", UintegerValue(SocketBuffer()));
+        sctp.SetSocketAttribute("RcvBufSize", UintegerValue(SocketBuffer()));
         sctp.SetSocketAttribute("Pmtu", UintegerValue(kMtu));
         sctp.Install(nodes);
     }
@@ -339,7 +362,7 @@ Compare(std::ostream& os,
         PrintMedian(os, "events ratio (a)/(b)", events, "");
         if (medians)
         {
-            *medians = Medians{Median(wall), Median(goodput), Median(goodputA), Median(goodputB)};
+            *medians = Medians{Median(wall), Median(goodput), Median(goodputA), Median(goodputB), Median(cpu), ""};
         }
     }
     return true;

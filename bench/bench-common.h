@@ -35,8 +35,16 @@ namespace ns3
 namespace bench
 {
 
-/** SCTP's buffers and MTU in the benchmarks: what TwoHostTopology gives TCP (4 MiB, 1500 octets). */
+/** The benchmarks' socket buffers unless SetSocketBuffer says otherwise: TwoHostTopology's 4 MiB. */
 constexpr uint32_t kSocketBuffer = 4u << 20;
+
+/**
+ * Send and receive buffers of every TCP and SCTP socket of the BenchTopologies made afterwards
+ * (inherited by the child processes Compare runs in): to compare the fixed 4 MiB with what the
+ * scenario runner's `auto` gives the same path (doc/transports.md).
+ */
+void SetSocketBuffer(uint32_t octets);
+uint32_t SocketBuffer();
 constexpr uint32_t kMtu = 1500;
 
 /**
@@ -154,6 +162,8 @@ struct Medians
     double goodputRatio{0};
     double goodputA{0}; ///< Gb/s
     double goodputB{0};
+    double cpuRatio{0};
+    std::string label; ///< the row's name in a summary table ("" lets the caller name it)
 };
 
 bool Compare(std::ostream& os,

@@ -1,40 +1,64 @@
 /*
  * Benchmark: a k = 8 fat-tree (128 hosts, 80 switches, 10 Gb/s links, per-flow ECMP) carrying a
- * permutation of streams, host i to host (i + 64) mod 128, once as RDMA Writes over MPA/TCP and
- * once as the ordinary-sockets baseline on the same traffic, both through the scenario runner.
- * Prints wall time, events per second, peak memory, and memory per queue pair (heap in use at the
- * end of the RDMA run, less that of the same network with a single one-message ping-pong, per QP).
+ * permutation of streams, host i to host (i + 64) mod 128, through the scenario runner:
+ *  (a) RDMA Writes over MPA/TCP, the runner's defaults;
+ *  (b) the ordinary-sockets baseline on the same traffic;
+ *  (c) (a) with 4 MiB socket buffers, the fixed size before `auto` buffers (4 x the path's BDP,
+ *      at least 256 KiB; doc/transports.md): what sizing buffers near the BDP changes;
+ *  (d) (a) with the settings of 3831cbd, where issue 16 measured 122 k events per second: 4 MiB
+ *      buffers, ns-3's TCP defaults (TcpCubic, MinRto 1 s, delayed ACK 200 ms), no queue discs
+ *      and 100-packet device queues;
+ *  (e) (a) on each other event scheduler (`scheduler:`; same events, so only the speed differs).
+ * Each run is a child process of its own (bench-common.h says why). Printed per run: wall and CPU
+ * seconds, events, events per wall and per CPU second, goodput delivered at the sinks, heap in use
+ * before the stop; then heap per queue pair (the RDMA run less a single ping-pong on the same
+ * network, per QP) and the ratios of (a) against the others.
  *
- *   build/iwarp-bench-fat-tree [--duration=1ms] [--size=65536] [--outstanding=4]
+ *   build/iwarp-bench-fat-tree [--duration=1ms] [--size=65536] [--outstanding=4] [--schedulers=true]
  *
- * Printed ratios come from runs in one process, side by side; nothing here is a timed assertion.
+ * Printed ratios come from runs side by side in one invocation; nothing here is a timed assertion.
  */
 #include "bench/bench-common.h"
+#include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/scenario-runner.h"
 
 #include "ns3/command-line.h"
 #include "ns3/simulator.h"
 
-#include <malloc.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
 using namespace ns3;
+using namespace ns3::bench;
 
 namespace
 {
 
+/** What a run changes against the runner's defaults, as scenario keys (top level). */
+const std::string kFixedBuffers = "transport:\n  buffers: {send: 4MiB, receive: 4MiB}\n";
+const std::string k3831cbd = "transport:\n"
+                             "  tcp: {congestion: Ns3Cubic, min-rto: 1s, delayed-ack-timeout: 200ms}\n"
+                             "  buffers: {send: 4MiB, receive: 4MiB}\n"
+                             "host-nic: {queue: 100p, queue-disc: {kind: none}}\n";
+const std::string k3831cbdLinks = "  queue: 100p\n  queue-disc: {kind: none}\n";
+
 std::string
-Scenario(const std::string& kind, const std::string& duration, uint32_t size, uint32_t outstanding, bool single)
+Scenario(const std::string& kind,
+         const std::string& duration,
+         uint32_t size,
+         uint32_t outstanding,
+         bool single,
+         const std::string& settings = "",
+         const std::string& linkSettings = "")
 {
     std::ostringstream y;
     y << "name: fat-tree-bench\nstop: " << duration << "\ntopology:\n  kind: fat-tree\n  k: 8\n  ecmp: true\n"
-      << "links:\n  rate: 10Gbps\n  delay: 1us\nworkloads:\n";
+      << "links:\n  rate: 10Gbps\n  delay: 1us\n"
+      << linkSettings << settings << "workloads:\n";
     if (single)
     {
         y << "  - kind: ping-pong\n    from: h0\n    to: h64\n    size: 64\n    count: 1\n";
@@ -52,35 +76,43 @@ Scenario(const std::string& kind, const std::string& duration, uint32_t size, ui
     return y.str();
 }
 
-struct Measured
+/** A side that runs `yaml` through the scenario runner, sampling the heap just before the stop. */
+Side
+ScenarioSide(const std::string& name, const std::string& yaml, Time stop, const std::vector<std::string>& overrides = {})
 {
-    RunResult result;
-    double heapMiB{0}; ///< heap in use just before the simulation ends
-};
-
-Measured
-Run(const std::string& yaml, const std::string& dir, const std::string& name, Time stop)
-{
-    Measured m;
-    ScenarioConfig cfg = LoadScenarioString(yaml, {}, name);
-    // Sampled just before the stop, while every connection and buffer is still alive.
-    Simulator::Schedule(stop - NanoSeconds(1), [&m]() { m.heapMiB = mallinfo2().uordblks / 1048576.0; });
-    ScenarioRunOptions o;
-    o.outDir = dir + "/" + name;
-    o.progress = false;
-    m.result = RunScenario(cfg, o).result;
-    return m;
+    return Side{name, name, [=]() {
+                    const std::string dir = std::filesystem::temp_directory_path() /
+                                            ("iwarp-bench-fat-tree-" + std::to_string(getpid()));
+                    RunTimer timer;
+                    ScenarioConfig cfg = LoadScenarioString(yaml, overrides, "fat-tree-bench");
+                    double heap = 0;
+                    // Sampled while every connection and buffer is still alive.
+                    Simulator::Schedule(stop - NanoSeconds(1), [&heap]() { heap = HeapInUseMiB(); });
+                    ScenarioRunOptions o;
+                    o.outDir = dir;
+                    o.progress = false;
+                    const ns3::RunResult r = RunScenario(cfg, o).result;
+                    std::filesystem::remove_all(dir);
+                    bench::RunResult m;
+                    m.simSeconds = stop.GetSeconds();
+                    m.events = r.events;
+                    for (const WorkloadResult& w : r.workloads)
+                    {
+                        m.bytes += w.octetsDelivered; // delivered at the sinks (doc/metrics.md)
+                    }
+                    m = timer.Stop(m);
+                    m.heapMiB = heap;
+                    return m;
+                }};
 }
 
-uint64_t
-Bytes(const RunResult& r)
+void
+PrintRow(const std::string& name, const bench::RunResult& r)
 {
-    uint64_t b = 0;
-    for (const WorkloadResult& w : r.workloads)
-    {
-        b += w.octetsDelivered; // delivered at the sinks (doc/metrics.md)
-    }
-    return b;
+    std::cout << std::left << std::setw(44) << name << std::right << std::fixed << std::setprecision(2)
+              << std::setw(9) << r.wall << std::setw(9) << r.cpu << std::setw(11) << r.events << std::setprecision(0)
+              << std::setw(12) << r.events / std::max(r.wall, 1e-9) << std::setw(12) << r.events / std::max(r.cpu, 1e-9)
+              << std::setprecision(2) << std::setw(12) << r.GoodputGbps() << std::setw(10) << r.heapMiB << "\n";
 }
 
 } // namespace
@@ -91,38 +123,63 @@ main(int argc, char** argv)
     std::string duration = "1ms";
     uint32_t size = 65536;
     uint32_t outstanding = 4;
+    bool schedulers = true;
     CommandLine cmd(__FILE__);
     cmd.AddValue("duration", "Simulated time each stream posts for (and the run's stop)", duration);
     cmd.AddValue("size", "Octets per message", size);
     cmd.AddValue("outstanding", "RDMA Writes in flight per stream", outstanding);
+    cmd.AddValue("schedulers", "Also run (a) on every other event scheduler", schedulers);
     cmd.Parse(argc, argv);
 
-    const std::string dir = std::filesystem::temp_directory_path() / ("iwarp-bench-fat-tree-" + std::to_string(getpid()));
     const Time stop(duration);
-    const Measured base = Run(Scenario("stream", duration, size, outstanding, true), dir, "baseline", stop);
-    const Measured rdma = Run(Scenario("stream", duration, size, outstanding, false), dir, "rdma", stop);
-    const Measured sock = Run(Scenario("sockets-stream", duration, size, outstanding, false), dir, "sockets", stop);
-    std::filesystem::remove_all(dir);
+    const std::string rdmaYaml = Scenario("stream", duration, size, outstanding, false);
+    const bench::RunResult base =
+        RunIsolated(ScenarioSide("baseline", Scenario("stream", duration, size, outstanding, true), stop));
+    std::vector<std::pair<std::string, bench::RunResult>> rows;
+    auto run = [&](const std::string& name, const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+        rows.emplace_back(name, RunIsolated(ScenarioSide(name, yaml, stop, overrides)));
+        return rows.back().second;
+    };
+    const bench::RunResult rdma = run("(a) RDMA Write, MPA/TCP", rdmaYaml);
+    const bench::RunResult sock = run("(b) sockets baseline", Scenario("sockets-stream", duration, size, outstanding, false));
+    const bench::RunResult fixed =
+        run("(c) (a), 4 MiB buffers (before auto)", Scenario("stream", duration, size, outstanding, false, kFixedBuffers));
+    const bench::RunResult old = run("(d) (a), settings of 3831cbd",
+                                     Scenario("stream", duration, size, outstanding, false, k3831cbd, k3831cbdLinks));
+    if (schedulers)
+    {
+        for (const std::string& s : scenario::SchedulerNames())
+        {
+            if (s != scenario::kDefaultScheduler && s != "list") // list: linear insertion, hopeless at this size
+            {
+                run("(e) (a), scheduler: " + s, rdmaYaml, {"scheduler=" + s});
+            }
+        }
+    }
 
     std::cout << "== k=8 fat-tree (128 hosts, 80 switches, 384 links, ECMP), permutation h(i) -> h(i+64), "
-              << duration << " of " << size << "-octet messages ==\n"
-              << std::fixed << std::setprecision(2) << std::left << std::setw(26) << "run" << std::right
-              << std::setw(10) << "wall s" << std::setw(12) << "events" << std::setw(14) << "events/s"
-              << std::setw(14) << "Gb/s total" << std::setw(12) << "heap MiB" << "\n";
-    for (auto [name, m] : {std::pair<const char*, const Measured*>{"(a) RDMA Write, MPA/TCP", &rdma},
-                           {"(b) sockets baseline", &sock}})
+              << duration << " of " << size << "-octet messages; scheduler " << scenario::kDefaultScheduler
+              << " unless named ==\n"
+              << std::left << std::setw(44) << "run" << std::right << std::setw(9) << "wall s" << std::setw(9)
+              << "cpu s" << std::setw(11) << "events" << std::setw(12) << "ev/wall s" << std::setw(12) << "ev/cpu s"
+              << std::setw(12) << "Gb/s total" << std::setw(10) << "heap MiB" << "\n";
+    for (const auto& [name, r] : rows)
     {
-        const RunResult& r = m->result;
-        std::cout << std::left << std::setw(26) << name << std::right << std::setw(10) << r.wallSeconds
-                  << std::setw(12) << r.events << std::setw(14) << std::setprecision(0)
-                  << r.events / std::max(r.wallSeconds, 1e-9) << std::setprecision(2) << std::setw(14)
-                  << Bytes(r) * 8 / stop.GetSeconds() / 1e9 << std::setw(12) << m->heapMiB << "\n";
+        PrintRow(name, r);
     }
     const double perQp = (rdma.heapMiB - base.heapMiB) * 1048576.0 / (2 * 128 - 2);
-    std::cout << "memory per queue pair (heap, connection and buffers, in flight): " << std::setprecision(0) << perQp
+    std::cout << std::setprecision(0) << "memory per queue pair (heap, connection and buffers, in flight): " << perQp
               << " octets (" << std::setprecision(2) << rdma.heapMiB << " MiB with 256 QPs, " << base.heapMiB
               << " MiB with 2)\n"
-              << "peak RSS of the process: " << bench::PeakRssMiB() << " MiB\n"
-              << "wall ratio (a)/(b): " << rdma.result.wallSeconds / sock.result.wallSeconds << "\n";
+              << std::setprecision(3) << "wall ratio (a)/(b): " << rdma.wall / sock.wall
+              << "   cpu ratio (a)/(b): " << rdma.cpu / sock.cpu << "\n";
+    auto against = [&](const char* label, const bench::RunResult& other) {
+        std::cout << label << ": events per cpu second x" << (rdma.events / rdma.cpu) / (other.events / other.cpu)
+                  << ", per wall second x" << (rdma.events / rdma.wall) / (other.events / other.wall)
+                  << ", cpu seconds x" << rdma.cpu / other.cpu << ", goodput x" << rdma.GoodputGbps() / other.GoodputGbps()
+                  << "\n";
+    };
+    against("(a) against (c), auto against 4 MiB buffers", fixed);
+    against("(a) against (d), today's defaults against 3831cbd's settings", old);
     return 0;
 }

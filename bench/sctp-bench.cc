@@ -162,7 +162,7 @@ SctpSocketValueOf(const std::string& attribute)
     }
     if (attribute == "SndBufSize" || attribute == "RcvBufSize")
     {
-        return std::to_string(kSocketBuffer);
+        return std::to_string(SocketBuffer());
     }
     return DefaultOf("ns3::SctpSocket", attribute);
 }

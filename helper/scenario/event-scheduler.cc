@@ -27,7 +27,7 @@ ShortNames()
 
 } // namespace
 
-const char* const kDefaultScheduler = "map";
+const char* const kDefaultScheduler = "priority-queue";
 
 std::vector<std::string>
 SchedulerNames()
