@@ -145,7 +145,8 @@ RunIdleConnections(IdleKind kind, uint32_t n)
     {
         for (int h = 0; h < 2; ++h)
         {
-            t.rnics[h]->GetConnectionManager()->SetAttribute("Llp", StringValue(sctp ? "Sctp" : "Mpa"));
+            t.rnics[h]->GetConnectionManager()->SetAttribute(
+                "LlpConnector", StringValue(sctp ? "ns3::SctpDdpLlpConnector" : "ns3::MpaLlpConnector"));
             st.pd[h] = t.rnics[h]->AllocatePd();
             st.cq[h] = t.rnics[h]->CreateCq();
         }
