@@ -20,6 +20,7 @@ up to 100 % of the samples.
 import argparse
 import pathlib
 import re
+import signal
 import sys
 from collections import defaultdict
 
@@ -65,6 +66,7 @@ def main():
     ap.add_argument("report", help="perf report --no-children --sort dso,symbol -g none --stdio output")
     ap.add_argument("--top", type=int, default=8, help="functions listed per group (default 8)")
     args = ap.parse_args()
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # piped into head: stop quietly
     ours = our_names(ROOT)
     groups = defaultdict(float)
     functions = defaultdict(list)
