@@ -8,7 +8,7 @@
  *   build-fuzz/fuzz/make-seeds fuzz/corpus       (scripts/fuzz.sh seeds does this)
  */
 #include "fuzz-common.h"
-#include "sctp-two-node-fixture.h"
+#include "sctp/sctp-two-node-fixture.h"
 
 #include "ddp/ddp-header.h"
 #include "mpa/mpa-fpdu.h"

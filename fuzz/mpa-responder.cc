@@ -1,6 +1,6 @@
 /*
  * Fuzz target mpa-responder: an MPA responder (model/mpa/mpa-connection*) with its DDP/RDMAP stack, behind
- * real ns-3 TCP (test/mpa-two-node-fixture with no MPA initiator), whose peer is a plain TCP socket that sends
+ * real ns-3 TCP (test/mpa/mpa-two-node-fixture with no MPA initiator), whose peer is a plain TCP socket that sends
  * what the input says. The responder has a remote-writable region and receive buffers, so framed segments
  * can be placed and delivered.
  *
@@ -19,7 +19,7 @@
  *  - receive completions are of posted buffers, once each, no longer than the buffer (CheckReceives).
  */
 #include "fuzz-common.h"
-#include "mpa-two-node-fixture.h"
+#include "mpa/mpa-two-node-fixture.h"
 
 #include "mpa/mpa-fpdu.h"
 #include "mpa/mpa-setup-header.h"

@@ -1,6 +1,6 @@
 /*
  * Fuzz target sctp-association: a live SCTP association (model/sctp: SctpL4Protocol, SctpSocket and its state
- * machine, queues and timers) between two ns-3 nodes (test/sctp-two-node-fixture) fed raw packets under
+ * machine, queues and timers) between two ns-3 nodes (test/sctp/sctp-two-node-fixture) fed raw packets under
  * ns-3's Simulator while real traffic flows. The raw octets enter SctpL4Protocol::Receive as if IP had handed
  * them up, so parsing, demultiplexing, the verification-tag checks and every chunk handler see them.
  *
@@ -17,7 +17,7 @@
  *    libFuzzer's -timeout catches a hang).
  */
 #include "fuzz-common.h"
-#include "sctp-two-node-fixture.h"
+#include "sctp/sctp-two-node-fixture.h"
 
 #include "sctp/sctp-packet.h"
 

@@ -1,6 +1,6 @@
 /*
  * Fuzz target sctp-ddp-control: the RFC 5043 adaptation (model/sctp-ddp: SctpDdpAssociation, SctpDdpConnection)
- * on a DUT server whose peer is a raw SCTP socket (test/sctp-ddp-fixture, RawClient) that sends whatever the
+ * on a DUT server whose peer is a raw SCTP socket (test/sctp-ddp/sctp-ddp-fixture, RawClient) that sends whatever the
  * input says: session control (PPID 17: Initiate, Accept, Reject, Terminate, or anything else), DDP segments
  * (PPID 16) and other PPIDs, on any stream, with any DDP-SSN, ordered or not. Each Initiate that reaches the
  * DUT's ULP is accepted or rejected as the input says; an accepted session gets a DDP/RDMAP stack with a
@@ -17,7 +17,7 @@
  *  - no session reaches the ULP without an Initiate: Initiates seen <= PPID 17 messages sent.
  */
 #include "fuzz-common.h"
-#include "sctp-ddp-fixture.h"
+#include "sctp-ddp/sctp-ddp-fixture.h"
 
 using namespace ns3;
 using namespace ns3::fuzz;

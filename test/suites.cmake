@@ -3,7 +3,7 @@
 iwarp_add_suite(iwarp-crc32c)
 iwarp_add_suite(iwarp-ddp-conformance)
 iwarp_add_suite(iwarp-rdmap-conformance)
-iwarp_add_suite(iwarp-rdmap-conformance-more)
+iwarp_add_suite(iwarp-rdmap-conformance-send-terminate)
 iwarp_add_suite(iwarp-headers)
 iwarp_add_suite(iwarp-memory)
 iwarp_add_suite(iwarp-ddp-unit)

@@ -1,7 +1,7 @@
 /*
- * Test runner for the iwarp-ns3 test suites.  Every TestSuite in test/ (*.cc) is a static object linked into this
- * executable and registers itself with ns-3's TestRunner; CTest runs one suite per entry with --suite=NAME
- * (see iwarp_add_suite() in CMakeLists.txt and the list in test/suites.cmake).
+ * Test runner for the iwarp-ns3 test suites.  Every TestSuite in test/ (*.cc, one folder per layer) is a static
+ * object linked into this executable and registers itself with ns-3's TestRunner; CTest runs one suite per entry
+ * with --suite=NAME (see iwarp_add_suite() in CMakeLists.txt and the list in test/suites.cmake).
  */
 #include "ns3/test.h"
 

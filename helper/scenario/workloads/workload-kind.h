@@ -6,7 +6,7 @@
  *
  * The built-in kinds are listed by WorkloadKinds() itself (registry.cc), one function per kind, one
  * file per kind in this folder.  A program may add kinds of its own with RegisterWorkloadKind before
- * it loads a scenario (the test runner adds one: test/workload-kind-test-burst.cc).
+ * it loads a scenario (the test runner adds one: test/scenario/workload-kind-test-burst.cc).
  */
 #ifndef IWARP_WORKLOAD_KIND_H
 #define IWARP_WORKLOAD_KIND_H

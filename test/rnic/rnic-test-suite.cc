@@ -1,0 +1,193 @@
+/*
+ * The RNIC node model over iWARP: connection manager (listen, connect with private data, accept,
+ * reject, IRD/ORD) and the engine pipeline's latency calibration (doc/iwarp.md "RNIC model").
+ * The queue pair's verbs behaviour, which holds over any transport, is in qp-verbs-test-suite.cc.
+ */
+#include "rnic/rnic-pair.h"
+
+#include "helper/iwarp-helper.h"
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+
+namespace
+{
+
+class CmConnectTest : public TestCase
+{
+  public:
+    CmConnectTest(bool sctp = false)
+        : TestCase(sctp ? "Connection manager with the SCTP connector (RFC 5043): connect with private data, accept, Send "
+                          "and Write byte-exact"
+                        : "Connection manager: connect with private data, accept, Send and Write byte-exact"),
+          m_sctp(sctp)
+    {
+    }
+
+  private:
+    bool m_sctp;
+    void DoRun() override
+    {
+        RnicPair p("10Gbps", "5us", m_sctp);
+        p.Connect({1, 2, 3}, {9, 8}, false);
+        p.Run(MilliSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
+        NS_TEST_EXPECT_MSG_EQ((p.requestPd == std::vector<uint8_t>{1, 2, 3}), true, "request private data");
+        NS_TEST_EXPECT_MSG_EQ((p.replyPd == std::vector<uint8_t>{9, 8}), true, "reply private data");
+        NS_TEST_EXPECT_MSG_EQ(p.cqp->GetState(), QueuePair::CONNECTED, "client QP");
+        using namespace MemAccess;
+        Ptr<MemoryRegion> src = p.client->RegisterMemory(p.cpd, 100000, kLocalRead | kLocalWrite);
+        for (uint32_t i = 0; i < 100000; ++i)
+        {
+            src->GetBuffer()->Data()[i] = uint8_t(i * 7 + 1);
+        }
+        Ptr<MemoryRegion> dst = p.server->RegisterMemory(p.spd, 100000, kLocalWrite | kRemoteWrite);
+        Ptr<MemoryRegion> rcv = p.server->RegisterMemory(p.spd, 4096, kLocalWrite);
+        NS_TEST_EXPECT_MSG_EQ(p.sqp->PostRecv(5, LocalBuffer{rcv->GetStag(), 0, 4096}), true, "post recv");
+        SendWr w;
+        w.id = 1;
+        w.type = WrOpcode::Write;
+        w.local = LocalBuffer{src->GetStag(), 0, 100000};
+        w.remoteStag = dst->GetStag();
+        NS_TEST_EXPECT_MSG_EQ(p.cqp->PostSend(w), true, "post Write");
+        SendWr s;
+        s.id = 2;
+        s.type = WrOpcode::Send;
+        s.local = LocalBuffer{src->GetStag(), 0, 1000};
+        NS_TEST_EXPECT_MSG_EQ(p.cqp->PostSend(s), true, "post Send");
+        p.Run(MilliSeconds(50));
+        NS_TEST_ASSERT_MSG_EQ(p.clientDone.size(), 2u, "two send completions on the client CQ");
+        NS_TEST_EXPECT_MSG_EQ(p.clientDone[0].status, WcStatus::Success, "Write");
+        NS_TEST_EXPECT_MSG_EQ(p.clientDone[1].status, WcStatus::Success, "Send");
+        NS_TEST_ASSERT_MSG_EQ(p.serverDone.size(), 1u, "one receive completion on the server CQ");
+        NS_TEST_EXPECT_MSG_EQ(p.serverDone[0].byteLength, 1000u, "Send length");
+        NS_TEST_EXPECT_MSG_EQ(std::equal(src->GetBuffer()->Data(), src->GetBuffer()->Data() + 100000,
+                                         dst->GetBuffer()->Data()),
+                              true,
+                              "Write placed byte-exact");
+        NS_TEST_EXPECT_MSG_EQ(std::equal(src->GetBuffer()->Data(), src->GetBuffer()->Data() + 1000,
+                                         rcv->GetBuffer()->Data()),
+                              true,
+                              "Send delivered byte-exact");
+    }
+};
+
+class CmRejectTest : public TestCase
+{
+  public:
+    CmRejectTest(bool sctp = false)
+        : TestCase(sctp ? "Connection manager with the SCTP connector: a rejected connect reports the reason"
+                        : "Connection manager: a rejected connect reports the reason and the QP takes no work"),
+          m_sctp(sctp)
+    {
+    }
+
+  private:
+    bool m_sctp;
+    void DoRun() override
+    {
+        RnicPair p("10Gbps", "5us", m_sctp);
+        p.Connect({}, {'n', 'o'}, true);
+        p.Run(MilliSeconds(5));
+        NS_TEST_EXPECT_MSG_EQ(p.connected, false, "not connected");
+        NS_TEST_EXPECT_MSG_EQ((p.replyPd == std::vector<uint8_t>{'n', 'o'}), true, "the reason arrived");
+        NS_TEST_EXPECT_MSG_EQ(p.accepted, false, "never accepted");
+    }
+};
+
+class PipelineLatencyTest : public TestCase
+{
+  public:
+    PipelineLatencyTest()
+        : TestCase("RNIC engine costs: a 64-octet Send's one-way latency is the engine costs plus "
+                   "the wire's, near the ~1.5 us of the calibration")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RnicPair p("40Gbps", "100ns");
+        p.Connect({}, {}, false);
+        p.Run(MilliSeconds(5));
+        using namespace MemAccess;
+        Ptr<MemoryRegion> src = p.client->RegisterMemory(p.cpd, 64, kLocalRead);
+        Ptr<MemoryRegion> rcv = p.server->RegisterMemory(p.spd, 64, kLocalWrite);
+        p.sqp->PostRecv(1, LocalBuffer{rcv->GetStag(), 0, 64});
+        const Time start = Simulator::Now();
+        SendWr s;
+        s.id = 1;
+        s.type = WrOpcode::Send;
+        s.local = LocalBuffer{src->GetStag(), 0, 64};
+        p.cqp->PostSend(s);
+        Time arrived;
+        p.scq->TraceConnectWithoutContext("Notify",
+                                          MakeBoundCallback(+[](Time* t, const WorkCompletion&) {
+                                              *t = Simulator::Now();
+                                          },
+                                                            &arrived));
+        p.Run(MilliSeconds(10));
+        NS_TEST_ASSERT_MSG_EQ(p.serverDone.size(), 1u, "delivered");
+        Ptr<RnicPipeline> pipe = CreateObject<RnicPipeline>();
+        const uint32_t seg = 18 + 64;
+        const Time engine = pipe->Cost(seg, true, true) + pipe->Cost(seg, true, false);
+        // One FPDU in one TCP/IPv4/PPP frame: 2 + 82 + 2 pad + 4 CRC + 32 TCP + 20 IP + 2 PPP.
+        const Time wire = DataRate("40Gbps").CalculateBytesTxTime(2 + seg + 2 + 4 + 32 + 20 + 2) +
+                          NanoSeconds(100);
+        const Time measured = arrived - start;
+        std::cout << "one-way Send latency " << measured.As(Time::NS) << " (engine "
+                  << engine.As(Time::NS) << ", wire " << wire.As(Time::NS) << ")" << std::endl;
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured.GetNanoSeconds(), (engine + wire).GetNanoSeconds(), 5,
+                                  "engine + wire, nothing else");
+        NS_TEST_EXPECT_MSG_EQ((measured > NanoSeconds(1200) && measured < NanoSeconds(1800)), true,
+                              "near the 1.5 us calibration point");
+    }
+};
+
+class CmOrdFollowsPeerIrdTest : public TestCase
+{
+  public:
+    CmOrdFollowsPeerIrdTest()
+        : TestCase("Connection manager: each QP's ORD is lowered to the peer's IRD from the Rev 2 set-up (RFC 6581)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RnicPair p("10Gbps", "5us");
+        IwarpTransport::Of(p.cqp, "the test")->GetRdmap()->SetAttribute("Ord", UintegerValue(8));
+        IwarpTransport::Of(p.cqp, "the test")->GetRdmap()->SetAttribute("Ird", UintegerValue(3));
+        IwarpTransport::Of(p.sqp, "the test")->GetRdmap()->SetAttribute("Ird", UintegerValue(2));
+        IwarpTransport::Of(p.sqp, "the test")->GetRdmap()->SetAttribute("Ord", UintegerValue(6));
+        p.Connect({}, {}, false);
+        p.Run(MilliSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
+        NS_TEST_EXPECT_MSG_EQ(IwarpTransport::Of(p.cqp, "the test")->GetRdmap()->GetOrd(), 2u, "client ORD 8 lowered to the server's IRD 2");
+        NS_TEST_EXPECT_MSG_EQ(IwarpTransport::Of(p.sqp, "the test")->GetRdmap()->GetOrd(), 3u, "server ORD 6 lowered to the client's IRD 3");
+    }
+};
+
+class RnicSuite : public TestSuite
+{
+  public:
+    RnicSuite()
+        : TestSuite("iwarp-rnic", UNIT)
+    {
+        AddTestCase(new CmConnectTest, TestCase::QUICK);
+        AddTestCase(new CmRejectTest, TestCase::QUICK);
+        AddTestCase(new CmConnectTest(true), TestCase::QUICK);
+        AddTestCase(new CmRejectTest(true), TestCase::QUICK);
+        AddTestCase(new CmOrdFollowsPeerIrdTest, TestCase::QUICK);
+        AddTestCase(new PipelineLatencyTest, TestCase::QUICK);
+    }
+};
+
+RnicSuite g_rnicSuite;
+
+} // namespace

@@ -1,0 +1,61 @@
+/*
+ * Running a scenario in a test: RunInto(cfg, folder) removes `folder` first (the runner refuses an
+ * existing one) and runs without a progress bar; RunInTemp and RunYamlInTemp run into a temporary
+ * folder of their own and remove it again (the figures stay in the returned RunResult).  ErrorOf(yaml, overrides) is the message loading
+ * it from a string named "s.yaml" fails with ("" when it loads).
+ */
+#ifndef IWARP_TEST_SCENARIO_RUN_UTIL_H
+#define IWARP_TEST_SCENARIO_RUN_UTIL_H
+
+#include "helper/scenario/scenario-runner.h"
+
+#include "support/thrown-message.h"
+
+#include <filesystem>
+#include <unistd.h>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+inline ScenarioOutcome
+RunInto(const ScenarioConfig& cfg, const std::string& folder)
+{
+    std::filesystem::remove_all(folder);
+    ScenarioRunOptions o;
+    o.outDir = folder;
+    o.progress = false;
+    return RunScenario(cfg, o);
+}
+
+/** Run `cfg` into <tmp>/iwarp-<suite>-<pid>-<tag>, removed again afterwards. */
+inline RunResult
+RunInTemp(const ScenarioConfig& cfg, const std::string& suite, const std::string& tag)
+{
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("iwarp-" + suite + "-" + std::to_string(::getpid()) + "-" + tag);
+    RunResult r = RunInto(cfg, folder.string()).result;
+    std::filesystem::remove_all(folder);
+    return r;
+}
+
+/** Load `yaml` (as "<tag>.yaml", with `overrides`) and RunInTemp it. */
+inline RunResult
+RunYamlInTemp(const std::string& yaml,
+              const std::string& suite,
+              const std::string& tag,
+              const std::vector<std::string>& overrides = {})
+{
+    return RunInTemp(LoadScenarioString(yaml, overrides, tag + ".yaml"), suite, tag);
+}
+
+inline std::string
+ErrorOf(const std::string& yaml, const std::vector<std::string>& overrides = {})
+{
+    return ThrownMessage<ScenarioError>([&] { LoadScenarioString(yaml, overrides, "s.yaml"); });
+}
+
+} // namespace ns3
+
+#endif // IWARP_TEST_SCENARIO_RUN_UTIL_H
