@@ -24,6 +24,17 @@ ConfigureFromRnic(Ptr<Node> node, Ptr<Object> part)
     }
 }
 
+/**
+ * The connector's stream callback for `qp`. QueuePair::Bind takes any Object, so it cannot be the
+ * Callback<void, Ptr<DdpLowerLayer>> itself: ns-3 would convert the callback by a downcast to the
+ * wrong CallbackImpl (UBSan: iwarp-rnic and every suite that connects).
+ */
+LlpConnector::StreamCallback
+BindTo(Ptr<QueuePair> qp)
+{
+    return MakeBoundCallback(+[](Ptr<QueuePair> q, Ptr<DdpLowerLayer> stream) { q->Bind(stream); }, qp);
+}
+
 /** IRD/ORD live in RDMAP, which only an iWARP QP has. */
 Ptr<RdmapEndpoint>
 RdmapOf(Ptr<QueuePair> qp)
@@ -144,7 +155,7 @@ ConnectionManager::Accept(Ptr<ConnectionRequest> req, Ptr<QueuePair> qp, const s
         RdmapOf(qp)->SetAttribute("Ord", UintegerValue(ord));
     }
     ConnectorOf(req)->Accept(req, uint16_t(RdmapOf(qp)->GetIrd()), uint16_t(ord), privateData,
-                             MakeCallback(&QueuePair::Bind, qp));
+                             BindTo(qp));
 }
 
 void
@@ -158,7 +169,7 @@ ConnectionManager::Connect(Ptr<QueuePair> qp, const Address& remote, const std::
                            ConnectCallback cb)
 {
     GetConnector()->Connect(remote, privateData, uint16_t(RdmapOf(qp)->GetIrd()),
-                            uint16_t(RdmapOf(qp)->GetOrd()), MakeCallback(&QueuePair::Bind, qp),
+                            uint16_t(RdmapOf(qp)->GetOrd()), BindTo(qp),
                             MakeBoundCallback(&ConnectionManager::OnConnected, cb, qp));
 }
 
