@@ -71,8 +71,7 @@ BuildNetwork(const ScenarioConfig& cfg, uint32_t maxNodes)
     }
     uint32_t built = 0;
     {
-        ScopedAttributeDefaults hostDefaults(cfg.host);
-        ScopedAttributeDefaults rnicDefaults(cfg.rnic);
+        // BuildScenarioNetwork gives each host's objects its host:/rnic: attributes itself.
         std::unique_ptr<BuiltTopology> topo;
         try
         {
