@@ -7,7 +7,6 @@
 #include "helper/iwarp-helper.h"
 #include "helper/sctp-helper.h"
 #include "helper/topology/topology-builder.h"
-#include "transport/transport-profile.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -71,13 +70,8 @@ BenchTopology::BenchTopology(const std::string& rate, const std::string& delay, 
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(SocketBuffer()));
     if (queues == HostQueues::Ns3Helper)
     {
-        m_helperBuilt = std::make_unique<TwoHostTopology>(DataRate(rate), Time(delay), rnics);
+        m_helperBuilt = std::make_unique<TwoHostTopology>(DataRate(rate), Time(delay), rnics, 1448, SocketBuffer());
         nodes = m_helperBuilt->nodes;
-        for (uint32_t i = 0; i < nodes.GetN(); ++i)
-        {
-            TransportProfile::Of(nodes.Get(i))->SetTcpAttribute("SndBufSize", UintegerValue(SocketBuffer()));
-            TransportProfile::Of(nodes.Get(i))->SetTcpAttribute("RcvBufSize", UintegerValue(SocketBuffer()));
-        }
         serverIp = m_helperBuilt->serverAddress;
         this->rnics = m_helperBuilt->rnics;
     }

@@ -9,7 +9,8 @@
 namespace ns3
 {
 
-TwoHostTopology::TwoHostTopology(DataRate rate, Time delay, bool withRnics, uint32_t segmentSize)
+TwoHostTopology::TwoHostTopology(DataRate rate, Time delay, bool withRnics, uint32_t segmentSize,
+                                 uint32_t socketBuffer)
 {
     nodes.Create(2);
     p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
@@ -26,8 +27,8 @@ TwoHostTopology::TwoHostTopology(DataRate rate, Time delay, bool withRnics, uint
     {
         Ptr<TransportProfile> profile = TransportProfile::Of(nodes.Get(i));
         profile->SetTcpAttribute("SegmentSize", UintegerValue(segmentSize));
-        profile->SetTcpAttribute("SndBufSize", UintegerValue(4 << 20));
-        profile->SetTcpAttribute("RcvBufSize", UintegerValue(4 << 20));
+        profile->SetTcpAttribute("SndBufSize", UintegerValue(socketBuffer));
+        profile->SetTcpAttribute("RcvBufSize", UintegerValue(socketBuffer));
     }
     if (withRnics)
     {

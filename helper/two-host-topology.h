@@ -21,10 +21,15 @@ class TwoHostTopology
   public:
     /**
      * Node 0 is the client, node 1 the server. Each node's TransportProfile gives its TCP sockets
-     * `segmentSize` payload octets per segment and 4 MiB buffers (a bulk transfer's window); sockets
-     * made without TransportProfile::Configure keep ns-3's defaults.
+     * `segmentSize` payload octets per segment and `socketBuffer`-octet send and receive buffers
+     * (4 MiB: a bulk transfer's window); sockets made without TransportProfile::Configure keep
+     * ns-3's defaults.
      */
-    TwoHostTopology(DataRate rate, Time delay, bool withRnics = true, uint32_t segmentSize = 1448);
+    TwoHostTopology(DataRate rate,
+                    Time delay,
+                    bool withRnics = true,
+                    uint32_t segmentSize = 1448,
+                    uint32_t socketBuffer = 4u << 20);
 
     NodeContainer nodes;
     NetDeviceContainer devices;
