@@ -1,12 +1,10 @@
 #include "rnic/connection-manager.h"
 
 #include "mpa/mpa-llp-connector.h" // the default LLP only: the manager never asks which LLP it runs
-#include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
-#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -33,13 +31,6 @@ LlpConnector::StreamCallback
 BindTo(Ptr<QueuePair> qp)
 {
     return MakeBoundCallback(+[](Ptr<QueuePair> q, Ptr<DdpLowerLayer> stream) { q->Bind(stream); }, qp);
-}
-
-/** IRD/ORD live in RDMAP, which only an iWARP QP has. */
-Ptr<RdmapEndpoint>
-RdmapOf(Ptr<QueuePair> qp)
-{
-    return IwarpTransport::Of(qp, "the connection manager")->GetRdmap();
 }
 
 } // namespace
@@ -147,15 +138,15 @@ ConnectionManager::Listen(uint16_t port, RequestCallback cb)
 void
 ConnectionManager::Accept(Ptr<ConnectionRequest> req, Ptr<QueuePair> qp, const std::vector<uint8_t>& privateData)
 {
-    uint32_t ord = RdmapOf(qp)->GetOrd();
+    Ptr<RdmaTransport> t = qp->GetTransport();
+    uint32_t ord = t->GetOrd();
     if (req->peerIrdKnown && req->peerIrd < ord)
     {
         // Never more outstanding Reads than the initiator said it can take in (RFC 6581).
         ord = req->peerIrd;
-        RdmapOf(qp)->SetAttribute("Ord", UintegerValue(ord));
+        t->SetOrd(ord);
     }
-    ConnectorOf(req)->Accept(req, uint16_t(RdmapOf(qp)->GetIrd()), uint16_t(ord), privateData,
-                             BindTo(qp));
+    ConnectorOf(req)->Accept(req, uint16_t(t->GetIrd()), uint16_t(ord), privateData, BindTo(qp));
 }
 
 void
@@ -168,17 +159,17 @@ void
 ConnectionManager::Connect(Ptr<QueuePair> qp, const Address& remote, const std::vector<uint8_t>& privateData,
                            ConnectCallback cb)
 {
-    GetConnector()->Connect(remote, privateData, uint16_t(RdmapOf(qp)->GetIrd()),
-                            uint16_t(RdmapOf(qp)->GetOrd()), BindTo(qp),
+    Ptr<RdmaTransport> t = qp->GetTransport();
+    GetConnector()->Connect(remote, privateData, uint16_t(t->GetIrd()), uint16_t(t->GetOrd()), BindTo(qp),
                             MakeBoundCallback(&ConnectionManager::OnConnected, cb, qp));
 }
 
 void
 ConnectionManager::OnConnected(ConnectCallback cb, Ptr<QueuePair> qp, const LlpConnectResult& r)
 {
-    if (r.accepted && r.ord < RdmapOf(qp)->GetOrd())
+    if (r.accepted && r.ord < qp->GetTransport()->GetOrd())
     {
-        RdmapOf(qp)->SetAttribute("Ord", UintegerValue(r.ord)); // lowered in set-up
+        qp->GetTransport()->SetOrd(r.ord); // lowered in set-up
     }
     if (!cb.IsNull())
     {

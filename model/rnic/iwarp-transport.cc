@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -115,6 +116,24 @@ void
 IwarpTransport::Close(bool graceful)
 {
     m_rdmap->Close(graceful ? DdpLowerLayer::CloseMode::Graceful : DdpLowerLayer::CloseMode::Abortive);
+}
+
+uint32_t
+IwarpTransport::GetIrd() const
+{
+    return m_rdmap->GetIrd();
+}
+
+uint32_t
+IwarpTransport::GetOrd() const
+{
+    return m_rdmap->GetOrd();
+}
+
+void
+IwarpTransport::SetOrd(uint32_t ord)
+{
+    m_rdmap->SetAttribute("Ord", UintegerValue(ord));
 }
 
 void

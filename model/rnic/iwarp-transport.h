@@ -41,6 +41,10 @@ class IwarpTransport : public RdmaTransport
     bool PostRecv(uint64_t id, const LocalBuffer& buffer) override;
     void Close(bool graceful) override;
     void WatchPlacement(PlacementCallback cb) override;
+    /** RDMAP's "Ird" and "Ord" (RFC 5040 §6.5, §6.6). */
+    uint32_t GetIrd() const override;
+    uint32_t GetOrd() const override;
+    void SetOrd(uint32_t ord) override;
 
     Ptr<RdmapEndpoint> GetRdmap() const { return m_rdmap; }
     Ptr<DdpEndpoint> GetDdp() const { return m_ddp; }

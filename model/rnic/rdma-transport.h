@@ -69,6 +69,17 @@ class RdmaTransport : public Object
      */
     virtual void WatchPlacement(PlacementCallback cb) = 0;
 
+    /**
+     * Inbound and outbound RDMA Read depth (IRD, ORD): how many Reads the peer may have
+     * outstanding at this end, and this end at the peer. Verbs-level, so a connection manager
+     * can exchange and negotiate them without knowing the transport (iWARP carries them in MPA
+     * Rev 2, RFC 6581; RoCE in its CM's responder resources and initiator depth).
+     */
+    virtual uint32_t GetIrd() const = 0;
+    virtual uint32_t GetOrd() const = 0;
+    /** Lower the ORD to what connection set-up allowed (never raised). */
+    virtual void SetOrd(uint32_t ord) = 0;
+
   protected:
     void DoDispose() override;
 

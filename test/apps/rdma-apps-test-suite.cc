@@ -8,10 +8,16 @@
  *  - a Write stream with real payload: TotalBytes moved, the server's buffer equal to the
  *    client's octet for octet, throughput within (0.5, 1.0] of the link rate.
  *  - Read and Send streams complete.
+ *  - The same ping-pongs and streams over the loopback transport (Rnic::TransportType
+ *    LoopbackRdmaTransport, set up by LoopbackLlpConnector): the applications run unchanged on
+ *    another RdmaTransport, each half round trip is the loopback's one delay, and the octets arrive.
  */
 #include "helper/two-host-topology.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
+#include "rnic/loopback-llp-connector.h"
+#include "rnic/loopback-rdma-transport.h"
+#include "rnic/rnic-pair.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -32,14 +38,27 @@ const DataRate kLinkRate("10Gbps");
 const Time kLinkDelay = MicroSeconds(5);
 constexpr uint32_t kSegmentSize = 1448;
 
-/** Two hosts, a 10 Gb/s link, an RNIC on each; host 0 is the client, host 1 the server. */
+/**
+ * Two hosts, a 10 Gb/s link, an RNIC on each; host 0 is the client, host 1 the server. Over the
+ * loopback transport the link stays (the connector finds listeners by IPv4 address) but carries
+ * nothing: the RNICs make LoopbackRdmaTransports and set them up through LoopbackLlpConnector.
+ */
 class TwoHosts : public TwoHostTopology
 {
   public:
-    TwoHosts()
+    explicit TwoHosts(TestTransport t = TestTransport::Iwarp)
         : TwoHostTopology(kLinkRate, kLinkDelay, true, kSegmentSize),
           serverIp(serverAddress)
     {
+        if (t == TestTransport::Loopback)
+        {
+            for (const Ptr<Rnic>& rnic : rnics)
+            {
+                rnic->SetAttribute("TransportType", TypeIdValue(LoopbackRdmaTransport::GetTypeId()));
+                rnic->GetConnectionManager()->SetAttribute("LlpConnector",
+                                                           TypeIdValue(LoopbackLlpConnector::GetTypeId()));
+            }
+        }
     }
 
     ~TwoHosts() { Simulator::Destroy(); }
@@ -94,9 +113,9 @@ OneWayBounds(uint32_t size, uint32_t extraMessages)
 /** Run `count` round trips of `mode` with `size` octets; returns the client's half round trips. */
 std::vector<Time>
 RunPingPong(const std::string& mode, uint32_t size, uint32_t count, uint32_t* serverSaw = nullptr,
-            std::vector<Time>* traced = nullptr)
+            std::vector<Time>* traced = nullptr, TestTransport transport = TestTransport::Iwarp)
 {
-    TwoHosts h;
+    TwoHosts h(transport);
     RdmaPingPongHelper server(RDMA_ROLE_SERVER, 9000);
     server.SetAttribute("Size", UintegerValue(size));
     server.SetAttribute("Mode", StringValue(mode));
@@ -159,11 +178,13 @@ class PollVersusNotifyTestCase : public TestCase
 class PingPongTestCase : public TestCase
 {
   public:
-    PingPongTestCase(std::string mode, uint32_t size)
-        : TestCase("ping-pong " + mode + " " + std::to_string(size) + " octets: Count round trips, "
-                   "half RTT within computed bounds"),
+    PingPongTestCase(std::string mode, uint32_t size, TestTransport transport = TestTransport::Iwarp)
+        : TestCase(TransportCaseName("ping-pong " + mode + " " + std::to_string(size) +
+                                         " octets: Count round trips, half RTT within computed bounds",
+                                     transport)),
           m_mode(mode),
-          m_size(size)
+          m_size(size),
+          m_transport(transport)
     {
     }
 
@@ -173,10 +194,22 @@ class PingPongTestCase : public TestCase
         const uint32_t count = 10;
         std::vector<Time> traced;
         uint32_t serverSaw = 0;
-        const std::vector<Time> halves = RunPingPong(m_mode, m_size, count, &serverSaw, &traced);
+        const std::vector<Time> halves = RunPingPong(m_mode, m_size, count, &serverSaw, &traced, m_transport);
         NS_TEST_ASSERT_MSG_EQ(halves.size(), std::size_t(count), "every round trip completed");
         NS_TEST_ASSERT_MSG_EQ(serverSaw, count, "the server saw every message");
         NS_TEST_ASSERT_MSG_EQ(traced.size(), std::size_t(count), "one trace per round trip");
+        if (m_transport == TestTransport::Loopback)
+        {
+            // Each message (the Write mode's Write and its Send alike) runs one Delay after it is
+            // posted, and the applications add no time of their own: half an RTT is one Delay.
+            TimeValue delay;
+            CreateObject<LoopbackRdmaTransport>()->GetAttribute("Delay", delay);
+            for (const Time& t : halves)
+            {
+                NS_TEST_EXPECT_MSG_EQ(t, delay.Get(), "half RTT over the loopback");
+            }
+            return;
+        }
         const auto [lower, upper] = OneWayBounds(m_size, m_mode == "Write" ? 1 : 0);
         for (const Time& t : halves)
         {
@@ -188,20 +221,24 @@ class PingPongTestCase : public TestCase
 
     std::string m_mode;
     uint32_t m_size;
+    TestTransport m_transport;
 };
 
 class StreamTestCase : public TestCase
 {
   public:
-    StreamTestCase(std::string op, bool real, uint64_t total, bool checkRate, bool zeroCostEngine = false)
-        : TestCase("stream of " + op + (real ? " (real payload)" : " (virtual payload)") +
-                   (zeroCostEngine ? " on a zero-cost RNIC engine" : "") + ": moves TotalBytes" +
-                   (checkRate ? ", throughput in (0.5, 1] of the link" : "")),
+    StreamTestCase(std::string op, bool real, uint64_t total, bool checkRate, bool zeroCostEngine = false,
+                   TestTransport transport = TestTransport::Iwarp)
+        : TestCase(TransportCaseName("stream of " + op + (real ? " (real payload)" : " (virtual payload)") +
+                                         (zeroCostEngine ? " on a zero-cost RNIC engine" : "") + ": moves TotalBytes" +
+                                         (checkRate ? ", throughput in (0.5, 1] of the link" : ""),
+                                     transport)),
           m_op(op),
           m_real(real),
           m_total(total),
           m_checkRate(checkRate),
-          m_zeroCost(zeroCostEngine)
+          m_zeroCost(zeroCostEngine),
+          m_transport(transport)
     {
     }
 
@@ -223,7 +260,7 @@ class StreamTestCase : public TestCase
 
     void DoRun() override
     {
-        TwoHosts h;
+        TwoHosts h(m_transport);
         if (m_zeroCost)
         {
             for (const Ptr<Rnic>& rnic : h.rnics)
@@ -275,6 +312,7 @@ class StreamTestCase : public TestCase
     uint64_t m_total;
     bool m_checkRate;
     bool m_zeroCost;
+    TestTransport m_transport;
 };
 
 /**
@@ -398,6 +436,15 @@ class RdmaAppsTestSuite : public TestSuite
         {
             AddTestCase(new LossyStreamTestCase("Write", 0.01, 1 << 20, run), TestCase::QUICK);
             AddTestCase(new LossyStreamTestCase("Send", 0.01, 1 << 20, run), TestCase::QUICK);
+        }
+        // The same applications over another RdmaTransport (doc/architecture.md, RdmaTransport).
+        for (const char* mode : {"Send", "Write", "WritePoll"})
+        {
+            AddTestCase(new PingPongTestCase(mode, 4096, TestTransport::Loopback), TestCase::QUICK);
+        }
+        for (const char* op : {"Write", "Read", "Send"})
+        {
+            AddTestCase(new StreamTestCase(op, true, 4 << 20, false, false, TestTransport::Loopback), TestCase::QUICK);
         }
     }
 };

@@ -1,8 +1,12 @@
 #include "rnic/loopback-rdma-transport.h"
 
+#include "rnic/loopback-llp-connector.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/packet.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <cstring>
 
@@ -15,15 +19,26 @@ NS_OBJECT_ENSURE_REGISTERED(LoopbackRdmaTransport);
 namespace
 {
 
-/** Copy `len` octets between two validated windows; a Virtual buffer on either side holds none. */
+/**
+ * Copy `len` octets between two validated windows through ByteBuffer::Write, which counts what was
+ * placed (GetBytesWritten) as DDP's placement does. A Virtual source holds no octets: like a segment
+ * of virtual payload, it writes zeros into a Real destination.
+ */
 void
 CopyWindow(const BufferWindow& from, const BufferWindow& to, uint64_t len)
 {
-    const uint8_t* src = from.buffer->Data();
-    uint8_t* dst = to.buffer->Data();
-    if (src && dst && len > 0)
+    if (len == 0)
     {
-        std::memcpy(dst + to.offset, src + from.offset, len);
+        return;
+    }
+    if (const uint8_t* src = from.buffer->Data())
+    {
+        to.buffer->Write(to.offset, src + from.offset, len);
+    }
+    else
+    {
+        NS_ABORT_MSG_IF(len > UINT32_MAX, "a virtual copy of " << len << " octets does not fit one packet");
+        to.buffer->Write(to.offset, Create<Packet>(uint32_t(len)));
     }
 }
 
@@ -46,7 +61,17 @@ LoopbackRdmaTransport::GetTypeId()
                                           "How long after it is posted each work request runs and completes",
                                           TimeValue(MicroSeconds(1)),
                                           MakeTimeAccessor(&LoopbackRdmaTransport::m_delay),
-                                          MakeTimeChecker(Time(0)));
+                                          MakeTimeChecker(Time(0)))
+                            .AddAttribute("Ird",
+                                          "Inbound RDMA Read depth announced in connection set-up",
+                                          UintegerValue(16),
+                                          MakeUintegerAccessor(&LoopbackRdmaTransport::m_ird),
+                                          MakeUintegerChecker<uint16_t>())
+                            .AddAttribute("Ord",
+                                          "Outbound RDMA Read depth asked for in connection set-up",
+                                          UintegerValue(16),
+                                          MakeUintegerAccessor(&LoopbackRdmaTransport::m_ord),
+                                          MakeUintegerChecker<uint16_t>());
     return tid;
 }
 
@@ -68,8 +93,16 @@ LoopbackRdmaTransport::DoDispose()
 void
 LoopbackRdmaTransport::Bind(Ptr<Object> lower)
 {
+    if (Ptr<LoopbackLinkEnd> end = DynamicCast<LoopbackLinkEnd>(lower))
+    {
+        m_bound = true;
+        end->Attach(this); // binds this transport to its peer once the link is up
+        return;
+    }
     m_peer = DynamicCast<LoopbackRdmaTransport>(lower);
-    NS_ABORT_MSG_UNLESS(m_peer, "LoopbackRdmaTransport binds to its peer's LoopbackRdmaTransport");
+    NS_ABORT_MSG_UNLESS(m_peer, "LoopbackRdmaTransport binds to its peer's LoopbackRdmaTransport or to a "
+                                "LoopbackLinkEnd");
+    m_bound = true;
     // From its own event, as a real connection's establishment would be.
     Simulator::ScheduleNow(+[](LoopbackRdmaTransport* t) {
         if (!t->m_failed && !t->m_closed)
@@ -96,7 +129,7 @@ LoopbackRdmaTransport::PostSend(const SendWr& wr)
 bool
 LoopbackRdmaTransport::PostRecv(uint64_t id, const LocalBuffer& buffer)
 {
-    if (!m_peer || m_failed || m_closed || !ResolveLocal(buffer, MemAccess::kLocalWrite, nullptr))
+    if (!m_bound || m_failed || m_closed || !ResolveLocal(buffer, MemAccess::kLocalWrite, nullptr))
     {
         return false;
     }

@@ -11,7 +11,9 @@
  *    Send or Write has completed already (as in iWARP, once its data has left);
  *  - after an error, everything outstanding is flushed: Flushed at the end that found it,
  *    RemoteError at the other end.
- * Memory registered Virtual carries no octets, so nothing is copied to or from it.
+ * Octets land through ByteBuffer::Write, so a region counts what was placed in it as over iWARP.
+ * Memory registered Virtual carries no octets: nothing is copied from it (a Real destination gets
+ * zeros, as from a segment of virtual payload), and nothing is stored into it.
  */
 #ifndef IWARP_TEST_LOOPBACK_RDMA_TRANSPORT_H
 #define IWARP_TEST_LOOPBACK_RDMA_TRANSPORT_H
@@ -21,6 +23,7 @@
 
 #include "ns3/nstime.h"
 
+#include <algorithm>
 #include <deque>
 
 namespace ns3
@@ -34,12 +37,19 @@ class LoopbackRdmaTransport : public RdmaTransport
     /** Join two QPs whose RNICs make LoopbackRdmaTransports (Rnic::TransportType). */
     static void Join(Ptr<QueuePair> a, Ptr<QueuePair> b);
 
-    /** `lower` is the peer's LoopbackRdmaTransport. */
+    /**
+     * `lower` is the peer's LoopbackRdmaTransport (Join), or a LoopbackLinkEnd that a
+     * LoopbackLlpConnector handed out: the link joins the two transports once both ends are bound.
+     */
     void Bind(Ptr<Object> lower) override;
     bool PostSend(const SendWr& wr) override;
     bool PostRecv(uint64_t id, const LocalBuffer& buffer) override;
     void Close(bool graceful) override;
     void WatchPlacement(PlacementCallback cb) override;
+    /** The "Ird" and "Ord" attributes; nothing limits the Reads in flight, they are only exchanged. */
+    uint32_t GetIrd() const override { return m_ird; }
+    uint32_t GetOrd() const override { return m_ord; }
+    void SetOrd(uint32_t ord) override { m_ord = std::min(m_ord, ord); }
 
   protected:
     void DoDispose() override;
@@ -64,6 +74,9 @@ class LoopbackRdmaTransport : public RdmaTransport
     void Placed(uint32_t stag, uint64_t to, uint64_t length) const;
 
     Time m_delay;
+    uint32_t m_ird{0};
+    uint32_t m_ord{0};
+    bool m_bound{false}; ///< on a connection (receives may be posted), perhaps not joined yet
     Ptr<LoopbackRdmaTransport> m_peer;
     std::deque<SendWr> m_pending;
     std::deque<Recv> m_recvs;

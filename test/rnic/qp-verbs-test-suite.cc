@@ -367,25 +367,27 @@ class TransportSelectionTest : public TestCase
   private:
     void DoRun() override
     {
-        RnicPair loop(TestTransport::Loopback);
-        NS_TEST_EXPECT_MSG_EQ(loop.cqp->GetTransport()->GetInstanceTypeId(), LoopbackRdmaTransport::GetTypeId(),
-                              "the loopback RNIC's QP");
-        NS_TEST_EXPECT_MSG_EQ((loop.cqp->GetTransport() == loop.sqp->GetTransport()), false, "one transport per QP");
-        NS_TEST_EXPECT_MSG_EQ(bool(IwarpTransport::Find(loop.cqp)), false, "Find: not an iWARP QP");
-        const std::string notIwarp = AbortMessage([&loop]() { IwarpTransport::Of(loop.cqp, "the probe"); });
-        NS_TEST_EXPECT_MSG_NE(notIwarp.find("the probe needs an iWARP queue pair, but QP 1 runs over "
-                                            "ns3::LoopbackRdmaTransport"),
-                              std::string::npos,
-                              notIwarp);
-        const std::string notTransport = AbortMessage([&loop]() {
-            loop.client->SetAttribute("TransportType", TypeIdValue(CompletionQueue::GetTypeId()));
-        });
-        NS_TEST_EXPECT_MSG_NE(notTransport.find("Rnic::TransportType: ns3::CompletionQueue is not a ns3::RdmaTransport"),
-                              std::string::npos,
-                              notTransport);
-        const std::string wrongPeer = AbortMessage([&loop]() { loop.cqp->Bind(loop.client); });
-        NS_TEST_EXPECT_MSG_NE(wrongPeer.find("binds to its peer's LoopbackRdmaTransport"), std::string::npos, wrongPeer);
-
+        {
+            // One pair at a time: both take the same addresses.
+            RnicPair loop(TestTransport::Loopback);
+            NS_TEST_EXPECT_MSG_EQ(loop.cqp->GetTransport()->GetInstanceTypeId(), LoopbackRdmaTransport::GetTypeId(),
+                                  "the loopback RNIC's QP");
+            NS_TEST_EXPECT_MSG_EQ((loop.cqp->GetTransport() == loop.sqp->GetTransport()), false, "one transport per QP");
+            NS_TEST_EXPECT_MSG_EQ(bool(IwarpTransport::Find(loop.cqp)), false, "Find: not an iWARP QP");
+            const std::string notIwarp = AbortMessage([&loop]() { IwarpTransport::Of(loop.cqp, "the probe"); });
+            NS_TEST_EXPECT_MSG_NE(notIwarp.find("the probe needs an iWARP queue pair, but QP 1 runs over "
+                                                "ns3::LoopbackRdmaTransport"),
+                                  std::string::npos,
+                                  notIwarp);
+            const std::string notTransport = AbortMessage([&loop]() {
+                loop.client->SetAttribute("TransportType", TypeIdValue(CompletionQueue::GetTypeId()));
+            });
+            NS_TEST_EXPECT_MSG_NE(notTransport.find("Rnic::TransportType: ns3::CompletionQueue is not a ns3::RdmaTransport"),
+                                  std::string::npos,
+                                  notTransport);
+            const std::string wrongPeer = AbortMessage([&loop]() { loop.cqp->Bind(loop.client); });
+            NS_TEST_EXPECT_MSG_NE(wrongPeer.find("binds to its peer's LoopbackRdmaTransport"), std::string::npos, wrongPeer);
+        }
         RnicPair iw(TestTransport::Iwarp);
         NS_TEST_EXPECT_MSG_EQ(iw.cqp->GetTransport()->GetInstanceTypeId(), IwarpTransport::GetTypeId(),
                               "IwarpTransport by default");

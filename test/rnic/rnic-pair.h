@@ -3,7 +3,8 @@
  * over either transport the QP tests run on:
  *  - Iwarp: two nodes on a point-to-point link; the QPs connect through the connection manager
  *    (MPA over TCP, or SCTP), the server listening on port 7000;
- *  - Loopback: two bare nodes whose RNICs make LoopbackRdmaTransports, joined directly.
+ *  - Loopback: the same two nodes, whose RNICs make LoopbackRdmaTransports and connect them
+ *    through the connection manager with LoopbackLlpConnector (the link carries nothing).
  * Cases written against it run unchanged over both (TransportCaseName marks the loopback ones).
  */
 #ifndef IWARP_TEST_RNIC_PAIR_H
@@ -52,10 +53,7 @@ struct RnicPair
     explicit RnicPair(TestTransport t);
     ~RnicPair();
 
-    /**
-     * Iwarp: listen (accepting with `reply`, or rejecting), then connect at t = 0 with `request`.
-     * Loopback: join the QPs (private data and rejection are the connection manager's, not a QP's).
-     */
+    /** Listen (accepting with `reply`, or rejecting), then connect at t = 0 with `request`. */
     void Connect(const std::vector<uint8_t>& request, const std::vector<uint8_t>& reply, bool reject);
     /** Connect with no private data and run until both QPs are connected. */
     void ConnectAndSettle();

@@ -1,9 +1,13 @@
 /*
  * The RNIC node model over iWARP: connection manager (listen, connect with private data, accept,
  * reject, IRD/ORD) and the engine pipeline's latency calibration (doc/iwarp.md "RNIC model").
+ * The connection manager's cases also run over the loopback transport (LoopbackLlpConnector): the
+ * manager keeps its rules (private data, rejection, IRD/ORD) whatever RdmaTransport the QPs have.
  * The queue pair's verbs behaviour, which holds over any transport, is in qp-verbs-test-suite.cc.
  */
 #include "rnic/rnic-pair.h"
+
+#include "rnic/loopback-rdma-transport.h"
 
 #include "helper/iwarp-helper.h"
 
@@ -18,22 +22,33 @@ using namespace ns3;
 namespace
 {
 
+/** The pair a connection-manager case runs on: iWARP over MPA/TCP or SCTP, or the loopback transport. */
+RnicPair
+Make(bool sctp, TestTransport t)
+{
+    return t == TestTransport::Loopback ? RnicPair(t) : RnicPair("10Gbps", "5us", sctp);
+}
+
 class CmConnectTest : public TestCase
 {
   public:
-    CmConnectTest(bool sctp = false)
-        : TestCase(sctp ? "Connection manager with the SCTP connector (RFC 5043): connect with private data, accept, Send "
-                          "and Write byte-exact"
-                        : "Connection manager: connect with private data, accept, Send and Write byte-exact"),
-          m_sctp(sctp)
+    CmConnectTest(bool sctp = false, TestTransport t = TestTransport::Iwarp)
+        : TestCase(TransportCaseName(sctp ? "Connection manager with the SCTP connector (RFC 5043): connect with "
+                                            "private data, accept, Send and Write byte-exact"
+                                          : "Connection manager: connect with private data, accept, Send and Write "
+                                            "byte-exact",
+                                     t)),
+          m_sctp(sctp),
+          m_transport(t)
     {
     }
 
   private:
     bool m_sctp;
+    TestTransport m_transport;
     void DoRun() override
     {
-        RnicPair p("10Gbps", "5us", m_sctp);
+        RnicPair p = Make(m_sctp, m_transport);
         p.Connect({1, 2, 3}, {9, 8}, false);
         p.Run(MilliSeconds(5));
         NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
@@ -80,18 +95,23 @@ class CmConnectTest : public TestCase
 class CmRejectTest : public TestCase
 {
   public:
-    CmRejectTest(bool sctp = false)
-        : TestCase(sctp ? "Connection manager with the SCTP connector: a rejected connect reports the reason"
-                        : "Connection manager: a rejected connect reports the reason and the QP takes no work"),
-          m_sctp(sctp)
+    CmRejectTest(bool sctp = false, TestTransport t = TestTransport::Iwarp)
+        : TestCase(TransportCaseName(sctp ? "Connection manager with the SCTP connector: a rejected connect reports "
+                                            "the reason"
+                                          : "Connection manager: a rejected connect reports the reason and the QP "
+                                            "takes no work",
+                                     t)),
+          m_sctp(sctp),
+          m_transport(t)
     {
     }
 
   private:
     bool m_sctp;
+    TestTransport m_transport;
     void DoRun() override
     {
-        RnicPair p("10Gbps", "5us", m_sctp);
+        RnicPair p = Make(m_sctp, m_transport);
         p.Connect({}, {'n', 'o'}, true);
         p.Run(MilliSeconds(5));
         NS_TEST_EXPECT_MSG_EQ(p.connected, false, "not connected");
@@ -149,27 +169,44 @@ class PipelineLatencyTest : public TestCase
     }
 };
 
+/** Set a QP's IRD and ORD where its transport keeps them (RDMAP for iWARP, the transport itself otherwise). */
+void
+SetDepths(Ptr<QueuePair> qp, uint32_t ird, uint32_t ord)
+{
+    Ptr<Object> holder = qp->GetTransport();
+    if (Ptr<IwarpTransport> iw = IwarpTransport::Find(qp))
+    {
+        holder = iw->GetRdmap();
+    }
+    holder->SetAttribute("Ird", UintegerValue(ird));
+    holder->SetAttribute("Ord", UintegerValue(ord));
+}
+
 class CmOrdFollowsPeerIrdTest : public TestCase
 {
   public:
-    CmOrdFollowsPeerIrdTest()
-        : TestCase("Connection manager: each QP's ORD is lowered to the peer's IRD from the Rev 2 set-up (RFC 6581)")
+    explicit CmOrdFollowsPeerIrdTest(TestTransport t = TestTransport::Iwarp)
+        : TestCase(TransportCaseName("Connection manager: each QP's ORD is lowered to the peer's IRD from the Rev 2 "
+                                     "set-up (RFC 6581)",
+                                     t)),
+          m_transport(t)
     {
     }
 
   private:
+    TestTransport m_transport;
     void DoRun() override
     {
-        RnicPair p("10Gbps", "5us");
-        IwarpTransport::Of(p.cqp, "the test")->GetRdmap()->SetAttribute("Ord", UintegerValue(8));
-        IwarpTransport::Of(p.cqp, "the test")->GetRdmap()->SetAttribute("Ird", UintegerValue(3));
-        IwarpTransport::Of(p.sqp, "the test")->GetRdmap()->SetAttribute("Ird", UintegerValue(2));
-        IwarpTransport::Of(p.sqp, "the test")->GetRdmap()->SetAttribute("Ord", UintegerValue(6));
+        RnicPair p(m_transport);
+        SetDepths(p.cqp, 3, 8);
+        SetDepths(p.sqp, 2, 6);
         p.Connect({}, {}, false);
         p.Run(MilliSeconds(5));
         NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
-        NS_TEST_EXPECT_MSG_EQ(IwarpTransport::Of(p.cqp, "the test")->GetRdmap()->GetOrd(), 2u, "client ORD 8 lowered to the server's IRD 2");
-        NS_TEST_EXPECT_MSG_EQ(IwarpTransport::Of(p.sqp, "the test")->GetRdmap()->GetOrd(), 3u, "server ORD 6 lowered to the client's IRD 3");
+        NS_TEST_EXPECT_MSG_EQ(p.cqp->GetTransport()->GetOrd(), 2u, "client ORD 8 lowered to the server's IRD 2");
+        NS_TEST_EXPECT_MSG_EQ(p.sqp->GetTransport()->GetOrd(), 3u, "server ORD 6 lowered to the client's IRD 3");
+        NS_TEST_EXPECT_MSG_EQ(p.cqp->GetTransport()->GetIrd(), 3u, "client IRD kept");
+        NS_TEST_EXPECT_MSG_EQ(p.sqp->GetTransport()->GetIrd(), 2u, "server IRD kept");
     }
 };
 
@@ -184,6 +221,9 @@ class RnicSuite : public TestSuite
         AddTestCase(new CmConnectTest(true), TestCase::QUICK);
         AddTestCase(new CmRejectTest(true), TestCase::QUICK);
         AddTestCase(new CmOrdFollowsPeerIrdTest, TestCase::QUICK);
+        AddTestCase(new CmConnectTest(false, TestTransport::Loopback), TestCase::QUICK);
+        AddTestCase(new CmRejectTest(false, TestTransport::Loopback), TestCase::QUICK);
+        AddTestCase(new CmOrdFollowsPeerIrdTest(TestTransport::Loopback), TestCase::QUICK);
         AddTestCase(new PipelineLatencyTest, TestCase::QUICK);
     }
 };
