@@ -7,9 +7,9 @@
  * RDMAP completes work with the verbs-level WorkCompletion itself, so completions reach the QP
  * with no translation; its stream events are mapped to QpEvents here.
  *
- * The iWARP objects stay reachable for what is iWARP by nature (the connection manager's IRD/ORD
- * exchange, the scenario's Terminate and LLP probes, the host model's per-segment DMA charge):
- * those users go through IwarpTransport::Of / Find, the one place a QP's transport is cast.
+ * The iWARP objects stay reachable for what is iWARP by nature (the scenario's Terminate and LLP
+ * probes, the host model's per-segment DMA charge): those users go through IwarpTransport::Of /
+ * Find, the one place a QP's transport is cast. IRD and ORD are RDMAP's, offered through the seam.
  */
 #ifndef IWARP_IWARP_TRANSPORT_H
 #define IWARP_IWARP_TRANSPORT_H
