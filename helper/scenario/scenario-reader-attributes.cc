@@ -179,6 +179,27 @@ ScenarioReader::CheckAttribute(const YAML::Node& key,
         Fail(key, path, typeName + " has no attribute '" + attribute + "'" +
                             (close.empty() ? std::string() : "; did you mean '" + close + "'?"));
     }
+    // Named through the type that declares it, the one spelling the runner's own settings and
+    // checks (transport-owned attributes, the segment size against the paths) compare names with:
+    // through a child type it would slip past them and be overridden without a word.
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        bool declares = false;
+        for (std::size_t i = 0; i < t.GetAttributeN() && !declares; ++i)
+        {
+            declares = t.GetAttribute(i).name == attribute;
+        }
+        if (declares && t != tid)
+        {
+            const std::string declaring = t.GetName().rfind("ns3::", 0) == 0 ? t.GetName().substr(5) : t.GetName();
+            Fail(key, path, attribute + " is an attribute of " + t.GetName() + ", which " + typeName +
+                                " inherits: write " + declaring + "::" + attribute);
+        }
+        if (declares || t == t.GetParent())
+        {
+            break;
+        }
+    }
     const std::string why = ScreenValue(full, info, text);
     if (!why.empty() || !info.checker->CreateValidValue(StringValue(text)))
     {

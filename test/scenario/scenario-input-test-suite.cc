@@ -296,6 +296,18 @@ class SilentAtLoadTestCase : public TestCase
                               std::string::npos, "pipeline attributes reach the queue pairs");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream + "links: {queue: 0p}\n"),
                               "s.yaml:5:16: links.queue: queue \"0p\" must hold at least one packet", "0p in links");
+        // Through a child type, a socket attribute slipped past the transport section's and the segment
+        // size's checks, which compare the declaring type's name, and was then overridden at run time.
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream + "host: {TcpSocketBase::SndBufSize: \"1048576\"}\n"),
+                              "s.yaml:5:8: host.TcpSocketBase::SndBufSize: SndBufSize is an attribute of "
+                              "ns3::TcpSocket, which ns3::TcpSocketBase inherits: write TcpSocket::SndBufSize",
+                              "an inherited attribute named through the child");
+        NS_TEST_EXPECT_MSG_NE(ErrorOf(kStream + "host: {ns3::TcpSocketBase::SegmentSize: \"9000\"}\n")
+                                  .find("write TcpSocket::SegmentSize"),
+                              std::string::npos, "the segment size likewise");
+        NS_TEST_EXPECT_MSG_NE(ErrorOf(kStream + "host: {TcpSocket::SndBufSize: \"1048576\"}\n")
+                                  .find("set on every socket by the transport section"),
+                              std::string::npos, "the declaring spelling meets the transport section's refusal");
     }
 };
 
