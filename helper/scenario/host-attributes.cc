@@ -21,8 +21,8 @@ namespace
 /** The parts an RNIC makes and configures itself (Rnic::SetPartAttribute). */
 const std::vector<std::string> kRnicParts = {
     "ns3::RnicPipeline",  "ns3::DdpEndpoint",        "ns3::RdmapEndpoint",      "ns3::QueuePair",
-    "ns3::CompletionQueue", "ns3::MpaConnection",    "ns3::SctpDdpAssociation", "ns3::ConnectionManager",
-    "ns3::MemoryRegistry",
+    "ns3::CompletionQueue", "ns3::MpaConnection",    "ns3::SctpDdpAssociation", "ns3::SctpDdpConnection",
+    "ns3::ConnectionManager", "ns3::MemoryRegistry",
 };
 
 /** What InternetStackHelper aggregates to a node: set on the objects themselves. */

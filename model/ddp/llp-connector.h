@@ -100,6 +100,8 @@ class LlpConnector : public Object
 
   protected:
     void DoDispose() override;
+    /** For the parts that make parts of their own (an SCTP association its sessions). */
+    PartCallback GetPartCallback() const { return m_configurePart; }
     /** Every connector calls this on each connection or association it creates, before using it. */
     void ConfigurePart(Ptr<Object> part) const
     {

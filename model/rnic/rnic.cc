@@ -5,13 +5,14 @@
 #include "rnic/iwarp-transport.h"
 
 #include "ns3/abort.h"
-
+#include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/trace-source-accessor.h"
 
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("Rnic");
 NS_OBJECT_ENSURE_REGISTERED(Rnic);
 
 TypeId
@@ -79,33 +80,42 @@ Rnic::DoDispose()
 namespace
 {
 
-/** A factory's type must be `base` or derive from it: anything else could not be used as one. */
-void
+/**
+ * A factory's type must be `base` or derive from it, and be creatable: anything else could not be
+ * used as one. False (and nothing changes) otherwise, so that SetAttribute fails and
+ * SetAttributeFailSafe returns false, as for ConnectionManager::LlpConnector.
+ */
+bool
 SetFactoryType(ObjectFactory* f, TypeId tid, TypeId base, const char* attribute)
 {
-    NS_ABORT_MSG_UNLESS(tid == base || tid.IsChildOf(base),
-                        "Rnic::" << attribute << ": " << tid.GetName() << " is not a " << base.GetName());
+    if (!(tid == base || tid.IsChildOf(base)) || !tid.HasConstructor())
+    {
+        NS_LOG_ERROR("Rnic::" << attribute << ": " << tid.GetName() << " is not a " << base.GetName()
+                              << " that can be created");
+        return false;
+    }
     f->SetTypeId(tid);
+    return true;
 }
 
 } // namespace
 
-void
+bool
 Rnic::SetQpType(TypeId tid)
 {
-    SetFactoryType(&m_qpFactory, tid, QueuePair::GetTypeId(), "QueuePairType");
+    return SetFactoryType(&m_qpFactory, tid, QueuePair::GetTypeId(), "QueuePairType");
 }
 
-void
+bool
 Rnic::SetCqType(TypeId tid)
 {
-    SetFactoryType(&m_cqFactory, tid, CompletionQueue::GetTypeId(), "CompletionQueueType");
+    return SetFactoryType(&m_cqFactory, tid, CompletionQueue::GetTypeId(), "CompletionQueueType");
 }
 
-void
+bool
 Rnic::SetTransportType(TypeId tid)
 {
-    SetFactoryType(&m_transportFactory, tid, RdmaTransport::GetTypeId(), "TransportType");
+    return SetFactoryType(&m_transportFactory, tid, RdmaTransport::GetTypeId(), "TransportType");
 }
 
 Ptr<CompletionQueue>

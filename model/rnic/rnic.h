@@ -51,7 +51,7 @@ class Rnic : public Object
     /**
      * Attribute `name` of `part` (ns3::RnicPipeline, ns3::DdpEndpoint, ns3::RdmapEndpoint,
      * ns3::QueuePair, ns3::CompletionQueue, ns3::MpaConnection, ns3::SctpDdpAssociation,
-     * ns3::ConnectionManager, ns3::MemoryRegistry or a parent type) for every such part of this
+     * ns3::SctpDdpConnection, ns3::ConnectionManager, ns3::MemoryRegistry or a parent type) for every such part of this
      * RNIC: those it makes later get it as they are made, the connection manager and memory
      * registry at once.  Per RNIC, never a process-wide default.
      */
@@ -69,11 +69,11 @@ class Rnic : public Object
     /** With a HostModel on the node: the RNIC's DMA of each segment's payload crosses its memory bus. */
     void ChargeHost(Ptr<QueuePair> qp);
 
-    void SetQpType(TypeId tid);
+    [[nodiscard]] bool SetQpType(TypeId tid);
     TypeId GetQpType() const { return m_qpFactory.GetTypeId(); }
-    void SetCqType(TypeId tid);
+    [[nodiscard]] bool SetCqType(TypeId tid);
     TypeId GetCqType() const { return m_cqFactory.GetTypeId(); }
-    void SetTransportType(TypeId tid);
+    [[nodiscard]] bool SetTransportType(TypeId tid);
     TypeId GetTransportType() const { return m_transportFactory.GetTypeId(); }
 
     ObjectFactory m_qpFactory;

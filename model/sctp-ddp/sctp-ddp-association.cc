@@ -88,6 +88,7 @@ SctpDdpAssociation::DoDispose()
         c->Dispose();
     }
     m_sessions.clear();
+    m_configurePart = PartCallback();
     if (m_socket)
     {
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
@@ -97,6 +98,18 @@ SctpDdpAssociation::DoDispose()
     m_socket = nullptr;
     m_initiate = InitiateCallback();
     Object::DoDispose();
+}
+
+Ptr<SctpDdpConnection>
+SctpDdpAssociation::NewSession(uint16_t stream, bool active)
+{
+    Ptr<SctpDdpConnection> c = CreateObject<SctpDdpConnection>();
+    if (!m_configurePart.IsNull())
+    {
+        m_configurePart(c);
+    }
+    c->Init(this, stream, active);
+    return c;
 }
 
 void
@@ -159,8 +172,7 @@ SctpDdpAssociation::Connect(uint16_t stream, const std::vector<uint8_t>& pd)
     {
         return nullptr; // SCTP-037: one session per stream at a time
     }
-    Ptr<SctpDdpConnection> c = CreateObject<SctpDdpConnection>();
-    c->Init(this, stream, true);
+    Ptr<SctpDdpConnection> c = NewSession(stream, true);
     m_sessions[stream] = c;
     if (const uint32_t unacked = c->UnackedChunks(); unacked > 0)
     {
@@ -240,8 +252,7 @@ SctpDdpAssociation::Dispatch(uint16_t stream, uint32_t ppid, Ptr<Packet> msg)
         it->second->Receive(ppid, h.ssn, msg);
         return;
     }
-    Ptr<SctpDdpConnection> c = CreateObject<SctpDdpConnection>();
-    c->Init(this, stream, false);
+    Ptr<SctpDdpConnection> c = NewSession(stream, false);
     m_sessions[stream] = c;
     uint8_t fc[2] = {0, 0};
     msg->CopyData(fc, 2);

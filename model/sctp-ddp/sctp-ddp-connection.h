@@ -178,6 +178,13 @@ class SctpDdpAssociation : public Object
     typedef Callback<void, Ptr<SctpDdpConnection>, const std::vector<uint8_t>&> InitiateCallback;
     void SetInitiateCallback(InitiateCallback cb) { m_initiate = cb; }
 
+    /**
+     * Configures each session (SctpDdpConnection) this association makes, before it is used: the
+     * connector passes the RNIC's part settings down (LlpConnector::PartCallback).
+     */
+    typedef Callback<void, Ptr<Object>> PartCallback;
+    void SetPartCallback(PartCallback cb) { m_configurePart = cb; }
+
     /** Largest DDP segment that fits one DATA chunk in one packet of the socket's Pmtu (SCTP-038–040). */
     uint32_t GetMulpdu() const;
     void Abort();
@@ -203,12 +210,15 @@ class SctpDdpAssociation : public Object
     void Dispatch(uint16_t stream, uint32_t ppid, Ptr<Packet> msg);
     void Lost();
     void Forget(uint16_t stream);
+    /** A new session on `stream`, configured (m_configurePart) and initialised. */
+    Ptr<SctpDdpConnection> NewSession(uint16_t stream, bool active);
 
     Ptr<SctpSocket> m_socket;
     bool m_ddp{false};
     bool m_lost{false};
     std::map<uint16_t, Ptr<SctpDdpConnection>> m_sessions;
     InitiateCallback m_initiate;
+    PartCallback m_configurePart;
     uint32_t m_maxPendingInitiates;
     uint32_t m_bundlingReserve;
     uint32_t m_maxUnackedChunks;

@@ -80,6 +80,7 @@ SctpDdpLlpConnector::OnAssociationAccept(uint16_t port, Ptr<Socket> s, const Add
 {
     Ptr<SctpDdpAssociation> a = CreateObject<SctpDdpAssociation>();
     ConfigurePart(a);
+    a->SetPartCallback(GetPartCallback()); // its sessions get the RNIC's settings too
     m_assocs.push_back(a);
     a->SetInitiateCallback(MakeCallback(&SctpDdpLlpConnector::OnInitiate, this, port, from));
     a->Attach(DynamicCast<SctpSocket>(s)); // aborts an association without the DDP indication
@@ -134,6 +135,7 @@ SctpDdpLlpConnector::Connect(const Address& remote, const std::vector<uint8_t>& 
     Ptr<Socket> s = CreateDdpSocket();
     Ptr<SctpDdpAssociation> a = CreateObject<SctpDdpAssociation>();
     ConfigurePart(a);
+    a->SetPartCallback(GetPartCallback()); // its sessions get the RNIC's settings too
     m_assocs.push_back(a);
     s->SetConnectCallback(MakeCallback(&SctpDdpLlpConnector::OnConnected, this, a, privateData, ord, stream, done),
                           MakeBoundCallback(&SctpDdpLlpConnector::OnConnectFailed, done, ord));

@@ -10,6 +10,7 @@
 #include "rnic/loopback-rdma-transport.h"
 
 #include "helper/iwarp-helper.h"
+#include "sctp-ddp/sctp-ddp-connection.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -210,6 +211,73 @@ class CmOrdFollowsPeerIrdTest : public TestCase
     }
 };
 
+/**
+ * Part settings reach the RFC 5043 sessions an SCTP association makes on either side; before, the
+ * association made them unconfigured, so an SctpDdpConnection setting was kept and never applied.
+ */
+class PartSettingsReachSctpSessionsTest : public TestCase
+{
+  public:
+    PartSettingsReachSctpSessionsTest()
+        : TestCase("Rnic::SetPartAttribute of ns3::SctpDdpConnection reaches the sessions of both ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RnicPair p("10Gbps", "5us", true);
+        p.client->SetPartAttribute(SctpDdpConnection::GetTypeId(), "MaxHeldSegments", UintegerValue(7));
+        p.server->SetPartAttribute(SctpDdpConnection::GetTypeId(), "MaxHeldSegments", UintegerValue(9));
+        p.Connect({}, {}, false);
+        p.Run(MilliSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(p.connected, true, "connected");
+        for (const auto& [qp, expected] : {std::pair{p.cqp, 7u}, std::pair{p.sqp, 9u}})
+        {
+            Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the test")->GetLlp();
+            NS_TEST_ASSERT_MSG_EQ(bool(DynamicCast<SctpDdpConnection>(llp)), true, "an RFC 5043 session");
+            UintegerValue held;
+            llp->GetAttribute("MaxHeldSegments", held);
+            NS_TEST_EXPECT_MSG_EQ(held.Get(), expected, "the RNIC's setting on its session");
+        }
+    }
+};
+
+/** The Rnic's factory types are checked as they are set: a wrong one fails, it does not abort later. */
+class FactoryTypesTest : public TestCase
+{
+  public:
+    FactoryTypesTest()
+        : TestCase("Rnic factory TypeIds: a type of the wrong kind or one that cannot be created is refused "
+                   "(SetAttributeFailSafe is false, nothing changes)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Rnic> rnic = CreateObject<Rnic>();
+        const std::vector<std::pair<std::string, std::string>> bad = {
+            {"TransportType", "ns3::CompletionQueue"},  // not a transport
+            {"TransportType", "ns3::RdmaTransport"},    // abstract: no constructor
+            {"QueuePairType", "ns3::RdmaTransport"},    // not a queue pair
+            {"CompletionQueueType", "ns3::QueuePair"}, // not a completion queue
+        };
+        for (const auto& [attribute, type] : bad)
+        {
+            NS_TEST_EXPECT_MSG_EQ(rnic->SetAttributeFailSafe(attribute, StringValue(type)), false,
+                                  attribute << " = " << type);
+        }
+        TypeIdValue t;
+        rnic->GetAttribute("TransportType", t);
+        NS_TEST_EXPECT_MSG_EQ(t.Get(), IwarpTransport::GetTypeId(), "the transport type is unchanged");
+        NS_TEST_EXPECT_MSG_EQ(rnic->SetAttributeFailSafe("TransportType",
+                                                         TypeIdValue(LoopbackRdmaTransport::GetTypeId())),
+                              true, "a creatable transport is taken");
+        rnic->Dispose();
+    }
+};
+
 class RnicSuite : public TestSuite
 {
   public:
@@ -224,6 +292,8 @@ class RnicSuite : public TestSuite
         AddTestCase(new CmConnectTest(false, TestTransport::Loopback), TestCase::QUICK);
         AddTestCase(new CmRejectTest(false, TestTransport::Loopback), TestCase::QUICK);
         AddTestCase(new CmOrdFollowsPeerIrdTest(TestTransport::Loopback), TestCase::QUICK);
+        AddTestCase(new PartSettingsReachSctpSessionsTest, TestCase::QUICK);
+        AddTestCase(new FactoryTypesTest, TestCase::QUICK);
         AddTestCase(new PipelineLatencyTest, TestCase::QUICK);
     }
 };
