@@ -150,6 +150,10 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     if (kind.replacesCommon)
     {
         kind.read(*this, n, path, w);
+        if (kind.family == WorkloadFamily::Inject && !w.inject)
+        {
+            Fail(n, path, "workload kind '" + kindName + "' read no inject (its reader must fill WorkloadConfig::inject)");
+        }
         return w;
     }
 

@@ -150,7 +150,8 @@ class RefusedRegistrationTestCase : public TestCase
 {
   public:
     RefusedRegistrationTestCase()
-        : TestCase("a kind without a name or installer, with a name taken or a key in another shape, is refused")
+        : TestCase("a kind without a name or installer, with a name taken, a key in another shape or twice, a "
+                   "missing reader or an inject its reader cannot fill, is refused")
     {
     }
 
@@ -176,6 +177,39 @@ class RefusedRegistrationTestCase : public TestCase
                               "key 'to' of workload kind 'registry-list-to' is a list, but a scalar (with the same "
                               "fields) for 'ping-pong'",
                               "a shared key in another shape");
+        // What would have crashed or been undefined at load (a missing reader, an inject never filled).
+        k.name = "registry-twice";
+        k.keys = {{"depth", WorkloadKey::Shape::Scalar, "int", "", "", {}},
+                  {"depth", WorkloadKey::Shape::List, "ints", "", "", {}}};
+        NS_TEST_EXPECT_MSG_EQ(refusal(k), "workload kind 'registry-twice' lists key 'depth' twice", "a key twice");
+        k.keys.clear();
+        k.name = "registry-no-reader";
+        k.replacesCommon = true;
+        NS_TEST_EXPECT_MSG_EQ(refusal(k),
+                              "workload kind 'registry-no-reader' replaces the common keys but has no reader",
+                              "replacesCommon without a reader (std::bad_function_call at load)");
+        k.name = "registry-inject-common";
+        k.replacesCommon = false;
+        k.family = WorkloadFamily::Inject;
+        k.read = [](const scenario::ScenarioReader&, const YAML::Node&, const std::string&, WorkloadConfig&) {};
+        NS_TEST_EXPECT_MSG_EQ(refusal(k),
+                              "workload kind 'registry-inject-common' is an inject: it needs a reader that replaces "
+                              "the common keys and fills its inject",
+                              "an inject read through the common keys");
+        for (const char* name : {"registry-twice", "registry-no-reader", "registry-inject-common"})
+        {
+            NS_TEST_EXPECT_MSG_EQ((FindWorkloadKind(name) == nullptr), true, name << " not added");
+        }
+        // An inject whose reader fills no inject is a load error, not undefined behaviour.
+        k.name = "registry-inject-unfilled";
+        k.replacesCommon = true;
+        k.keys = {{"to", WorkloadKey::Shape::Scalar, "host", "", "", {}}};
+        RegisterWorkloadKind(k);
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(kHead + "workloads:\n  - {kind: stream, from: h0, to: h1, count: 1}\n"
+                                              "  - {kind: registry-inject-unfilled, to: h1}\n"),
+                              "s.yaml:5:5: workloads.1: workload kind 'registry-inject-unfilled' read no inject (its "
+                              "reader must fill WorkloadConfig::inject)",
+                              "the reader's omission is named");
     }
 };
 

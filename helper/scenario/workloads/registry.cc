@@ -114,7 +114,28 @@ RegisterWorkloadKind(WorkloadKindInfo info)
     {
         throw std::invalid_argument("workload kind '" + info.name + "' has no installer");
     }
-    // The schema has one node per key name: a key two kinds share has one shape.
+    if (info.replacesCommon && !info.read)
+    {
+        throw std::invalid_argument("workload kind '" + info.name + "' replaces the common keys but has no reader");
+    }
+    if (info.family == WorkloadFamily::Inject && !(info.replacesCommon && info.read))
+    {
+        // Only its own reader can fill the inject an Inject kind rides on (WorkloadConfig::inject).
+        throw std::invalid_argument("workload kind '" + info.name + "' is an inject: it needs a reader that "
+                                    "replaces the common keys and fills its inject");
+    }
+    // The schema has one node per key name: a key two kinds share has one shape, and so a key of one kind.
+    for (std::size_t i = 0; i < info.keys.size(); ++i)
+    {
+        for (std::size_t j = 0; j < i; ++j)
+        {
+            if (info.keys[j].name == info.keys[i].name)
+            {
+                throw std::invalid_argument("workload kind '" + info.name + "' lists key '" + info.keys[i].name +
+                                            "' twice");
+            }
+        }
+    }
     for (const WorkloadKey& key : info.keys)
     {
         for (const WorkloadKindInfo* other : WorkloadKinds())
