@@ -131,7 +131,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     Workload* w = owner->second;
     const bool serverSide = node == w->cfg->to;
     m_qpWorkload[qp] = w;
-    w->qpByNode[node] = qp;
+    w->qpByEnds[{node, peerName}] = qp;
     // One name per connection at both ends: its client's host and port.
     if (serverSide)
     {

@@ -463,13 +463,14 @@ void
 ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t> bytes, Time posted)
 {
     const InjectConfig& in = *w->cfg->inject;
-    auto it = target->qpByNode.find(in.from);
+    auto it = target->qpByEnds.find({in.from, in.to});
     const Ptr<DdpLowerLayer> llp =
-        it == target->qpByNode.end() ? nullptr : IwarpTransport::Of(it->second, "inject")->GetLlp();
+        it == target->qpByEnds.end() ? nullptr : IwarpTransport::Of(it->second, "inject")->GetLlp();
     if (!llp)
     {
         std::cerr << "iwarp-sim: inject '" << w->cfg->name << "' at " << in.at.As(Time::US) << ": workload '"
-                  << target->cfg->name << "' has no connection on " << in.from << " yet; nothing injected\n";
+                  << target->cfg->name << "' has no connection between " << in.from << " and " << in.to
+                  << " yet; nothing injected\n";
         return;
     }
     Ptr<Packet> p = Create<Packet>(bytes.data(), bytes.size());

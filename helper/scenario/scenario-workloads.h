@@ -76,7 +76,11 @@ class ScenarioWorkloads
         std::vector<TerminateRecord> terminates;
         ConnectionCounts connections;               ///< lost is filled in from lostConnections
         std::set<std::string> lostConnections;      ///< "client node:port" of each lost connection
-        std::map<std::string, Ptr<QueuePair>> qpByNode; ///< connected QPs, by node (inject target)
+        /**
+         * Connected QPs by (node, peer node), the inject target: an incast receiver has one
+         * connection per sender, so the node alone would not say which.
+         */
+        std::map<std::pair<std::string, std::string>, Ptr<QueuePair>> qpByEnds;
         ApplicationContainer apps;
         uint64_t nextMessageId{0};
         std::map<uint64_t, std::vector<double>> halfRttNs; ///< ping-pong: message size -> half round trips

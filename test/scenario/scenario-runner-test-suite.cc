@@ -459,6 +459,48 @@ workloads:
     }
 };
 
+/**
+ * An inject from an incast receiver goes into the connection to the sender it names. Before, each
+ * workload kept one QP per node, so the receiver's was whichever sender's connection came up last.
+ */
+class InjectIncastSenderTestCase : public TestCase
+{
+  public:
+    InjectIncastSenderTestCase()
+        : TestCase("an inject from an incast receiver to one sender travels on that sender's connection")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ScenarioConfig cfg = LoadScenarioString(R"(
+stop: 20ms
+topology: {kind: dumbbell, hosts-per-side: 2}
+links: {rate: 10Gbps, delay: 1us}
+workloads:
+  - {name: fan-in, kind: incast, senders: [h0, h1, h2], to: h3, op: write, size: 64KiB, count: 40, outstanding: 4}
+  - {name: to-h0, kind: inject, target: fan-in, from: h3, to: h0, at: 1ms,
+     fields: {tagged: true, last: true, stag: 0xdead, to: 0, opcode: write, payload: 64}}
+)");
+        const ScenarioOutcome out = RunInto(cfg, CreateTempDirFilename("inject-incast"));
+        const WorkloadResult* inject = Workload(out.result, "to-h0");
+        const WorkloadResult* fanIn = Workload(out.result, "fan-in");
+        NS_TEST_ASSERT_MSG_EQ(inject && fanIn, true, "both workloads in the result");
+        NS_TEST_EXPECT_MSG_EQ(inject->completed, true, "injected");
+        const json s = json::parse(ReadAll(fs::path(out.folder) / "summary.json"));
+        const json& terms = s["workloads"][0]["terminates"];
+        NS_TEST_ASSERT_MSG_EQ(terms.empty(), false, "the invalid STag was answered with a Terminate");
+        for (const json& t : terms)
+        {
+            const std::string node = t["node"].get<std::string>();
+            const std::string dir = t["direction"].get<std::string>();
+            NS_TEST_EXPECT_MSG_EQ((dir == "sent" ? node == "h0" : node == "h3"), true,
+                                  "only h0 refused the segment, and h3 heard it: " << terms.dump());
+        }
+    }
+};
+
 // -------------------------------------------------------------------------------- no overwrite
 
 class SctpLlpTestCase : public TestCase
@@ -556,6 +598,7 @@ class ScenarioRunnerTestSuite : public TestSuite
     {
         AddTestCase(new NoOverwriteTestCase(), TestCase::QUICK);
         AddTestCase(new SctpLlpTestCase(), TestCase::QUICK);
+        AddTestCase(new InjectIncastSenderTestCase, TestCase::QUICK);
         AddTestCase(new InjectTerminateTestCase(), TestCase::QUICK);
         AddTestCase(new SavingsDirectionTestCase(), TestCase::QUICK);
         AddTestCase(new ImpairmentsTestCase(), TestCase::QUICK);
