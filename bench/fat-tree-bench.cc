@@ -124,15 +124,22 @@ main(int argc, char** argv)
     uint32_t size = 65536;
     uint32_t outstanding = 4;
     bool schedulers = true;
+    bool printScenario = false;
     CommandLine cmd(__FILE__);
     cmd.AddValue("duration", "Simulated time each stream posts for (and the run's stop)", duration);
     cmd.AddValue("size", "Octets per message", size);
     cmd.AddValue("outstanding", "RDMA Writes in flight per stream", outstanding);
     cmd.AddValue("schedulers", "Also run (a) on every other event scheduler", schedulers);
+    cmd.AddValue("print-scenario", "Print (a)'s scenario YAML (for iwarp-sim run) and run nothing", printScenario);
     cmd.Parse(argc, argv);
 
     const Time stop(duration);
     const std::string rdmaYaml = Scenario("stream", duration, size, outstanding, false);
+    if (printScenario)
+    {
+        std::cout << rdmaYaml;
+        return 0;
+    }
     const bench::RunResult base =
         RunIsolated(ScenarioSide("baseline", Scenario("stream", duration, size, outstanding, true), stop));
     std::vector<std::pair<std::string, bench::RunResult>> rows;
