@@ -1,11 +1,13 @@
 /*
- * TcpLinuxCubic: RFC 9438 CUBIC with its Reno-friendly region, fast convergence and HyStart++; see
+ * TcpLinuxCubic: RFC 9438 CUBIC with its Reno-friendly region, fast convergence and HyStart (Linux's, or
+ * HyStart++); see
  * tcp-linux-cubic.h and doc/tcp-congestion.md. Section numbers below are RFC 9438's unless named.
  */
 #include "tcp/tcp-linux-cubic.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -75,28 +77,61 @@ TcpLinuxCubic::GetTypeId()
                           MakeUintegerAccessor(&TcpLinuxCubic::m_minSsThreshSegments),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("HyStart",
-                          "HyStart++ (RFC 9406) in the initial slow start; RFC 9438 §4.10 recommends it, and "
-                          "Linux runs its own HyStart by default",
+                          "Leave slow start before the queue overflows, by HyStartVariant; RFC 9438 §4.10 "
+                          "recommends it and Linux runs it by default (tcp_cubic.c's hystart = 1)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&TcpLinuxCubic::m_hyStart),
                           MakeBooleanChecker())
+            .AddAttribute("HyStartVariant",
+                          "Linux: Linux's HyStart (tcp_cubic.c: ACK train and delay increase, again after "
+                          "every timeout); RFC9406: HyStart++ with Conservative Slow Start, in the first slow "
+                          "start only",
+                          EnumValue(HYSTART_LINUX),
+                          MakeEnumAccessor(&TcpLinuxCubic::m_hyStartVariant),
+                          MakeEnumChecker(HYSTART_LINUX, "Linux", HYSTART_RFC9406, "RFC9406"))
+            .AddAttribute("HyStartAckTrain",
+                          "Linux variant: the ACK-train test (HYSTART_ACK_TRAIN, on in Linux)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TcpLinuxCubic::m_hsAckTrain),
+                          MakeBooleanChecker())
+            .AddAttribute("HyStartDelay",
+                          "Linux variant: the delay-increase test (HYSTART_DELAY, on in Linux)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TcpLinuxCubic::m_hsDelay),
+                          MakeBooleanChecker())
+            .AddAttribute("HyStartAckDelta",
+                          "Linux variant: the largest gap between two ACKs of one train (hystart_ack_delta_us, "
+                          "2 ms in Linux)",
+                          TimeValue(MilliSeconds(2)),
+                          MakeTimeAccessor(&TcpLinuxCubic::m_hsAckDelta),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("HyStartLowWindow",
+                          "Linux variant: no test while cwnd is below this many segments (hystart_low_window, "
+                          "16 in Linux)",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&TcpLinuxCubic::m_hsLowWindow),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("HyStartMinRttThresh",
-                          "MIN_RTT_THRESH of RFC 9406 §4.3 (4 ms there)",
+                          "MIN_RTT_THRESH of RFC 9406 §4.3 (4 ms there); the Linux variant's HYSTART_DELAY_MIN "
+                          "(also 4 ms)",
                           TimeValue(MilliSeconds(4)),
                           MakeTimeAccessor(&TcpLinuxCubic::m_hsMinRttThresh),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HyStartMaxRttThresh",
-                          "MAX_RTT_THRESH of RFC 9406 §4.3 (16 ms there); not below HyStartMinRttThresh",
+                          "MAX_RTT_THRESH of RFC 9406 §4.3 (16 ms there), the Linux variant's HYSTART_DELAY_MAX "
+                          "(also 16 ms); not below HyStartMinRttThresh",
                           TimeValue(MilliSeconds(16)),
                           MakeTimeAccessor(&TcpLinuxCubic::m_hsMaxRttThresh),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HyStartMinRttDivisor",
-                          "MIN_RTT_DIVISOR of RFC 9406 §4.3 (8 there)",
+                          "MIN_RTT_DIVISOR of RFC 9406 §4.3 (8 there); the Linux variant's delay threshold is "
+                          "likewise the minimum RTT over 8 (delay_min >> 3)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&TcpLinuxCubic::m_hsMinRttDivisor),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("HyStartRttSamples",
-                          "N_RTT_SAMPLE of RFC 9406 §4.3 (8 there): RTT samples a round needs before it counts",
+                          "N_RTT_SAMPLE of RFC 9406 §4.3 (8 there): RTT samples a round needs before it counts; "
+                          "the Linux variant's HYSTART_MIN_SAMPLES (also 8)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&TcpLinuxCubic::m_hsRttSamples),
                           MakeUintegerChecker<uint32_t>(1))
@@ -121,7 +156,8 @@ TcpLinuxCubic::GetTypeId()
                             MakeTraceSourceAccessor(&TcpLinuxCubic::m_epochStartTrace),
                             "ns3::TcpLinuxCubic::EpochStartTracedCallback")
             .AddTraceSource("SlowStartExit",
-                            "HyStart++ ended slow start without a loss: the ssthresh it set (bytes)",
+                            "HyStart (either variant) ended slow start without a loss: the ssthresh it set "
+                            "(bytes)",
                             MakeTraceSourceAccessor(&TcpLinuxCubic::m_slowStartExitTrace),
                             "ns3::TcpLinuxCubic::SlowStartExitTracedCallback");
     return tid;
@@ -142,6 +178,11 @@ TcpLinuxCubic::TcpLinuxCubic(const TcpLinuxCubic& other)
       m_targetCap(other.m_targetCap),
       m_minSsThreshSegments(other.m_minSsThreshSegments),
       m_hyStart(other.m_hyStart),
+      m_hyStartVariant(other.m_hyStartVariant),
+      m_hsAckTrain(other.m_hsAckTrain),
+      m_hsDelay(other.m_hsDelay),
+      m_hsAckDelta(other.m_hsAckDelta),
+      m_hsLowWindow(other.m_hsLowWindow),
       m_hsMinRttThresh(other.m_hsMinRttThresh),
       m_hsMaxRttThresh(other.m_hsMaxRttThresh),
       m_hsMinRttDivisor(other.m_hsMinRttDivisor),
@@ -205,9 +246,25 @@ TcpLinuxCubic::Start()
     p.limit = m_hsLimit;
     m_hyStartPp.SetParams(p);
     m_hyStartPp.Reset();
-    if (!m_hyStart)
+    LinuxHyStart::Params lp;
+    lp.ackTrain = m_hsAckTrain;
+    lp.delay = m_hsDelay;
+    lp.ackDelta = m_hsAckDelta;
+    lp.lowWindow = m_hsLowWindow;
+    lp.delayMin = m_hsMinRttThresh;
+    lp.delayMax = m_hsMaxRttThresh;
+    lp.delayDivisor = m_hsMinRttDivisor;
+    lp.minSamples = m_hsRttSamples;
+    m_linuxHyStart.SetParams(lp);
+    m_linuxHyStart.Reset();
+    // Only the chosen variant watches.
+    if (!m_hyStart || m_hyStartVariant != HYSTART_RFC9406)
     {
         m_hyStartPp.Stop();
+    }
+    if (!m_hyStart || m_hyStartVariant != HYSTART_LINUX)
+    {
+        m_linuxHyStart.Stop();
     }
 }
 
@@ -274,7 +331,12 @@ TcpLinuxCubic::CongestionStateSet(Ptr<TcpSocketState> tcb, const TcpSocketState:
         // W_max = cwnd_epoch (0 marks W_max unknown until that epoch starts).
         m_wMax = 0;
         ForgetEpoch();
+        // HyStart++ stays out of later slow starts; Linux's bictcp_reset watches the next one afresh.
         m_hyStartPp.Stop();
+        if (m_hyStart && m_hyStartVariant == HYSTART_LINUX)
+        {
+            m_linuxHyStart.Reset();
+        }
     }
     else if (newState == TcpSocketState::CA_OPEN)
     {
@@ -340,18 +402,16 @@ TcpLinuxCubic::SlowStart(Ptr<TcpSocketState> tcb, double segments)
 {
     double mss = tcb->m_segmentSize;
     double growth = segments;
+    if (LinuxHyStartEnds(tcb))
+    {
+        return segments;
+    }
     if (m_hyStartPp.GetPhase() != HyStartPlusPlus::Phase::Done)
     {
         HyStartPlusPlus::Verdict v = m_hyStartPp.OnAck(tcb->m_lastAckedSeq, tcb->m_highTxMark, m_lastRtt);
         if (v == HyStartPlusPlus::Verdict::EnterCongestionAvoidance)
         {
-            // RFC 9406 §4.2: ssthresh = cwnd. RFC 9438 §4.10: with no loss behind it, cwnd_prior = cwnd and
-            // the first epoch takes W_max = cwnd_epoch, K = 0 (W_max is still unknown here).
-            tcb->m_ssThresh = static_cast<uint32_t>(m_cwndExact);
-            m_cwndPrior = m_cwndExact / mss;
-            m_wMax = 0;
-            NS_LOG_INFO("HyStart++: ssthresh = cwnd = " << m_cwndPrior << " segs");
-            m_slowStartExitTrace(tcb->m_ssThresh);
+            LeaveSlowStart(tcb); // RFC 9406 §4.2: ssthresh = cwnd
             return segments;
         }
         growth = m_hyStartPp.Growth(segments, tcb->m_pacing);
@@ -366,6 +426,43 @@ TcpLinuxCubic::SlowStart(Ptr<TcpSocketState> tcb, double segments)
     // avoidance, as in Linux's tcp_slow_start.
     m_cwndExact = tcb->m_ssThresh;
     return segments * (1.0 - room / growth);
+}
+
+bool
+TcpLinuxCubic::LinuxHyStartEnds(Ptr<TcpSocketState> tcb)
+{
+    if (m_linuxHyStart.IsDone())
+    {
+        return false;
+    }
+    LinuxHyStart::Trigger t = m_linuxHyStart.OnAck(tcb->m_lastAckedSeq,
+                                                   tcb->m_highTxMark,
+                                                   Simulator::Now(),
+                                                   m_lastRtt,
+                                                   m_minRtt,
+                                                   m_cwndExact / tcb->m_segmentSize,
+                                                   tcb->m_pacing);
+    if (t == LinuxHyStart::Trigger::None)
+    {
+        return false;
+    }
+    m_linuxTrigger = t;
+    LeaveSlowStart(tcb); // tcp_cubic.c's hystart_update: snd_ssthresh = cwnd
+    return true;
+}
+
+void
+TcpLinuxCubic::LeaveSlowStart(Ptr<TcpSocketState> tcb)
+{
+    // RFC 9438 §4.10: with no loss behind it, cwnd_prior = cwnd and the first epoch takes W_max =
+    // cwnd_epoch, K = 0 (W_max is still unknown here); Linux's bictcp_update does the same (bic_K = 0,
+    // origin = cwnd).
+    double mss = tcb->m_segmentSize;
+    tcb->m_ssThresh = static_cast<uint32_t>(m_cwndExact);
+    m_cwndPrior = m_cwndExact / mss;
+    m_wMax = 0;
+    NS_LOG_INFO("HyStart: ssthresh = cwnd = " << m_cwndPrior << " segs");
+    m_slowStartExitTrace(tcb->m_ssThresh);
 }
 
 double
@@ -483,6 +580,18 @@ HyStartPlusPlus::Phase
 TcpLinuxCubic::GetHyStartPhase() const
 {
     return m_hyStartPp.GetPhase();
+}
+
+bool
+TcpLinuxCubic::LinuxHyStartDone() const
+{
+    return m_linuxHyStart.IsDone();
+}
+
+LinuxHyStart::Trigger
+TcpLinuxCubic::GetLinuxHyStartTrigger() const
+{
+    return m_linuxTrigger;
 }
 
 } // namespace ns3

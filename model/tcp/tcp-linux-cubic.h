@@ -10,6 +10,7 @@
 #ifndef IWARP_TCP_LINUX_CUBIC_H
 #define IWARP_TCP_LINUX_CUBIC_H
 
+#include "tcp/tcp-hystart-linux.h"
 #include "tcp/tcp-hystart-pp.h"
 
 #include "ns3/tcp-congestion-ops.h"
@@ -22,6 +23,13 @@ class TcpLinuxCubic : public TcpCongestionOps
 {
   public:
     static TypeId GetTypeId();
+
+    /** Which slow-start exit the HyStart attribute turns on. */
+    enum HyStartVariant
+    {
+        HYSTART_LINUX,   ///< Linux's HyStart: ACK train and delay increase (tcp-hystart-linux.h)
+        HYSTART_RFC9406, ///< HyStart++ with Conservative Slow Start (tcp-hystart-pp.h)
+    };
 
     TcpLinuxCubic();
     TcpLinuxCubic(const TcpLinuxCubic& other);
@@ -47,11 +55,13 @@ class TcpLinuxCubic : public TcpCongestionOps
     bool InEpoch() const;        ///< a congestion-avoidance epoch is running
     Time GetEpochStart() const;  ///< t_epoch
     Time GetMinRtt() const;      ///< the RTT of W_cubic(t + RTT): the smallest sample seen
-    HyStartPlusPlus::Phase GetHyStartPhase() const;
+    HyStartPlusPlus::Phase GetHyStartPhase() const; ///< HyStart++'s phase (Done for the Linux variant)
+    bool LinuxHyStartDone() const; ///< the Linux variant fired (or was off) in this slow start
+    LinuxHyStart::Trigger GetLinuxHyStartTrigger() const; ///< what ended the last slow start, Linux variant
 
     /** Signature of the EpochStart trace: t_epoch began with these W_max, K (s) and cwnd_epoch. */
     typedef void (*EpochStartTracedCallback)(double wMax, double k, double cwndEpoch);
-    /** Signature of the SlowStartExit trace: HyStart++ set ssthresh to cwnd (bytes). */
+    /** Signature of the SlowStartExit trace: HyStart (either variant) set ssthresh to cwnd (bytes). */
     typedef void (*SlowStartExitTracedCallback)(uint32_t ssThresh);
 
   private:
@@ -66,6 +76,10 @@ class TcpLinuxCubic : public TcpCongestionOps
     void StartEpoch(double cwndSegments);
     double WCubic(double tSeconds) const;
     void ForgetEpoch();
+    /** Slow start is over without a loss: ssthresh = cwnd, and the next epoch takes K = 0 (§4.10). */
+    void LeaveSlowStart(Ptr<TcpSocketState> tcb);
+    /** Asks the Linux variant about this ACK; true when it ended slow start. */
+    bool LinuxHyStartEnds(Ptr<TcpSocketState> tcb);
 
     // Attributes (RFC 9438 and RFC 9406 constants; sources in the attribute help)
     double m_c{0.4};
@@ -75,6 +89,11 @@ class TcpLinuxCubic : public TcpCongestionOps
     double m_targetCap{1.5};
     uint32_t m_minSsThreshSegments{2};
     bool m_hyStart{true};
+    HyStartVariant m_hyStartVariant{HYSTART_LINUX};
+    bool m_hsAckTrain{true};
+    bool m_hsDelay{true};
+    Time m_hsAckDelta{MilliSeconds(2)};
+    uint32_t m_hsLowWindow{16};
     Time m_hsMinRttThresh{MilliSeconds(4)};
     Time m_hsMaxRttThresh{MilliSeconds(16)};
     uint32_t m_hsMinRttDivisor{8};
@@ -101,6 +120,8 @@ class TcpLinuxCubic : public TcpCongestionOps
     uint32_t m_cwndWritten{0}; ///< the cwnd we last wrote; anything else means the socket set it
 
     HyStartPlusPlus m_hyStartPp;
+    LinuxHyStart m_linuxHyStart;
+    LinuxHyStart::Trigger m_linuxTrigger{LinuxHyStart::Trigger::None};
 
     TracedCallback<double, double, double> m_epochStartTrace;
     TracedCallback<uint32_t> m_slowStartExitTrace;

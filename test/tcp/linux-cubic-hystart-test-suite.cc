@@ -12,6 +12,7 @@
 #include "tcp/tcp-hystart-pp.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/test.h"
 
 #include <cstdio>
@@ -182,6 +183,7 @@ class HandoverTestCase : public TestCase
         auto d = std::make_unique<CubicDriver>(cc, 10, MilliSeconds(20));
         // After Init, as when a socket got the algorithm before its attributes were set: they still count.
         cc->SetAttribute("HyStart", BooleanValue(hyStart));
+        cc->SetAttribute("HyStartVariant", EnumValue(TcpLinuxCubic::HYSTART_RFC9406));
         cc->TraceConnectWithoutContext("SlowStartExit", MakeBoundCallback(&Record, exits));
         SequenceNumber32 slowEnd = d->Tcb()->m_lastAckedSeq + 30 * CubicDriver::kMss;
         for (int i = 0; i < 400 && d->Tcb()->m_cWnd < d->Tcb()->m_ssThresh; ++i)
@@ -235,6 +237,7 @@ class SlowStartOvershootTestCase : public TestCase
     {
         Ptr<TcpLinuxCubic> cc = CreateObject<TcpLinuxCubic>();
         cc->SetAttribute("HyStart", BooleanValue(hyStart));
+        cc->SetAttribute("HyStartVariant", EnumValue(TcpLinuxCubic::HYSTART_RFC9406));
         CubicBulkConfig c;
         c.cc = cc;
         c.fifoPackets = 2000;
