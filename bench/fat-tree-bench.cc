@@ -9,8 +9,9 @@
  *      buffers, ns-3's TCP defaults (TcpCubic, MinRto 1 s, delayed ACK 200 ms), no queue discs
  *      and 100-packet device queues;
  *  (e) (a) on each other event scheduler (`scheduler:`; same events, so only the speed differs);
- *  (f) (a) with HyStart++ (RFC 9406) in TcpLinuxCubic, the default before Linux's HyStart: whose delay
- *      test has a 4 ms floor that these 20 us round trips never reach, so slow start overflows queues.
+ *  (f) (a) with HyStart++ (RFC 9406) in TcpLinuxCubic (`transport.tcp.hystart: rfc9406`), the default
+ *      before Linux's HyStart: its delay test has a 4 ms floor that these 20 us round trips never
+ *      reach, so slow start overflows the switch queues.
  * Each run is a child process of its own (bench-common.h says why). Printed per run: wall and CPU
  * seconds, events, events per wall and per CPU second, goodput delivered at the sinks, heap in use
  * before the stop; then heap per queue pair (the RDMA run less a single ping-pong on the same
@@ -25,8 +26,6 @@
 #include "helper/scenario/scenario-runner.h"
 
 #include "ns3/command-line.h"
-#include "ns3/config.h"
-#include "ns3/string.h"
 #include "ns3/simulator.h"
 
 #include <unistd.h>
@@ -81,21 +80,10 @@ Scenario(const std::string& kind,
 }
 
 /** A side that runs `yaml` through the scenario runner, sampling the heap just before the stop. */
-/** An attribute default set in the run's own process (Config::SetDefault), for what no scenario key sets. */
-using AttributeDefault = std::pair<std::string, std::string>;
-
 Side
-ScenarioSide(const std::string& name,
-             const std::string& yaml,
-             Time stop,
-             const std::vector<std::string>& overrides = {},
-             const std::vector<AttributeDefault>& defaults = {})
+ScenarioSide(const std::string& name, const std::string& yaml, Time stop, const std::vector<std::string>& overrides = {})
 {
     return Side{name, name, [=]() {
-                    for (const auto& [attribute, value] : defaults)
-                    {
-                        Config::SetDefault(attribute, StringValue(value));
-                    }
                     const std::string dir = std::filesystem::temp_directory_path() /
                                             ("iwarp-bench-fat-tree-" + std::to_string(getpid()));
                     RunTimer timer;
@@ -158,11 +146,8 @@ main(int argc, char** argv)
     const bench::RunResult base =
         RunIsolated(ScenarioSide("baseline", Scenario("stream", duration, size, outstanding, true), stop));
     std::vector<std::pair<std::string, bench::RunResult>> rows;
-    auto run = [&](const std::string& name,
-                   const std::string& yaml,
-                   const std::vector<std::string>& overrides = {},
-                   const std::vector<AttributeDefault>& defaults = {}) {
-        rows.emplace_back(name, RunIsolated(ScenarioSide(name, yaml, stop, overrides, defaults)));
+    auto run = [&](const std::string& name, const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+        rows.emplace_back(name, RunIsolated(ScenarioSide(name, yaml, stop, overrides)));
         return rows.back().second;
     };
     const bench::RunResult rdma = run("(a) RDMA Write, MPA/TCP", rdmaYaml);
@@ -172,7 +157,7 @@ main(int argc, char** argv)
     const bench::RunResult old = run("(d) (a), settings of 3831cbd",
                                      Scenario("stream", duration, size, outstanding, false, k3831cbd, k3831cbdLinks));
     const bench::RunResult hyStartPp =
-        run("(f) (a), HyStart++ (before Linux HyStart)", rdmaYaml, {}, {{"ns3::TcpLinuxCubic::HyStartVariant", "RFC9406"}});
+        run("(f) (a), HyStart++ (before Linux HyStart)", rdmaYaml, {"transport.tcp.hystart=rfc9406"});
     if (schedulers)
     {
         for (const std::string& s : scenario::SchedulerNames())

@@ -98,6 +98,7 @@ TransportJson(const TransportSettings& s)
     return {{"tcp",
              {{"congestion", TcpCongestionName(t.congestion)},
               {"congestion_type_id", t.congestion.GetName()},
+              {"hystart", HasHyStart(t.congestion) ? json(t.hyStart) : json(nullptr)},
               {"min_rto_ns", t.minRto.GetNanoSeconds()},
               {"initial_rto_ns", t.initialRto.GetNanoSeconds()},
               {"delayed_ack_timeout_ns", t.delayedAckTimeout.GetNanoSeconds()},

@@ -162,6 +162,15 @@ ScenarioReader::ReadTransportLevel(const YAML::Node& n, const std::string& path)
             }
             o.congestion = Pick(*this, v, Join(p, "congestion"), names, "TCP congestion control");
         }
+        if (const YAML::Node v = TransportKey(t, p, "hystart"))
+        {
+            Names<std::string> modes;
+            for (const std::string& m : HyStartModes())
+            {
+                modes.emplace_back(m.c_str(), m);
+            }
+            o.hyStart = Pick(*this, v, Join(p, "hystart"), modes, "HyStart mode");
+        }
         positiveTime(t, p, "min-rto", o.minRto);
         positiveTime(t, p, "initial-rto", o.initialRto);
         positiveTime(t, p, "delayed-ack-timeout", o.delayedAckTimeout);
@@ -265,6 +274,9 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
         const std::string o = origin(s, field);
         return o.empty() ? std::string("the default") : o;
     };
+    // A tcp.hystart key that reaches no host running Cubic (TcpLinuxCubic) would change nothing.
+    std::map<std::string, bool> hyStartReaches;
+    std::map<std::string, std::pair<std::string, const TransportSettings*>> hyStartOther;
     for (const std::string& h : m_hosts)
     {
         const TransportSettings& s = at[h];
@@ -281,6 +293,11 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
                               said(s, "tcp.congestion") + ")" + forHost +
                               ": DCTCP reacts to ECN marks and needs ECN on; leave ecn out or set it on");
         }
+        if (const std::string o = origin(s, "tcp.hystart"); !o.empty())
+        {
+            hyStartReaches[o] |= HasHyStart(t.congestion);
+            hyStartOther.emplace(o, std::make_pair(h, &s)); // the first host it reaches, for the message
+        }
         if (t.initialRto < t.minRto)
         {
             FailTransport(root, {origin(s, "tcp.initial-rto"), origin(s, "tcp.min-rto")},
@@ -295,6 +312,18 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
                           "RTO.Initial " + FormatTime(c.rtoInitial) + " (" + said(s, "sctp.rto-initial") +
                               ") is outside [RTO.Min " + FormatTime(c.rtoMin) + ", RTO.Max " + FormatTime(c.rtoMax) +
                               "]" + forHost);
+        }
+    }
+    for (const auto& [key, reachesCubic] : hyStartReaches)
+    {
+        if (!reachesCubic)
+        {
+            const auto& [host, s] = hyStartOther.at(key);
+            FailTransport(root, {key},
+                          "hystart " + s->tcp.hyStart + " chooses the slow-start exit of congestion Cubic "
+                              "(TcpLinuxCubic), and no host it reaches runs Cubic (" + host + " runs " +
+                              TcpCongestionName(s->tcp.congestion) + ", " + said(*s, "tcp.congestion") +
+                              "): it would change nothing; leave it out");
         }
     }
     // A receiver that holds an ACK back for as long as the sender's RTO makes the sender time out on

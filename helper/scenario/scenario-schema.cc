@@ -96,6 +96,7 @@ struct Schema
 
     // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`.
     SchemaNode transportTcp = Map({{"congestion", &value},
+                                   {"hystart", &value},
                                    {"min-rto", &value},
                                    {"initial-rto", &value},
                                    {"delayed-ack-timeout", &value},

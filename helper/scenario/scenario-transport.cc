@@ -2,6 +2,7 @@
 
 #include "helper/scenario/host-attributes.h"
 
+#include "tcp/tcp-linux-cubic.h"
 #include "transport/transport-profile.h"
 
 #include "ns3/boolean.h"
@@ -38,6 +39,14 @@ ProfileOf(const TransportSettings& s)
     Ptr<TransportProfile> p = CreateObject<TransportProfile>();
     const TcpTransportSettings& t = s.tcp;
     p->SetTcpCongestionOps(t.congestion);
+    if (HasHyStart(t.congestion))
+    {
+        // tcp.hystart (the loader refuses it for any other congestion control).
+        p->SetTcpCongestionAttribute("HyStart", BooleanValue(t.hyStart != "off"));
+        p->SetTcpCongestionAttribute("HyStartVariant",
+                                     EnumValue(t.hyStart == "rfc9406" ? TcpLinuxCubic::HYSTART_RFC9406
+                                                                      : TcpLinuxCubic::HYSTART_LINUX));
+    }
     p->SetTcpAttribute("MinRto", TimeValue(t.minRto));
     p->SetTcpInitialRto(t.initialRto);
     p->SetTcpAttribute("DelAckTimeout", TimeValue(t.delayedAckTimeout));

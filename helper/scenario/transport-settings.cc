@@ -19,6 +19,7 @@ DefaultTransport()
     TransportSettings s;
     TcpTransportSettings& t = s.tcp;
     t.congestion = TypeId::LookupByName(kDefaultTcpCongestion);
+    t.hyStart = HyStartModes().front();     // Linux tcp_cubic.c: hystart = 1, ACK train and delay
     t.minRto = MilliSeconds(5);             // DC tuning; Linux 200 ms, RFC 6298 1 s
     t.initialRto = Seconds(1);              // RFC 6298 (2.1), Linux TCP_TIMEOUT_INIT
     t.delayedAckTimeout = MilliSeconds(1);  // below the minimum RTO; Linux 40 ms at least
@@ -98,6 +99,7 @@ ResolveTransport(const TransportConfig& config, const std::string& host)
 
     TcpTransportSettings& t = s.tcp;
     tcp(t.congestion, "congestion", &TcpTransportConfig::congestion);
+    tcp(t.hyStart, "hystart", &TcpTransportConfig::hyStart);
     tcp(t.minRto, "min-rto", &TcpTransportConfig::minRto);
     tcp(t.initialRto, "initial-rto", &TcpTransportConfig::initialRto);
     tcp(t.delayedAckTimeout, "delayed-ack-timeout", &TcpTransportConfig::delayedAckTimeout);
@@ -147,6 +149,19 @@ TcpCongestionNames()
     }
     std::sort(names.begin(), names.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     return names;
+}
+
+const std::vector<std::string>&
+HyStartModes()
+{
+    static const std::vector<std::string> modes = {"linux", "rfc9406", "off"};
+    return modes;
+}
+
+bool
+HasHyStart(TypeId congestion)
+{
+    return congestion == TcpLinuxCubic::GetTypeId();
 }
 
 std::string

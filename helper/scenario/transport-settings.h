@@ -41,6 +41,7 @@ struct BufferSize
 struct TcpTransportConfig
 {
     std::optional<TypeId> congestion;
+    std::optional<std::string> hyStart; ///< `linux`, `rfc9406` or `off`; Cubic (TcpLinuxCubic) only
     std::optional<Time> minRto;
     std::optional<Time> initialRto;
     std::optional<Time> delayedAckTimeout;
@@ -85,6 +86,7 @@ struct TransportConfig
 struct TcpTransportSettings
 {
     TypeId congestion;
+    std::string hyStart; ///< TcpLinuxCubic's slow-start exit: `linux`, `rfc9406`, `off` (kHyStartModes)
     Time minRto;
     Time initialRto;
     Time delayedAckTimeout;
@@ -141,6 +143,11 @@ TransportSettings ResolveTransport(const TransportConfig& config, const std::str
  * is this project's Linux-like ns3::TcpLinuxCubic and "Ns3Cubic" is ns-3's own ns3::TcpCubic.
  */
 std::vector<std::pair<std::string, TypeId>> TcpCongestionNames();
+
+/** The values of `tcp.hystart`, the first the default (doc/transports.md). */
+const std::vector<std::string>& HyStartModes();
+/** Whether `tcp.hystart` applies to this congestion control (only TcpLinuxCubic has the choice). */
+bool HasHyStart(TypeId congestion);
 
 /** The short name of a congestion control TypeId (as TcpCongestionNames spells it). */
 std::string TcpCongestionName(TypeId congestion);

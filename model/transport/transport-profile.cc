@@ -76,6 +76,14 @@ TransportProfile::SetTcpCongestionOps(TypeId congestion)
     NS_ABORT_MSG_UNLESS(DynamicCast<TcpCongestionOps>(f.Create()),
                         congestion.GetName() << " is not a TcpCongestionOps");
     m_tcpCongestion = congestion;
+    m_tcpCongestionAttributes.clear(); // they were another type's
+}
+
+void
+TransportProfile::SetTcpCongestionAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_UNLESS(m_tcpCongestion, "SetTcpCongestionAttribute(" << name << ") before SetTcpCongestionOps");
+    Add(m_tcpCongestionAttributes, *m_tcpCongestion, name, value);
 }
 
 void
@@ -168,6 +176,10 @@ TransportProfile::ApplyTcp(Ptr<Socket> socket) const
         // After the attributes: DCTCP's Init turns ECN on, which a later UseEcn would undo.
         ObjectFactory f;
         f.SetTypeId(*m_tcpCongestion);
+        for (const auto& [name, value] : m_tcpCongestionAttributes)
+        {
+            f.Set(name, *value);
+        }
         tcp->SetCongestionControlAlgorithm(DynamicCast<TcpCongestionOps>(f.Create()));
     }
 }

@@ -55,6 +55,8 @@ class TransportProfile : public Object
     void SetSctpAttribute(const std::string& name, const AttributeValue& value);
     /** Every TCP socket runs a new congestion control of this TypeId (a TcpCongestionOps). */
     void SetTcpCongestionOps(TypeId congestion);
+    /** Set attribute `name` of the congestion control on each one made (after SetTcpCongestionOps). */
+    void SetTcpCongestionAttribute(const std::string& name, const AttributeValue& value);
     /** The TCP RTO before the first RTT sample, for SYNs and data alike (RFC 6298 §2.1). */
     void SetTcpInitialRto(Time rto);
     /**
@@ -92,6 +94,7 @@ class TransportProfile : public Object
     Settings m_tcp;
     Settings m_sctp;
     std::optional<TypeId> m_tcpCongestion;
+    Settings m_tcpCongestionAttributes;
     std::optional<Time> m_tcpInitialRto;
     std::optional<bool> m_tcpPacing;
     std::optional<bool> m_tcpPaceInitialWindow;

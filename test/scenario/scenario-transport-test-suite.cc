@@ -8,9 +8,10 @@
  *    before the first sample from each connecting socket's RTO trace;
  *  - `auto` buffers sized from the host's paths (a floor, 4 x the bandwidth-delay product, a cap);
  *  - summary.json's `transport` object;
+ *  - `tcp.hystart` (TcpLinuxCubic's slow-start exit), read back from each socket's congestion control;
  *  - what the loader refuses: unknown congestion controls, hosts, keys and units; a delayed ACK not
  *    shorter than the peer's minimum RTO; DCTCP without ECN; RTOs out of order; attributes the
- *    section owns in `host:`;
+ *    section owns in `host:`; a hystart that reaches no host running Cubic;
  *  - issue 13's stall: at 1 % loss on a 10 us-RTT link an RDMA Write stream over MPA/TCP moved 102
  *    messages of 64 KiB in 3 s with ns-3's TCP defaults (MinRto 1 s, 200 ms delayed ACK); with the
  *    defaults it must move at least half of what the link can carry.
@@ -39,6 +40,7 @@ struct TcpExpect
     uint32_t delAckCount, initialCwnd;
     bool sack, timestamps, ecn;
     uint64_t send, receive;
+    std::string hyStart{}; ///< tcp.hystart for TcpLinuxCubic (linux, rfc9406, off); empty for the others
 };
 
 struct SctpExpect
@@ -119,6 +121,17 @@ class ReadBackTestCase : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(r["Timestamp"], timestampsText, what << "timestamps");
                 NS_TEST_EXPECT_MSG_EQ(r["SndBufSize"], std::to_string(e.send), what << "send buffer");
                 NS_TEST_EXPECT_MSG_EQ(r["RcvBufSize"], std::to_string(e.receive), what << "receive buffer");
+                if (!e.hyStart.empty())
+                {
+                    const std::string on = e.hyStart == "off" ? "false" : "true";
+                    NS_TEST_EXPECT_MSG_EQ(r["HyStart"], on, what << "hystart " << e.hyStart);
+                    if (e.hyStart != "off")
+                    {
+                        NS_TEST_EXPECT_MSG_EQ(r["HyStartVariant"],
+                                              std::string(e.hyStart == "linux" ? "Linux" : "RFC9406"),
+                                              what << "hystart " << e.hyStart);
+                    }
+                }
             }
             // Each connecting socket: the RTO before any RTT sample; each SYN: ECN asked for or not.
             NS_TEST_ASSERT_MSG_GT(h.firstRto.size(), 0u, host << ": connecting sockets traced");
@@ -163,7 +176,7 @@ constexpr uint64_t KiB = 1024;
 
 /** The defaults of doc/transports.md; `auto` buffers on this 10 Gb/s, few-microsecond fabric: the floor. */
 const TcpExpect kTcpDefault{"ns3::TcpLinuxCubic", T(MilliSeconds(5)), T(Seconds(1)), T(MilliSeconds(1)), 2, 10,
-                            true, true, false, 256 * KiB, 256 * KiB};
+                            true, true, false, 256 * KiB, 256 * KiB, "linux"};
 const SctpExpect kSctpDefault{T(MilliSeconds(5)), T(Seconds(1)), T(Seconds(60)), T(MilliSeconds(1)), 2, 0, 4,
                               256 * KiB, 256 * KiB};
 
@@ -188,9 +201,11 @@ transport:
       buffers: {receive: 800KiB}
 )";
 
+// hystart scenario-wide reaches h0 (Cubic) and h2 (DCTCP, which has no such choice: it is not refused,
+// since it changes h0).
 const char* const kOtherLevels = R"(
 transport:
-  tcp: {receive-buffer: 400KiB}
+  tcp: {receive-buffer: 400KiB, hystart: rfc9406}
   sctp: {send-buffer: 450KiB, initial-cwnd: 7}
   hosts:
     h2: {tcp: {congestion: Dctcp, send-buffer: 550KiB}}
@@ -273,11 +288,14 @@ class SummaryTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(t["h2"]["tcp"]["send_buffer_auto"].get<bool>(), false, t.dump());
         NS_TEST_EXPECT_MSG_EQ(t["h3"]["sctp"]["initial_cwnd_mtus"].get<uint32_t>(), 12u, t.dump());
         NS_TEST_EXPECT_MSG_EQ(t["h3"]["sctp"]["rto_max_ns"].get<int64_t>(), 20000000000, t.dump());
+        NS_TEST_EXPECT_MSG_EQ(t["h0"]["tcp"]["hystart"].is_null(), true, "NewReno has no hystart: " << t.dump());
         nlohmann::json d;
         RunProbed(std::string(kTopology) + kWorkloads, "summary-default", &d);
         NS_TEST_EXPECT_MSG_EQ(d["transport"]["h1"]["tcp"]["congestion_type_id"].get<std::string>(), "ns3::TcpLinuxCubic",
                               "the default congestion control");
         NS_TEST_EXPECT_MSG_EQ(d["transport"]["h1"]["sctp"]["initial_cwnd_mtus"].is_null(), true, "RFC 9260's window");
+        NS_TEST_EXPECT_MSG_EQ(d["transport"]["h1"]["tcp"]["hystart"].get<std::string>(), "linux",
+                              "the default slow-start exit");
     }
 };
 
@@ -383,6 +401,15 @@ class RefusedTestCase : public TestCase
                               "Illinois, Ledbat, LinuxReno, Lp, NewReno, Ns3Cubic, Scalable, Vegas, Veno, Westwood, "
                               "Yeah)",
                               "an override");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {hystart: fast}\n")), "s.yaml:6:18: transport.tcp.hystart: unknown HyStart mode 'fast' (expected one of linux, rfc9406, off)", "an unknown hystart");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {congestion: NewReno, hystart: rfc9406}\n")), "s.yaml:6:39: transport.tcp.hystart: hystart rfc9406 chooses the slow-start exit of congestion Cubic "
+                              "(TcpLinuxCubic), and no host it reaches runs Cubic (h0 runs NewReno, "
+                              "transport.tcp.congestion): it would change nothing; leave it out",
+                              "hystart where no host runs Cubic");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  hosts:\n    h1: {tcp: {congestion: Vegas, hystart: off}}\n")),
+                              "s.yaml:7:44: transport.hosts.h1.tcp.hystart: hystart off chooses the slow-start exit of "
+                              "congestion Cubic (TcpLinuxCubic), and no host it reaches runs Cubic (h1 runs Vegas, "
+                              "transport.hosts.h1.tcp.congestion): it would change nothing; leave it out", "a host's hystart on a host that does not run Cubic");
         // What passes: DCTCP with ECN left out (it turns ECN on), quick ACKs against a short RTO.
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {congestion: Dctcp, min-rto: 200us, delayed-ack-timeout: 100us}\n")),
                               "", "a consistent section");
@@ -444,9 +471,13 @@ class ScenarioTransportTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new ReadBackTestCase(
                         "the other buffer keys, DCTCP turning ECN on, rfc9260 by name", kOtherLevels,
-                        {{"h0", With(kTcpDefault, [](TcpExpect& e) { e.receive = 400 * KiB; })},
+                        {{"h0", With(kTcpDefault, [](TcpExpect& e) {
+                              e.receive = 400 * KiB;
+                              e.hyStart = "rfc9406";
+                          })},
                          {"h2", With(kTcpDefault, [](TcpExpect& e) {
                               e.congestion = "ns3::TcpDctcp";
+                              e.hyStart = "";
                               e.ecn = true;
                               e.send = 550 * KiB;
                               e.receive = 400 * KiB;
@@ -459,6 +490,12 @@ class ScenarioTransportTestSuite : public TestSuite
                               e.send = 450 * KiB;
                               e.receive = 650 * KiB;
                           })}}),
+                    TestCase::QUICK);
+        AddTestCase(new ReadBackTestCase("hystart off scenario-wide, linux for one host",
+                                         "transport:\n  tcp: {hystart: off}\n  hosts: {h2: {tcp: {hystart: linux}}}\n",
+                                         {{"h0", With(kTcpDefault, [](TcpExpect& e) { e.hyStart = "off"; })},
+                                          {"h2", kTcpDefault}},
+                                         {}),
                     TestCase::QUICK);
         AddTestCase(new AutoBufferTestCase, TestCase::QUICK);
         AddTestCase(new SummaryTestCase, TestCase::QUICK);

@@ -58,6 +58,17 @@ Read(Ptr<Socket> s, const std::vector<std::string>& names)
         PointerValue cc;
         s->GetAttribute("CongestionOps", cc);
         r["CongestionOps"] = cc.Get<TcpCongestionOps>()->GetInstanceTypeId().GetName();
+        // TcpLinuxCubic's slow-start exit (transport.tcp.hystart), read from the socket's own object.
+        for (const char* name : {"HyStart", "HyStartVariant"})
+        {
+            TypeId::AttributeInformation info;
+            if (cc.Get<TcpCongestionOps>()->GetInstanceTypeId().LookupAttributeByName(name, &info))
+            {
+                Ptr<AttributeValue> v = info.checker->Create();
+                cc.Get<TcpCongestionOps>()->GetAttribute(name, *v);
+                r[name] = v->SerializeToString(info.checker);
+            }
+        }
     }
     return r;
 }

@@ -41,6 +41,7 @@ struct Syn
 struct HostSockets
 {
     std::vector<Reading> mpa;   ///< TCP sockets under an RDMA QP (MPA); with "CongestionOps" the TypeId name
+                                ///< and, for TcpLinuxCubic, its "HyStart" and "HyStartVariant"
     std::vector<Reading> plain; ///< every other TCP socket: the sockets baseline, listeners
     std::vector<Reading> sctp;  ///< SCTP sockets under an RDMA QP
     std::vector<Time> firstRto; ///< per connecting TCP socket: its first RTO (before any sample)
