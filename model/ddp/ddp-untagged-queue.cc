@@ -5,6 +5,19 @@
 namespace ns3
 {
 
+void
+DdpUntaggedQueue::Post(const DdpUntaggedBuffer& b)
+{
+    // Consumed entries are dropped once they are at least half the vector: each survivor moves at
+    // most once per doubling, so posting and consuming stay amortised O(1).
+    if (m_head > 0 && 2 * m_head >= m_buffers.size())
+    {
+        m_buffers.erase(m_buffers.begin(), m_buffers.begin() + static_cast<std::ptrdiff_t>(m_head));
+        m_head = 0;
+    }
+    m_buffers.push_back(b);
+}
+
 DdpUntaggedQueue::Match
 DdpUntaggedQueue::Check(uint32_t msn, uint32_t mo, uint32_t payloadLength) const
 {
@@ -17,13 +30,14 @@ DdpUntaggedQueue::Check(uint32_t msn, uint32_t mo, uint32_t payloadLength) const
         m.code = Code::MsnRange; // below the range: already delivered or stale (U5, A4)
         return m;
     }
-    if (ahead >= m_buffers.size())
+    const std::size_t posted = GetPostedCount();
+    if (ahead >= posted)
     {
         // U2 when the receiver is merely short of buffers; U5 when implausibly far ahead.
-        m.code = (ahead - m_buffers.size() < m_lookahead) ? Code::MsnNoBuffer : Code::MsnRange;
+        m.code = (ahead - posted < m_lookahead) ? Code::MsnNoBuffer : Code::MsnRange;
         return m;
     }
-    m.buffer = &m_buffers[ahead];
+    m.buffer = &m_buffers[m_head + ahead];
     if (payloadLength == 0)
     {
         // A6 skips U3 and U4 for a zero-length segment: it places nothing. But its MO still
@@ -57,15 +71,21 @@ const DdpUntaggedBuffer*
 DdpUntaggedQueue::Find(uint32_t msn) const
 {
     const uint32_t ahead = msn - m_base;
-    return ahead < m_buffers.size() ? &m_buffers[ahead] : nullptr;
+    return ahead < GetPostedCount() ? &m_buffers[m_head + ahead] : nullptr;
 }
 
 DdpUntaggedBuffer
 DdpUntaggedQueue::ConsumeFront()
 {
-    NS_ABORT_MSG_IF(m_buffers.empty(), "no untagged buffer to consume");
-    DdpUntaggedBuffer b = m_buffers.front();
-    m_buffers.pop_front();
+    NS_ABORT_MSG_IF(GetPostedCount() == 0, "no untagged buffer to consume");
+    DdpUntaggedBuffer b = std::move(m_buffers[m_head]);
+    m_buffers[m_head] = DdpUntaggedBuffer{}; // its ByteBuffer goes with the caller, not with the queue
+    ++m_head;
+    if (m_head == m_buffers.size())
+    {
+        m_buffers.clear(); // keeps the capacity for the next posts
+        m_head = 0;
+    }
     ++m_base;
     return b;
 }
@@ -73,8 +93,9 @@ DdpUntaggedQueue::ConsumeFront()
 std::vector<DdpUntaggedBuffer>
 DdpUntaggedQueue::TakeAll()
 {
-    std::vector<DdpUntaggedBuffer> all(m_buffers.begin(), m_buffers.end());
-    m_buffers.clear();
+    std::vector<DdpUntaggedBuffer> all(m_buffers.begin() + static_cast<std::ptrdiff_t>(m_head), m_buffers.end());
+    m_buffers = {}; // a flushed queue gives its memory back
+    m_head = 0;
     return all;
 }
 

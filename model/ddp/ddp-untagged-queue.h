@@ -4,6 +4,12 @@
  * Buffers are matched to messages by MSN: the i-th posted buffer that is still waiting
  * holds the message whose MSN is base + i, where base is the MSN of the oldest message
  * not yet delivered. The legal MSN range is therefore [base, base + posted - 1].
+ *
+ * The buffers are a vector read from a head index, not a deque: libstdc++'s deque takes a 512-octet
+ * node and a map on its first element, and every connected QP posts a few buffers of its own on two
+ * queues (RDMAP's Read Requests and Terminate, RDMAP-035, RDMAP-050), 1.1 KiB of nodes per QP for
+ * five 32-octet entries (iwarp-bench-scaling --profile-idle, doc/performance.md). Pointers a Match
+ * or Find returns stay valid until the next Post or ConsumeFront.
  */
 #ifndef IWARP_DDP_UNTAGGED_QUEUE_H
 #define IWARP_DDP_UNTAGGED_QUEUE_H
@@ -12,9 +18,6 @@
 #include "common/memory-access.h"
 
 #include <cstdint>
-#include "common/lazy-deque.h"
-
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -46,7 +49,7 @@ class DdpUntaggedQueue
     {
     }
 
-    void Post(const DdpUntaggedBuffer& b) { m_buffers.push_back(b); }
+    void Post(const DdpUntaggedBuffer& b);
 
     /**
      * Checks U2-U5 of DDP-060 for a segment. Zero-length segments still need a buffer
@@ -66,12 +69,13 @@ class DdpUntaggedQueue
 
     uint32_t GetBaseMsn() const { return m_base; }
     void SetBaseMsn(uint32_t msn) { m_base = msn; }
-    std::size_t GetPostedCount() const { return m_buffers.size(); }
+    std::size_t GetPostedCount() const { return m_buffers.size() - m_head; }
 
   private:
     uint32_t m_base{iwarp::kMsnInitial};
     uint32_t m_lookahead;
-    LazyDeque<DdpUntaggedBuffer> m_buffers;
+    std::vector<DdpUntaggedBuffer> m_buffers; ///< [m_head, end) are posted, oldest first
+    std::size_t m_head{0};                    ///< entries before it were consumed
 };
 
 } // namespace ns3

@@ -140,6 +140,60 @@ class UntaggedQueueMo : public TestCase
     }
 };
 
+class UntaggedQueueOrder : public TestCase
+{
+  public:
+    UntaggedQueueOrder()
+        : TestCase("DdpUntaggedQueue keeps posting order across consumes and compaction; consumed buffers go")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Posts and consumes interleaved (two posts, one consume) for 1,000 messages: the queue drops
+        // consumed entries as it goes, and every MSN must still find its own buffer, oldest first.
+        DdpUntaggedQueue q;
+        uint64_t posted = 0;
+        uint64_t consumed = 0;
+        bool inOrder = true;
+        bool findsOwn = true;
+        for (int round = 0; round < 1000; ++round)
+        {
+            q.Post(Buf(10 + posted, posted));
+            ++posted;
+            q.Post(Buf(10 + posted, posted));
+            ++posted;
+            const uint32_t base = q.GetBaseMsn();
+            for (uint32_t i = 0; i < q.GetPostedCount(); ++i)
+            {
+                const DdpUntaggedBuffer* b = q.Find(base + i);
+                findsOwn = findsOwn && b && b->cookie == consumed + i && b->window.length == 10 + consumed + i;
+            }
+            inOrder = inOrder && q.ConsumeFront().cookie == consumed;
+            ++consumed;
+        }
+        NS_TEST_EXPECT_MSG_EQ(findsOwn, true, "each posted MSN finds its own buffer");
+        NS_TEST_EXPECT_MSG_EQ(inOrder, true, "ConsumeFront returns the oldest");
+        NS_TEST_EXPECT_MSG_EQ(q.GetPostedCount(), 1000u, "1,000 still posted");
+        NS_TEST_EXPECT_MSG_EQ(q.GetBaseMsn(), iwarp::kMsnInitial + 1000, "base advanced per consume");
+        NS_TEST_EXPECT_MSG_EQ(CheckName(q, q.GetBaseMsn() + 999, 0, 1), "ok", "the newest is in range");
+        NS_TEST_EXPECT_MSG_EQ(CheckName(q, q.GetBaseMsn() - 1, 0, 1), kRange, "the last consumed is stale");
+
+        // A consumed buffer belongs to the caller: the queue keeps no reference to it.
+        Ptr<ByteBuffer> held = ByteBuffer::CreateVirtual(8);
+        DdpUntaggedQueue r;
+        r.Post(DdpUntaggedBuffer{BufferWindow{held, 0, 8}, 7});
+        r.Post(Buf(8, 8));
+        const uint32_t before = held->GetReferenceCount();
+        r.ConsumeFront();
+        NS_TEST_EXPECT_MSG_EQ(held->GetReferenceCount(), before - 1, "the queue dropped its reference");
+        const std::vector<DdpUntaggedBuffer> rest = r.TakeAll();
+        NS_TEST_EXPECT_MSG_EQ((rest.size() == 1 && rest[0].cookie == 8), true, "TakeAll after a consume: the rest");
+        NS_TEST_EXPECT_MSG_EQ(r.GetPostedCount(), 0u, "empty after TakeAll");
+    }
+};
+
 // ------------------------------------------------------------------ TestLowerLayer
 
 /** Records what one TestLowerLayer hands up. */
@@ -467,6 +521,7 @@ class DdpUnitSuite : public TestSuite
     {
         AddTestCase(new UntaggedQueueMsn, TestCase::QUICK);
         AddTestCase(new UntaggedQueueMo, TestCase::QUICK);
+        AddTestCase(new UntaggedQueueOrder, TestCase::QUICK);
         AddTestCase(new LlpOrderImpairments, TestCase::QUICK);
         AddTestCase(new LlpFlowControl, TestCase::QUICK);
         AddTestCase(new LlpClose(DdpLowerLayer::CloseMode::Graceful), TestCase::QUICK);
