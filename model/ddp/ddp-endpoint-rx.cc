@@ -58,10 +58,7 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
         // DDP-052: data after the LLP's graceful teardown forces an abortive teardown.
         m_rxStopped = true;
         ClearRxWaiting();
-        if (!m_streamEvent.IsNull())
-        {
-            m_streamEvent(StreamEvent::FatalError, ErrorCause{});
-        }
+        NotifyStreamEvent(StreamEvent::FatalError, ErrorCause{});
         Close(DdpLowerLayer::CloseMode::Abortive);
         return;
     }
@@ -194,9 +191,9 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
     }
     // A16: the ULP vets its control octet before anything is placed.
     DdpUlpCheck ulp;
-    if (!m_ulpCheck.IsNull())
+    if (HasUlpCheck())
     {
-        ulp = m_ulpCheck(v);
+        ulp = UlpCheck(v);
         if (!ulp.ok)
         {
             DdpReceiveError err = MakeError(ulp.cause, *s);
@@ -366,7 +363,11 @@ void
 DdpEndpoint::HandUp(const DdpDelivery& d)
 {
     m_deliveredTrace(d);
-    if (!m_deliver.IsNull())
+    if (m_ulp)
+    {
+        m_ulp->OnDelivery(d);
+    }
+    else if (!m_deliver.IsNull())
     {
         m_deliver(d);
     }
@@ -388,7 +389,11 @@ DdpEndpoint::RaiseError(DdpReceiveError err)
     m_rxStopped = true;
     ClearRxWaiting();
     m_errorTrace(err);
-    if (!m_error.IsNull())
+    if (m_ulp)
+    {
+        m_ulp->OnDdpError(err);
+    }
+    else if (!m_error.IsNull())
     {
         m_error(err);
     }

@@ -66,10 +66,7 @@ DdpEndpoint::DoDispose()
 {
     if (m_llp)
     {
-        m_llp->SetReceiveCallback(DdpLowerLayer::ReceiveCallback());
-        m_llp->SetMulpduCallback(DdpLowerLayer::MulpduCallback());
-        m_llp->SetSendReadyCallback(DdpLowerLayer::SendReadyCallback());
-        m_llp->SetEventCallback(DdpLowerLayer::EventCallback());
+        m_llp->SetUser(nullptr);
     }
     m_llp = nullptr;
     m_memory = nullptr;
@@ -82,6 +79,7 @@ DdpEndpoint::DoDispose()
     m_failed = FailedCallback();
     m_ulpCheck = UlpCheckCallback();
     m_streamEvent = StreamEventCallback();
+    m_ulp = nullptr;
     // Trace sinks may hold references back to objects that own this endpoint (an application
     // binding a Ptr to its sink, as RdmaPingPong's WritePoll does): drop them so those cycles break.
     m_txSegmentTrace = TracedCallback<Ptr<const Packet>>();
@@ -93,13 +91,23 @@ DdpEndpoint::DoDispose()
 }
 
 void
+DdpEndpoint::NotifyStreamEvent(StreamEvent e, iwarp::ErrorCause cause)
+{
+    if (m_ulp)
+    {
+        m_ulp->OnStreamEvent(e, cause);
+    }
+    else if (!m_streamEvent.IsNull())
+    {
+        m_streamEvent(e, cause);
+    }
+}
+
+void
 DdpEndpoint::SetLowerLayer(Ptr<DdpLowerLayer> llp)
 {
     m_llp = llp;
-    llp->SetReceiveCallback(MakeCallback(&DdpEndpoint::OnReceive, this));
-    llp->SetMulpduCallback(MakeCallback(&DdpEndpoint::OnMulpduChanged, this));
-    llp->SetSendReadyCallback(MakeCallback(&DdpEndpoint::OnSendReady, this));
-    llp->SetEventCallback(MakeCallback(&DdpEndpoint::OnLlpEvent, this));
+    llp->SetUser(this); // one pointer, not four Callbacks (an idle QP's heap, doc/performance.md)
 }
 
 // ------------------------------------------------------------------ untagged queues
@@ -289,7 +297,11 @@ DdpEndpoint::Pump()
                 const uint64_t cookie = m.msg.cookie;
                 const uint64_t sent = m.sent;
                 m_txQueue.pop_front();
-                if (!m_failed.IsNull())
+                if (m_ulp)
+                {
+                    m_ulp->OnMessageFailed(cookie, sent);
+                }
+                else if (!m_failed.IsNull())
                 {
                     m_failed(cookie, sent);
                 }
@@ -308,7 +320,11 @@ DdpEndpoint::Pump()
         {
             const uint64_t cookie = m.msg.cookie;
             m_txQueue.pop_front();
-            if (!m_sent.IsNull())
+            if (m_ulp)
+            {
+                m_ulp->OnMessageSent(cookie);
+            }
+            else if (!m_sent.IsNull())
             {
                 m_sent(cookie);
             }
@@ -365,12 +381,7 @@ void
 DdpEndpoint::OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause cause)
 {
     NS_LOG_FUNCTION(this << ToString(e));
-    auto notify = [this](StreamEvent se, iwarp::ErrorCause c) {
-        if (!m_streamEvent.IsNull())
-        {
-            m_streamEvent(se, c);
-        }
-    };
+    auto notify = [this](StreamEvent se, iwarp::ErrorCause c) { NotifyStreamEvent(se, c); };
     switch (e)
     {
     case DdpLowerLayer::Event::Established:

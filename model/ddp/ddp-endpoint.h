@@ -35,7 +35,7 @@
 namespace ns3
 {
 
-class DdpEndpoint : public Object
+class DdpEndpoint : public Object, private DdpLowerLayer::User
 {
   public:
     static TypeId GetTypeId();
@@ -58,6 +58,24 @@ class DdpEndpoint : public Object
     typedef Callback<DdpUlpCheck, const DdpSegmentView&> UlpCheckCallback;
     typedef Callback<void, StreamEvent, iwarp::ErrorCause> StreamEventCallback;
 
+    /**
+     * The ULP as one interface, the alternative to the six callbacks: RdmapEndpoint attaches this way,
+     * since each ns-3 Callback bound to a member costs a few hundred octets of heap per connection
+     * (doc/performance.md, "Idle QPs"). Once set, it is told everything and the callbacks nothing; it
+     * must outlive the attachment or detach with SetUlp(nullptr).
+     */
+    class Ulp
+    {
+      public:
+        virtual ~Ulp() = default;
+        virtual DdpUlpCheck CheckSegment(const DdpSegmentView& v) = 0;           ///< as UlpCheckCallback
+        virtual void OnDelivery(const DdpDelivery& d) = 0;                        ///< as DeliveryCallback
+        virtual void OnDdpError(const DdpReceiveError& e) = 0;                    ///< as ErrorCallback
+        virtual void OnMessageSent(uint64_t cookie) = 0;                          ///< as SentCallback
+        virtual void OnMessageFailed(uint64_t cookie, uint64_t sent) = 0;         ///< as FailedCallback
+        virtual void OnStreamEvent(StreamEvent e, iwarp::ErrorCause cause) = 0;   ///< as StreamEventCallback
+    };
+
     // ---- wiring
     void SetLowerLayer(Ptr<DdpLowerLayer> llp);
     Ptr<DdpLowerLayer> GetLowerLayer() const { return m_llp; }
@@ -74,6 +92,8 @@ class DdpEndpoint : public Object
     void SetMessageFailedCallback(FailedCallback cb) { m_failed = cb; }
     void SetUlpCheckCallback(UlpCheckCallback cb) { m_ulpCheck = cb; }
     void SetStreamEventCallback(StreamEventCallback cb) { m_streamEvent = cb; }
+    /** Attach the ULP through its interface (nullptr detaches); see Ulp. */
+    void SetUlp(Ulp* ulp) { m_ulp = ulp; }
 
     // ---- untagged queues (DDP-060 U1: only enabled queues are valid)
     void EnableQueue(uint32_t qn);
@@ -144,8 +164,13 @@ class DdpEndpoint : public Object
     Ptr<Packet> BuildSegment(TxMessage& m, uint32_t mulpdu, uint32_t* payloadLen);
     void OnSendReady();
     void OnMulpduChanged(uint32_t mulpdu);
-    void OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause cause);
+    void OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause cause) override;
     void MaybeFinishGracefulClose();
+
+    // DdpLowerLayer::User: what the LLP reports.
+    void OnLlpReceive(Ptr<Packet> segment, uint64_t order) override { OnReceive(segment, order); }
+    void OnLlpMulpdu(uint32_t mulpdu) override { OnMulpduChanged(mulpdu); }
+    void OnLlpSendReady() override { OnSendReady(); }
 
     // rx (ddp-endpoint-rx.cc)
     void OnReceive(Ptr<Packet> segment, uint64_t order);
@@ -208,6 +233,11 @@ class DdpEndpoint : public Object
     FailedCallback m_failed;
     UlpCheckCallback m_ulpCheck;
     StreamEventCallback m_streamEvent;
+    Ulp* m_ulp{nullptr};
+    // To the ULP: through m_ulp when attached, else the callbacks that are set.
+    bool HasUlpCheck() const { return m_ulp || !m_ulpCheck.IsNull(); }
+    DdpUlpCheck UlpCheck(const DdpSegmentView& v) { return m_ulp ? m_ulp->CheckSegment(v) : m_ulpCheck(v); }
+    void NotifyStreamEvent(StreamEvent e, iwarp::ErrorCause cause);
 
     TracedCallback<Ptr<const Packet>> m_txSegmentTrace;
     TracedCallback<Ptr<const Packet>> m_rxSegmentTrace;

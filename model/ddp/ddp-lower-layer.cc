@@ -40,7 +40,11 @@ DdpLowerLayer::GetSocket() const
 void
 DdpLowerLayer::NotifyReceive(Ptr<Packet> segment, uint64_t order)
 {
-    if (!m_receive.IsNull())
+    if (m_user)
+    {
+        m_user->OnLlpReceive(segment, order);
+    }
+    else if (!m_receive.IsNull())
     {
         m_receive(segment, order);
     }
@@ -49,7 +53,11 @@ DdpLowerLayer::NotifyReceive(Ptr<Packet> segment, uint64_t order)
 void
 DdpLowerLayer::NotifyMulpduChanged(uint32_t mulpdu)
 {
-    if (!m_mulpdu.IsNull())
+    if (m_user)
+    {
+        m_user->OnLlpMulpdu(mulpdu);
+    }
+    else if (!m_mulpdu.IsNull())
     {
         m_mulpdu(mulpdu);
     }
@@ -58,7 +66,11 @@ DdpLowerLayer::NotifyMulpduChanged(uint32_t mulpdu)
 void
 DdpLowerLayer::NotifySendReady()
 {
-    if (!m_sendReady.IsNull())
+    if (m_user)
+    {
+        m_user->OnLlpSendReady();
+    }
+    else if (!m_sendReady.IsNull())
     {
         m_sendReady();
     }
@@ -67,7 +79,11 @@ DdpLowerLayer::NotifySendReady()
 void
 DdpLowerLayer::NotifyEvent(Event e, iwarp::ErrorCause cause)
 {
-    if (!m_event.IsNull())
+    if (m_user)
+    {
+        m_user->OnLlpEvent(e, cause);
+    }
+    else if (!m_event.IsNull())
     {
         m_event(e, cause);
     }
@@ -80,6 +96,7 @@ DdpLowerLayer::DoDispose()
     m_mulpdu = MulpduCallback();
     m_sendReady = SendReadyCallback();
     m_event = EventCallback();
+    m_user = nullptr;
     Object::DoDispose();
 }
 

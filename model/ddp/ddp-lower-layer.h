@@ -67,6 +67,23 @@ class DdpLowerLayer : public Object
     typedef Callback<void> SendReadyCallback;
     typedef Callback<void, Event, iwarp::ErrorCause> EventCallback;
 
+    /**
+     * The layer above as one interface, the alternative to the four callbacks: the model's own layers
+     * (DdpEndpoint, RnicPipeline) attach this way, since each ns-3 Callback bound to a member costs a
+     * few hundred octets of heap per connection (doc/performance.md, "Idle QPs"). A user, once set,
+     * gets every notification and the callbacks none; the user must outlive the attachment or detach
+     * with SetUser(nullptr).
+     */
+    class User
+    {
+      public:
+        virtual ~User() = default;
+        virtual void OnLlpReceive(Ptr<Packet> segment, uint64_t order) = 0; ///< as ReceiveCallback
+        virtual void OnLlpMulpdu(uint32_t mulpdu) = 0;                       ///< as MulpduCallback
+        virtual void OnLlpSendReady() = 0;                                   ///< as SendReadyCallback
+        virtual void OnLlpEvent(Event e, iwarp::ErrorCause cause) = 0;       ///< as EventCallback
+    };
+
     /** Largest DDP segment (header + payload) the LLP carries in one unit (DDP-001). */
     virtual uint32_t GetMulpdu() const = 0;
 
@@ -91,6 +108,8 @@ class DdpLowerLayer : public Object
     void SetMulpduCallback(MulpduCallback cb) { m_mulpdu = cb; }
     void SetSendReadyCallback(SendReadyCallback cb) { m_sendReady = cb; }
     void SetEventCallback(EventCallback cb) { m_event = cb; }
+    /** Attach the layer above through its interface (nullptr detaches); see User. */
+    void SetUser(User* user) { m_user = user; }
 
   protected:
     void NotifyReceive(Ptr<Packet> segment, uint64_t order);
@@ -104,6 +123,7 @@ class DdpLowerLayer : public Object
     MulpduCallback m_mulpdu;
     SendReadyCallback m_sendReady;
     EventCallback m_event;
+    User* m_user{nullptr};
 };
 
 const char* ToString(DdpLowerLayer::Event e);

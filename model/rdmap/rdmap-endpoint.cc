@@ -124,12 +124,7 @@ RdmapEndpoint::Attach(Ptr<DdpEndpoint> ddp, Ptr<MemoryAccess> memory, const Stre
         PostInternalBuffer(iwarp::kQnReadRequest, iwarp::kReadReqHdrLen); // RDMAP-035
     }
     PostInternalBuffer(iwarp::kQnTerminate, iwarp::kMaxTermHdrLen); // RDMAP-050
-    ddp->SetUlpCheckCallback(MakeCallback(&RdmapEndpoint::CheckSegment, this));
-    ddp->SetDeliveryCallback(MakeCallback(&RdmapEndpoint::OnDelivery, this));
-    ddp->SetErrorCallback(MakeCallback(&RdmapEndpoint::OnDdpError, this));
-    ddp->SetMessageSentCallback(MakeCallback(&RdmapEndpoint::OnMessageSent, this));
-    ddp->SetMessageFailedCallback(MakeCallback(&RdmapEndpoint::OnMessageFailed, this));
-    ddp->SetStreamEventCallback(MakeCallback(&RdmapEndpoint::OnStreamEvent, this));
+    ddp->SetUlp(this); // one pointer, not six Callbacks (an idle QP's heap, doc/performance.md)
 }
 
 void

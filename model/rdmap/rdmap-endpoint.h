@@ -27,7 +27,7 @@
 namespace ns3
 {
 
-class RdmapEndpoint : public Object
+class RdmapEndpoint : public Object, private DdpEndpoint::Ulp
 {
   public:
     static TypeId GetTypeId();
@@ -99,8 +99,8 @@ class RdmapEndpoint : public Object
     // rdmap-endpoint.cc
     void SubmitReady();
     void Submit(SendWr& s);
-    void OnMessageSent(uint64_t cookie);
-    void OnMessageFailed(uint64_t cookie, uint64_t sent);
+    void OnMessageSent(uint64_t cookie) override;
+    void OnMessageFailed(uint64_t cookie, uint64_t sent) override;
     void MarkDone(uint64_t wrSeq, WcStatus status, uint64_t len);
     void CompleteInOrder();
     void Emit(const RdmapCompletion& c);
@@ -115,8 +115,8 @@ class RdmapEndpoint : public Object
         NoStag,      ///< no outstanding Read uses the STag
     };
     ReadSinkMatch MatchReadSink(uint32_t stag, uint64_t to, uint32_t length) const;
-    DdpUlpCheck CheckSegment(const DdpSegmentView& v);
-    void OnDelivery(const DdpDelivery& d);
+    DdpUlpCheck CheckSegment(const DdpSegmentView& v) override;
+    void OnDelivery(const DdpDelivery& d) override;
     void OnReadResponseDelivered(const DdpDelivery& d);
     void OnSendDelivered(const DdpDelivery& d, iwarp::Opcode op);
     void OnReadRequestDelivered(const DdpDelivery& d);
@@ -124,8 +124,8 @@ class RdmapEndpoint : public Object
     void PostInternalBuffer(uint32_t qn, uint32_t size);
 
     // rdmap-terminate.cc
-    void OnDdpError(const DdpReceiveError& e);
-    void OnStreamEvent(DdpEndpoint::StreamEvent e, iwarp::ErrorCause cause);
+    void OnDdpError(const DdpReceiveError& e) override;
+    void OnStreamEvent(DdpEndpoint::StreamEvent e, iwarp::ErrorCause cause) override;
     void SendTerminate(const RdmapTerminateHeader& term);
     RdmapTerminateHeader TerminateFor(iwarp::ErrorCause cause,
                                       const DdpSegmentRecord* segment,

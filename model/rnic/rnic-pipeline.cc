@@ -88,10 +88,7 @@ RnicPipeline::DoDispose()
     m_rxQueue.clear();
     if (m_inner)
     {
-        m_inner->SetReceiveCallback(ReceiveCallback());
-        m_inner->SetSendReadyCallback(SendReadyCallback());
-        m_inner->SetMulpduCallback(MulpduCallback());
-        m_inner->SetEventCallback(EventCallback());
+        m_inner->SetUser(nullptr);
     }
     m_inner = nullptr;
     DdpLowerLayer::DoDispose();
@@ -101,10 +98,7 @@ void
 RnicPipeline::SetInner(Ptr<DdpLowerLayer> inner)
 {
     m_inner = inner;
-    inner->SetReceiveCallback(MakeCallback(&RnicPipeline::OnInnerReceive, this));
-    inner->SetSendReadyCallback(MakeCallback(&RnicPipeline::OnInnerSendReady, this));
-    inner->SetMulpduCallback(MakeCallback(&RnicPipeline::OnInnerMulpdu, this));
-    inner->SetEventCallback(MakeCallback(&RnicPipeline::OnInnerEvent, this));
+    inner->SetUser(this); // one pointer, not four Callbacks (an idle QP's heap, doc/performance.md)
 }
 
 Time

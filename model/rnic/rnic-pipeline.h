@@ -40,7 +40,7 @@
 namespace ns3
 {
 
-class RnicPipeline : public DdpLowerLayer
+class RnicPipeline : public DdpLowerLayer, private DdpLowerLayer::User
 {
   public:
     static TypeId GetTypeId();
@@ -70,6 +70,12 @@ class RnicPipeline : public DdpLowerLayer
     void OnInnerSendReady();
     void OnInnerMulpdu(uint32_t m) { NotifyMulpduChanged(m); }
     void OnInnerEvent(Event e, iwarp::ErrorCause c);
+
+    // DdpLowerLayer::User: what the LLP below (m_inner) reports.
+    void OnLlpReceive(Ptr<Packet> segment, uint64_t order) override { OnInnerReceive(segment, order); }
+    void OnLlpMulpdu(uint32_t mulpdu) override { OnInnerMulpdu(mulpdu); }
+    void OnLlpSendReady() override { OnInnerSendReady(); }
+    void OnLlpEvent(Event e, iwarp::ErrorCause cause) override { OnInnerEvent(e, cause); }
 
     Ptr<DdpLowerLayer> m_inner;
     Time m_txPerMessage;

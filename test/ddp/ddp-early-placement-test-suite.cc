@@ -4,6 +4,8 @@
  * kOrderUnknown) from a TCP segment held out of order, then in order. Both copies carry the
  * same DdpLlpPositionTag; DDP places the octets once, delivers the message once, and still
  * places the in-order copy when the hint could not be placed (no buffer posted yet).
+ * Also, on the same receiver: a ULP attached through DdpEndpoint::Ulp (as RdmapEndpoint attaches)
+ * is told checks, deliveries and errors, and the callbacks nothing.
  */
 #include "ddp/ddp-endpoint.h"
 #include "ddp/ddp-header.h"
@@ -194,6 +196,78 @@ class HintWithoutPosition : public TestCase
     }
 };
 
+/** A DdpEndpoint::Ulp that counts what it is told and refuses segments while `refuse` is set. */
+struct CountingUlp : public DdpEndpoint::Ulp
+{
+    uint32_t checks{0};
+    uint32_t delivered{0};
+    uint32_t errors{0};
+    bool refuse{false};
+    iwarp::ErrorCause lastError;
+
+    DdpUlpCheck CheckSegment(const DdpSegmentView&) override
+    {
+        ++checks;
+        DdpUlpCheck c;
+        c.ok = !refuse;
+        c.cause = iwarp::ErrorCause::Ddp(iwarp::DdpUntaggedCode::InvalidQn);
+        return c;
+    }
+    void OnDelivery(const DdpDelivery&) override { ++delivered; }
+    void OnDdpError(const DdpReceiveError& e) override
+    {
+        ++errors;
+        lastError = e.cause;
+    }
+    void OnMessageSent(uint64_t) override {}
+    void OnMessageFailed(uint64_t, uint64_t) override {}
+    void OnStreamEvent(DdpEndpoint::StreamEvent, iwarp::ErrorCause) override {}
+};
+
+class UlpInterface : public TestCase
+{
+  public:
+    UlpInterface()
+        : TestCase("DdpEndpoint::Ulp: an attached ULP is told checks, deliveries and errors, the callbacks "
+                   "nothing; detached, the callbacks again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            Receiver r;
+            CountingUlp u;
+            r.ddp->SetUlp(&u);
+            r.Post(1, 100);
+            r.Post(2, 100);
+            r.llp->Up(At(Segment(1, 0, 50, true), 100), 0);
+            NS_TEST_EXPECT_MSG_EQ(u.checks, 1u, "the ULP vetted the segment");
+            NS_TEST_EXPECT_MSG_EQ(u.delivered, 1u, "and was given the message");
+            NS_TEST_EXPECT_MSG_EQ(r.delivered.size(), 0u, "the delivery callback was not called");
+            u.refuse = true;
+            r.llp->Up(At(Segment(2, 0, 50, true), 200), 1);
+            NS_TEST_EXPECT_MSG_EQ(u.errors, 1u, "the ULP's refusal came back to it as an error");
+            NS_TEST_EXPECT_MSG_EQ(u.lastError.ToString(),
+                                  iwarp::ErrorCause::Ddp(iwarp::DdpUntaggedCode::InvalidQn).ToString(),
+                                  "with the ULP's cause");
+            NS_TEST_EXPECT_MSG_EQ(u.delivered, 1u, "nothing delivered after it");
+            NS_TEST_EXPECT_MSG_EQ(r.errors, 0u, "the error callback was not called");
+        }
+        {
+            Receiver r;
+            CountingUlp u;
+            r.ddp->SetUlp(&u);
+            r.ddp->SetUlp(nullptr);
+            r.Post(1, 100);
+            r.llp->Up(At(Segment(1, 0, 50, true), 100), 0);
+            NS_TEST_EXPECT_MSG_EQ(u.checks + u.delivered, 0u, "a detached ULP is told nothing");
+            NS_TEST_EXPECT_MSG_EQ(r.delivered.size(), 1u, "the callback has the delivery");
+        }
+    }
+};
+
 class DdpEarlyPlacementTestSuite : public TestSuite
 {
   public:
@@ -203,6 +277,7 @@ class DdpEarlyPlacementTestSuite : public TestSuite
         AddTestCase(new HintThenInOrder, TestCase::QUICK);
         AddTestCase(new HintNotPlaceable, TestCase::QUICK);
         AddTestCase(new HintWithoutPosition, TestCase::QUICK);
+        AddTestCase(new UlpInterface, TestCase::QUICK);
     }
 };
 

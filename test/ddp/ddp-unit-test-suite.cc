@@ -262,6 +262,57 @@ class LlpPairCase : public TestCase
     LlpLog lb;
 };
 
+/** A DdpLowerLayer::User that records what it is told, like LlpLog does for the callbacks. */
+class LlpUserLog : public DdpLowerLayer::User
+{
+  public:
+    void OnLlpReceive(Ptr<Packet> p, uint64_t order) override { log.OnRx(p, order); }
+    void OnLlpMulpdu(uint32_t m) override { log.OnMulpdu(m); }
+    void OnLlpSendReady() override { log.OnSendReady(); }
+    void OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause c) override { log.OnEvent(e, c); }
+    LlpLog log;
+};
+
+class LlpUserInterface : public LlpPairCase
+{
+  public:
+    LlpUserInterface()
+        : LlpPairCase("DdpLowerLayer::User: an attached user gets every notification, the callbacks none; "
+                      "detached, the callbacks again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SetUpPair();
+        LlpUserLog user;
+        b->SetUser(&user);
+        Send(7);
+        Run();
+        NS_TEST_EXPECT_MSG_EQ((user.log.orders == std::vector<uint64_t>{0}), true, "the user got the segment");
+        NS_TEST_EXPECT_MSG_EQ((user.log.firstOctets == std::vector<uint8_t>{7}), true, "its octets");
+        NS_TEST_EXPECT_MSG_EQ(lb.orders.size(), 0u, "the callbacks got nothing while a user is attached");
+        a->Close(DdpLowerLayer::CloseMode::Abortive); // the peer of the user's layer aborts
+        Run();
+        NS_TEST_EXPECT_MSG_EQ(user.log.log.empty(), false, "events go to the user too");
+        NS_TEST_EXPECT_MSG_EQ(user.log.log.back(), std::string("ConnectionLost"), "the abort, to the user");
+        NS_TEST_EXPECT_MSG_EQ(lb.log.size(), 1u, "the callback saw only Established, from before the user");
+
+        // Detached: the callbacks are back (a fresh pair, since this one is closed).
+        a->Dispose();
+        b->Dispose();
+        SetUpPair();
+        b->SetUser(&user);
+        b->SetUser(nullptr);
+        const std::size_t before = user.log.orders.size();
+        Send(9);
+        Run();
+        NS_TEST_EXPECT_MSG_EQ(user.log.orders.size(), before, "a detached user hears nothing");
+        NS_TEST_EXPECT_MSG_EQ(lb.orders.size(), 1u, "the callback got the segment");
+    }
+};
+
 class LlpOrderImpairments : public LlpPairCase
 {
   public:
@@ -523,6 +574,7 @@ class DdpUnitSuite : public TestSuite
         AddTestCase(new UntaggedQueueMo, TestCase::QUICK);
         AddTestCase(new UntaggedQueueOrder, TestCase::QUICK);
         AddTestCase(new LlpOrderImpairments, TestCase::QUICK);
+        AddTestCase(new LlpUserInterface, TestCase::QUICK);
         AddTestCase(new LlpFlowControl, TestCase::QUICK);
         AddTestCase(new LlpClose(DdpLowerLayer::CloseMode::Graceful), TestCase::QUICK);
         AddTestCase(new LlpClose(DdpLowerLayer::CloseMode::Abortive), TestCase::QUICK);
