@@ -274,9 +274,15 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
         const std::string o = origin(s, field);
         return o.empty() ? std::string("the default") : o;
     };
-    // A tcp.hystart key that reaches no host running Cubic (TcpLinuxCubic) would change nothing.
-    std::map<std::string, bool> hyStartReaches;
-    std::map<std::string, std::pair<std::string, const TransportSettings*>> hyStartOther;
+    // A tcp.hystart key that reaches no host running Cubic (TcpLinuxCubic) would change nothing: per key,
+    // whether it reaches one, and the first host it reaches (for the message).
+    struct HyStartReach
+    {
+        bool cubic{false};
+        std::string host;
+        const TransportSettings* settings{nullptr};
+    };
+    std::map<std::string, HyStartReach> hyStartReach;
     for (const std::string& h : m_hosts)
     {
         const TransportSettings& s = at[h];
@@ -295,8 +301,8 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
         }
         if (const std::string o = origin(s, "tcp.hystart"); !o.empty())
         {
-            hyStartReaches[o] |= HasHyStart(t.congestion);
-            hyStartOther.emplace(o, std::make_pair(h, &s)); // the first host it reaches, for the message
+            HyStartReach& r = hyStartReach.try_emplace(o, HyStartReach{false, h, &s}).first->second;
+            r.cubic = r.cubic || HasHyStart(t.congestion);
         }
         if (t.initialRto < t.minRto)
         {
@@ -314,15 +320,15 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
                               "]" + forHost);
         }
     }
-    for (const auto& [key, reachesCubic] : hyStartReaches)
+    for (const auto& [key, r] : hyStartReach)
     {
-        if (!reachesCubic)
+        if (!r.cubic)
         {
-            const auto& [host, s] = hyStartOther.at(key);
+            const TransportSettings& s = *r.settings;
             FailTransport(root, {key},
-                          "hystart " + s->tcp.hyStart + " chooses the slow-start exit of congestion Cubic "
-                              "(TcpLinuxCubic), and no host it reaches runs Cubic (" + host + " runs " +
-                              TcpCongestionName(s->tcp.congestion) + ", " + said(*s, "tcp.congestion") +
+                          "hystart " + s.tcp.hyStart + " chooses the slow-start exit of congestion Cubic "
+                              "(TcpLinuxCubic), and no host it reaches runs Cubic (" + r.host + " runs " +
+                              TcpCongestionName(s.tcp.congestion) + ", " + said(s, "tcp.congestion") +
                               "): it would change nothing; leave it out");
         }
     }

@@ -58,7 +58,7 @@ DdpEndpoint::OnReceive(Ptr<Packet> segment, uint64_t order)
         // DDP-052: data after the LLP's graceful teardown forces an abortive teardown.
         m_rxStopped = true;
         ClearRxWaiting();
-        NotifyStreamEvent(StreamEvent::FatalError, ErrorCause{});
+        Upper().OnStreamEvent(StreamEvent::FatalError, ErrorCause{});
         Close(DdpLowerLayer::CloseMode::Abortive);
         return;
     }
@@ -190,27 +190,23 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
         queue = &it->second;
     }
     // A16: the ULP vets its control octet before anything is placed.
-    DdpUlpCheck ulp;
-    if (HasUlpCheck())
+    const DdpUlpCheck ulp = Upper().CheckSegment(v);
+    if (!ulp.ok)
     {
-        ulp = UlpCheck(v);
-        if (!ulp.ok)
+        DdpReceiveError err = MakeError(ulp.cause, *s);
+        if (ulp.includeRdmaHeader && headLen >= v.headerLength + iwarp::kReadReqHdrLen)
         {
-            DdpReceiveError err = MakeError(ulp.cause, *s);
-            if (ulp.includeRdmaHeader && headLen >= v.headerLength + iwarp::kReadReqHdrLen)
-            {
-                err.rdmaHeader.assign(head + v.headerLength, head + v.headerLength + iwarp::kReadReqHdrLen);
-            }
-            if (queue)
-            {
-                if (const DdpUntaggedBuffer* b = queue->Find(v.msn))
-                {
-                    err.bufferKnown = true;
-                    err.bufferCookie = b->cookie;
-                }
-            }
-            return fail(err);
+            err.rdmaHeader.assign(head + v.headerLength, head + v.headerLength + iwarp::kReadReqHdrLen);
         }
+        if (queue)
+        {
+            if (const DdpUntaggedBuffer* b = queue->Find(v.msn))
+            {
+                err.bufferKnown = true;
+                err.bufferCookie = b->cookie;
+            }
+        }
+        return fail(err);
     }
 
     BufferWindow target;
@@ -363,14 +359,7 @@ void
 DdpEndpoint::HandUp(const DdpDelivery& d)
 {
     m_deliveredTrace(d);
-    if (m_ulp)
-    {
-        m_ulp->OnDelivery(d);
-    }
-    else if (!m_deliver.IsNull())
-    {
-        m_deliver(d);
-    }
+    Upper().OnDelivery(d);
 }
 
 DdpEndpoint::SegmentKey
@@ -389,14 +378,7 @@ DdpEndpoint::RaiseError(DdpReceiveError err)
     m_rxStopped = true;
     ClearRxWaiting();
     m_errorTrace(err);
-    if (m_ulp)
-    {
-        m_ulp->OnDdpError(err);
-    }
-    else if (!m_error.IsNull())
-    {
-        m_error(err);
-    }
+    Upper().OnDdpError(err);
 }
 
 void

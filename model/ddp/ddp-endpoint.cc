@@ -73,12 +73,7 @@ DdpEndpoint::DoDispose()
     m_txQueue.clear();
     ClearRxWaiting();
     m_rxQueues.clear();
-    m_deliver = DeliveryCallback();
-    m_error = ErrorCallback();
-    m_sent = SentCallback();
-    m_failed = FailedCallback();
-    m_ulpCheck = UlpCheckCallback();
-    m_streamEvent = StreamEventCallback();
+    m_callbacks = CallbackUlp{};
     m_ulp = nullptr;
     // Trace sinks may hold references back to objects that own this endpoint (an application
     // binding a Ptr to its sink, as RdmaPingPong's WritePoll does): drop them so those cycles break.
@@ -90,16 +85,54 @@ DdpEndpoint::DoDispose()
     Object::DoDispose();
 }
 
-void
-DdpEndpoint::NotifyStreamEvent(StreamEvent e, iwarp::ErrorCause cause)
+DdpUlpCheck
+DdpEndpoint::CallbackUlp::CheckSegment(const DdpSegmentView& v)
 {
-    if (m_ulp)
+    return ulpCheck.IsNull() ? DdpUlpCheck{} : ulpCheck(v);
+}
+
+void
+DdpEndpoint::CallbackUlp::OnDelivery(const DdpDelivery& d)
+{
+    if (!deliver.IsNull())
     {
-        m_ulp->OnStreamEvent(e, cause);
+        deliver(d);
     }
-    else if (!m_streamEvent.IsNull())
+}
+
+void
+DdpEndpoint::CallbackUlp::OnDdpError(const DdpReceiveError& e)
+{
+    if (!error.IsNull())
     {
-        m_streamEvent(e, cause);
+        error(e);
+    }
+}
+
+void
+DdpEndpoint::CallbackUlp::OnMessageSent(uint64_t cookie)
+{
+    if (!sent.IsNull())
+    {
+        sent(cookie);
+    }
+}
+
+void
+DdpEndpoint::CallbackUlp::OnMessageFailed(uint64_t cookie, uint64_t sentOctets)
+{
+    if (!failed.IsNull())
+    {
+        failed(cookie, sentOctets);
+    }
+}
+
+void
+DdpEndpoint::CallbackUlp::OnStreamEvent(StreamEvent e, iwarp::ErrorCause cause)
+{
+    if (!streamEvent.IsNull())
+    {
+        streamEvent(e, cause);
     }
 }
 
@@ -297,14 +330,7 @@ DdpEndpoint::Pump()
                 const uint64_t cookie = m.msg.cookie;
                 const uint64_t sent = m.sent;
                 m_txQueue.pop_front();
-                if (m_ulp)
-                {
-                    m_ulp->OnMessageFailed(cookie, sent);
-                }
-                else if (!m_failed.IsNull())
-                {
-                    m_failed(cookie, sent);
-                }
+                Upper().OnMessageFailed(cookie, sent);
                 continue;
             }
         }
@@ -320,14 +346,7 @@ DdpEndpoint::Pump()
         {
             const uint64_t cookie = m.msg.cookie;
             m_txQueue.pop_front();
-            if (m_ulp)
-            {
-                m_ulp->OnMessageSent(cookie);
-            }
-            else if (!m_sent.IsNull())
-            {
-                m_sent(cookie);
-            }
+            Upper().OnMessageSent(cookie);
         }
     }
     m_pumping = false;
@@ -381,7 +400,7 @@ void
 DdpEndpoint::OnLlpEvent(DdpLowerLayer::Event e, iwarp::ErrorCause cause)
 {
     NS_LOG_FUNCTION(this << ToString(e));
-    auto notify = [this](StreamEvent se, iwarp::ErrorCause c) { NotifyStreamEvent(se, c); };
+    auto notify = [this](StreamEvent se, iwarp::ErrorCause c) { Upper().OnStreamEvent(se, c); };
     switch (e)
     {
     case DdpLowerLayer::Event::Established:

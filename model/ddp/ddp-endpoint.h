@@ -84,14 +84,14 @@ class DdpEndpoint : public Object, private DdpLowerLayer::User
     void SetStreamContext(const StreamContext& ctx) { m_ctx = ctx; }
     const StreamContext& GetStreamContext() const { return m_ctx; }
 
-    void SetDeliveryCallback(DeliveryCallback cb) { m_deliver = cb; }
-    void SetErrorCallback(ErrorCallback cb) { m_error = cb; }
+    void SetDeliveryCallback(DeliveryCallback cb) { m_callbacks.deliver = cb; }
+    void SetErrorCallback(ErrorCallback cb) { m_callbacks.error = cb; }
     /** The last segment of a message was accepted by the LLP (DDP-044). */
-    void SetMessageSentCallback(SentCallback cb) { m_sent = cb; }
+    void SetMessageSentCallback(SentCallback cb) { m_callbacks.sent = cb; }
     /** A message's payload could not be read; (cookie, octets already sent). */
-    void SetMessageFailedCallback(FailedCallback cb) { m_failed = cb; }
-    void SetUlpCheckCallback(UlpCheckCallback cb) { m_ulpCheck = cb; }
-    void SetStreamEventCallback(StreamEventCallback cb) { m_streamEvent = cb; }
+    void SetMessageFailedCallback(FailedCallback cb) { m_callbacks.failed = cb; }
+    void SetUlpCheckCallback(UlpCheckCallback cb) { m_callbacks.ulpCheck = cb; }
+    void SetStreamEventCallback(StreamEventCallback cb) { m_callbacks.streamEvent = cb; }
     /** Attach the ULP through its interface (nullptr detaches); see Ulp. */
     void SetUlp(Ulp* ulp) { m_ulp = ulp; }
 
@@ -227,17 +227,30 @@ class DdpEndpoint : public Object, private DdpLowerLayer::User
     bool m_down{false};
     uint32_t m_msnLookahead;
 
-    DeliveryCallback m_deliver;
-    ErrorCallback m_error;
-    SentCallback m_sent;
-    FailedCallback m_failed;
-    UlpCheckCallback m_ulpCheck;
-    StreamEventCallback m_streamEvent;
+    /**
+     * The six callbacks as a Ulp: who is told when no Ulp is attached. A null callback tells nobody; with
+     * no check callback every segment passes the ULP's check (a default DdpUlpCheck).
+     */
+    struct CallbackUlp : public Ulp
+    {
+        DeliveryCallback deliver;
+        ErrorCallback error;
+        SentCallback sent;
+        FailedCallback failed;
+        UlpCheckCallback ulpCheck;
+        StreamEventCallback streamEvent;
+        DdpUlpCheck CheckSegment(const DdpSegmentView& v) override;
+        void OnDelivery(const DdpDelivery& d) override;
+        void OnDdpError(const DdpReceiveError& e) override;
+        void OnMessageSent(uint64_t cookie) override;
+        void OnMessageFailed(uint64_t cookie, uint64_t sentOctets) override;
+        void OnStreamEvent(StreamEvent e, iwarp::ErrorCause cause) override;
+    };
+    /** The one place that chooses between the attached Ulp and the callbacks. */
+    Ulp& Upper() { return m_ulp ? *m_ulp : m_callbacks; }
+
+    CallbackUlp m_callbacks;
     Ulp* m_ulp{nullptr};
-    // To the ULP: through m_ulp when attached, else the callbacks that are set.
-    bool HasUlpCheck() const { return m_ulp || !m_ulpCheck.IsNull(); }
-    DdpUlpCheck UlpCheck(const DdpSegmentView& v) { return m_ulp ? m_ulp->CheckSegment(v) : m_ulpCheck(v); }
-    void NotifyStreamEvent(StreamEvent e, iwarp::ErrorCause cause);
 
     TracedCallback<Ptr<const Packet>> m_txSegmentTrace;
     TracedCallback<Ptr<const Packet>> m_rxSegmentTrace;

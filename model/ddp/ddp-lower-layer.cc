@@ -40,62 +40,67 @@ DdpLowerLayer::GetSocket() const
 void
 DdpLowerLayer::NotifyReceive(Ptr<Packet> segment, uint64_t order)
 {
-    if (m_user)
-    {
-        m_user->OnLlpReceive(segment, order);
-    }
-    else if (!m_receive.IsNull())
-    {
-        m_receive(segment, order);
-    }
+    Upper().OnLlpReceive(segment, order);
 }
 
 void
 DdpLowerLayer::NotifyMulpduChanged(uint32_t mulpdu)
 {
-    if (m_user)
-    {
-        m_user->OnLlpMulpdu(mulpdu);
-    }
-    else if (!m_mulpdu.IsNull())
-    {
-        m_mulpdu(mulpdu);
-    }
+    Upper().OnLlpMulpdu(mulpdu);
 }
 
 void
 DdpLowerLayer::NotifySendReady()
 {
-    if (m_user)
-    {
-        m_user->OnLlpSendReady();
-    }
-    else if (!m_sendReady.IsNull())
-    {
-        m_sendReady();
-    }
+    Upper().OnLlpSendReady();
 }
 
 void
 DdpLowerLayer::NotifyEvent(Event e, iwarp::ErrorCause cause)
 {
-    if (m_user)
+    Upper().OnLlpEvent(e, cause);
+}
+
+void
+DdpLowerLayer::CallbackUser::OnLlpReceive(Ptr<Packet> segment, uint64_t order)
+{
+    if (!receive.IsNull())
     {
-        m_user->OnLlpEvent(e, cause);
+        receive(segment, order);
     }
-    else if (!m_event.IsNull())
+}
+
+void
+DdpLowerLayer::CallbackUser::OnLlpMulpdu(uint32_t m)
+{
+    if (!mulpdu.IsNull())
     {
-        m_event(e, cause);
+        mulpdu(m);
+    }
+}
+
+void
+DdpLowerLayer::CallbackUser::OnLlpSendReady()
+{
+    if (!sendReady.IsNull())
+    {
+        sendReady();
+    }
+}
+
+void
+DdpLowerLayer::CallbackUser::OnLlpEvent(Event e, iwarp::ErrorCause cause)
+{
+    if (!event.IsNull())
+    {
+        event(e, cause);
     }
 }
 
 void
 DdpLowerLayer::DoDispose()
 {
-    m_receive = ReceiveCallback();
-    m_mulpdu = MulpduCallback();
-    m_sendReady = SendReadyCallback();
-    m_event = EventCallback();
+    m_callbacks = CallbackUser{};
     m_user = nullptr;
     Object::DoDispose();
 }

@@ -104,10 +104,10 @@ class DdpLowerLayer : public Object
      */
     virtual Ptr<Socket> GetSocket() const;
 
-    void SetReceiveCallback(ReceiveCallback cb) { m_receive = cb; }
-    void SetMulpduCallback(MulpduCallback cb) { m_mulpdu = cb; }
-    void SetSendReadyCallback(SendReadyCallback cb) { m_sendReady = cb; }
-    void SetEventCallback(EventCallback cb) { m_event = cb; }
+    void SetReceiveCallback(ReceiveCallback cb) { m_callbacks.receive = cb; }
+    void SetMulpduCallback(MulpduCallback cb) { m_callbacks.mulpdu = cb; }
+    void SetSendReadyCallback(SendReadyCallback cb) { m_callbacks.sendReady = cb; }
+    void SetEventCallback(EventCallback cb) { m_callbacks.event = cb; }
     /** Attach the layer above through its interface (nullptr detaches); see User. */
     void SetUser(User* user) { m_user = user; }
 
@@ -119,10 +119,22 @@ class DdpLowerLayer : public Object
     void DoDispose() override;
 
   private:
-    ReceiveCallback m_receive;
-    MulpduCallback m_mulpdu;
-    SendReadyCallback m_sendReady;
-    EventCallback m_event;
+    /** The four callbacks as a User: who is told when no user is attached (a null callback: nobody). */
+    struct CallbackUser : public User
+    {
+        ReceiveCallback receive;
+        MulpduCallback mulpdu;
+        SendReadyCallback sendReady;
+        EventCallback event;
+        void OnLlpReceive(Ptr<Packet> segment, uint64_t order) override;
+        void OnLlpMulpdu(uint32_t m) override;
+        void OnLlpSendReady() override;
+        void OnLlpEvent(Event e, iwarp::ErrorCause cause) override;
+    };
+    /** The one place that chooses between the attached user and the callbacks. */
+    User& Upper() { return m_user ? *m_user : m_callbacks; }
+
+    CallbackUser m_callbacks;
     User* m_user{nullptr};
 };
 

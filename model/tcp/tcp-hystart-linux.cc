@@ -28,6 +28,7 @@ void
 LinuxHyStart::Reset()
 {
     m_done = false;
+    m_trigger = Trigger::None;
     m_inRound = false;
     m_roundMinRtt = Time::Max();
     m_samples = 0;
@@ -43,6 +44,12 @@ bool
 LinuxHyStart::IsDone() const
 {
     return m_done;
+}
+
+LinuxHyStart::Trigger
+LinuxHyStart::GetTrigger() const
+{
+    return m_trigger;
 }
 
 void
@@ -92,7 +99,8 @@ LinuxHyStart::OnAck(SequenceNumber32 ack,
             NS_LOG_INFO("ACK train of " << (now - m_roundStart).As(Time::US) << " past "
                                         << threshold.As(Time::US) << " at cwnd " << cwndSegments);
             m_done = true;
-            return Trigger::AckTrain;
+            m_trigger = Trigger::AckTrain;
+            return m_trigger;
         }
     }
     if (m_params.delay)
@@ -107,7 +115,8 @@ LinuxHyStart::OnAck(SequenceNumber32 ack,
             NS_LOG_INFO("round minimum RTT " << m_roundMinRtt.As(Time::US) << " over "
                                              << minRtt.As(Time::US) << " at cwnd " << cwndSegments);
             m_done = true;
-            return Trigger::Delay;
+            m_trigger = Trigger::Delay;
+            return m_trigger;
         }
     }
     return Trigger::None;

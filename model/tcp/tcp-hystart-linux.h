@@ -61,6 +61,8 @@ class LinuxHyStart
     void Stop();
     /** True once a test fired (or Stop was called): nothing is watched until Reset. */
     bool IsDone() const;
+    /** The test that ended this slow start; None while it runs, after Stop, and after Reset. */
+    Trigger GetTrigger() const;
 
     /**
      * One ACK in slow start that carried an RTT sample: `ack` its cumulative acknowledgment, `sndNxt` the next
@@ -84,6 +86,7 @@ class LinuxHyStart
 
     Params m_params;
     bool m_done{false};               ///< found (ca->found)
+    Trigger m_trigger{Trigger::None}; ///< which test set m_done
     bool m_inRound{false};            ///< a round has been started
     SequenceNumber32 m_endSeq{0};     ///< end_seq: the round ends when the ACK passes this
     Time m_roundStart;                ///< round_start

@@ -435,7 +435,7 @@ TcpLinuxCubic::LinuxHyStartEnds(Ptr<TcpSocketState> tcb)
     {
         return false;
     }
-    LinuxHyStart::Trigger t = m_linuxHyStart.OnAck(tcb->m_lastAckedSeq,
+    const LinuxHyStart::Trigger t = m_linuxHyStart.OnAck(tcb->m_lastAckedSeq,
                                                    tcb->m_highTxMark,
                                                    Simulator::Now(),
                                                    m_lastRtt,
@@ -446,7 +446,6 @@ TcpLinuxCubic::LinuxHyStartEnds(Ptr<TcpSocketState> tcb)
     {
         return false;
     }
-    m_linuxTrigger = t;
     LeaveSlowStart(tcb); // tcp_cubic.c's hystart_update: snd_ssthresh = cwnd
     return true;
 }
@@ -591,7 +590,7 @@ TcpLinuxCubic::LinuxHyStartDone() const
 LinuxHyStart::Trigger
 TcpLinuxCubic::GetLinuxHyStartTrigger() const
 {
-    return m_linuxTrigger;
+    return m_linuxHyStart.GetTrigger();
 }
 
 } // namespace ns3

@@ -57,7 +57,7 @@ class TcpLinuxCubic : public TcpCongestionOps
     Time GetMinRtt() const;      ///< the RTT of W_cubic(t + RTT): the smallest sample seen
     HyStartPlusPlus::Phase GetHyStartPhase() const; ///< HyStart++'s phase (Done for the Linux variant)
     bool LinuxHyStartDone() const; ///< the Linux variant fired (or was off) in this slow start
-    LinuxHyStart::Trigger GetLinuxHyStartTrigger() const; ///< what ended the last slow start, Linux variant
+    LinuxHyStart::Trigger GetLinuxHyStartTrigger() const; ///< what ended this slow start, Linux variant
 
     /** Signature of the EpochStart trace: t_epoch began with these W_max, K (s) and cwnd_epoch. */
     typedef void (*EpochStartTracedCallback)(double wMax, double k, double cwndEpoch);
@@ -121,7 +121,6 @@ class TcpLinuxCubic : public TcpCongestionOps
 
     HyStartPlusPlus m_hyStartPp;
     LinuxHyStart m_linuxHyStart;
-    LinuxHyStart::Trigger m_linuxTrigger{LinuxHyStart::Trigger::None};
 
     TracedCallback<double, double, double> m_epochStartTrace;
     TracedCallback<uint32_t> m_slowStartExitTrace;
