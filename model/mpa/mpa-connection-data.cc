@@ -116,7 +116,7 @@ MpaConnection::SendSegment(Ptr<Packet> segment)
         // cuts there anyway, and queueing lets TCP send from its buffer as ACKs come back instead
         // of being handed one FPDU per transmission.
         m_wantSendReady = true;
-        m_waitForLowWater = m_socket->GetTxAvailable() < framed; // OnSendSpace waits for SendLowWater
+        m_waitForLowWater = m_socket->GetTxAvailable() < framed; // OnSocketSendSpace waits for SendLowWater
         return false;
     }
     if (framed != GetEffectiveMss())
@@ -165,7 +165,7 @@ MpaConnection::OnTcpHighestSequence(SequenceNumber32, SequenceNumber32 newValue)
 }
 
 void
-MpaConnection::OnSendSpace(Ptr<Socket>, uint32_t)
+MpaConnection::OnSocketSendSpace(Ptr<Socket>, uint32_t)
 {
     if (SendReadyDue())
     {
@@ -190,7 +190,7 @@ MpaConnection::SendLowWater() const
 }
 
 void
-MpaConnection::OnRecv(Ptr<Socket> socket)
+MpaConnection::OnSocketRecv(Ptr<Socket> socket)
 {
     if (!m_rxFirstOctetSeen)
     {
@@ -296,7 +296,7 @@ MpaConnection::DeframeInOrder()
 }
 
 void
-MpaConnection::OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> sock)
+MpaConnection::OnTcpSegment(Ptr<const Packet> p, const TcpHeader& h)
 {
     // Early placement needs the FPDUs to be checkable on their own: CRC or markers.
     if (!m_outOfOrderPlacement || !m_rx || !m_rxStreamBaseKnown || p->GetSize() == 0 ||
@@ -304,7 +304,7 @@ MpaConnection::OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSoc
     {
         return;
     }
-    const SequenceNumber32 next = sock->GetRxBuffer()->NextRxSequence();
+    const SequenceNumber32 next = m_tcp->GetRxBuffer()->NextRxSequence();
     if (h.GetSequenceNumber() <= next)
     {
         return; // in order: the normal path delivers it

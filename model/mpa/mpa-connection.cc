@@ -10,6 +10,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <utility>
+
 namespace ns3
 {
 
@@ -119,7 +121,13 @@ MpaConnection::MpaConnection()
 {
 }
 
-MpaConnection::~MpaConnection() = default;
+MpaConnection::~MpaConnection()
+{
+    if (m_socket)
+    {
+        SocketEvents::Unhook(m_socket); // never disposed: the socket must not reach a freed sink
+    }
+}
 
 void
 MpaConnection::DoDispose()
@@ -128,11 +136,7 @@ MpaConnection::DoDispose()
     m_closeTimer.Cancel();
     if (m_socket)
     {
-        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-        m_socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
-                                    MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->TraceDisconnectWithoutContext("Rx", MakeCallback(&MpaConnection::OnTcpRx, this));
+        SocketEvents::Unhook(m_socket);
         m_socket->TraceDisconnectWithoutContext("HighestSequence",
                                                 MakeCallback(&MpaConnection::OnTcpHighestSequence, this));
     }
@@ -164,14 +168,11 @@ MpaConnection::HookSocket(Ptr<Socket> socket)
     m_socket = socket;
     // Nagle would hold a short Request/Reply or FPDU back and merge it with the next one.
     socket->SetAttributeFailSafe("TcpNoDelay", BooleanValue(true));
-    socket->SetRecvCallback(MakeCallback(&MpaConnection::OnRecv, this));
-    socket->SetSendCallback(MakeCallback(&MpaConnection::OnSendSpace, this));
-    socket->SetCloseCallbacks(MakeCallback(&MpaConnection::OnNormalClose, this),
-                              MakeCallback(&MpaConnection::OnErrorClose, this));
-    socket->TraceConnectWithoutContext("Rx", MakeCallback(&MpaConnection::OnTcpRx, this));
+    SocketEvents::Hook(socket, this);
     m_tcp = DynamicCast<TcpSocketBase>(socket);
     if (m_tcp)
     {
+        SocketEvents::HookTcpRx(socket);
         socket->TraceConnectWithoutContext("HighestSequence",
                                            MakeCallback(&MpaConnection::OnTcpHighestSequence, this));
     }
@@ -206,13 +207,12 @@ MpaConnection::StartInitiator(Ptr<Socket> socket, const std::vector<uint8_t>& pr
     m_initiator = true;
     m_localPrivateData = privateData;
     HookSocket(socket);
-    socket->SetConnectCallback(MakeCallback(&MpaConnection::OnConnected, this),
-                               MakeCallback(&MpaConnection::OnConnectFailed, this));
+    SocketEvents::HookConnect(socket);
     SetState(AWAIT_TCP);
 }
 
 void
-MpaConnection::OnConnected(Ptr<Socket>)
+MpaConnection::OnSocketConnected(Ptr<Socket>)
 {
     MpaSetupFrame req(MpaFrameKind::Request);
     req.SetMarkers(m_wantMarkers);
@@ -233,7 +233,7 @@ MpaConnection::OnConnected(Ptr<Socket>)
 }
 
 void
-MpaConnection::OnConnectFailed(Ptr<Socket>)
+MpaConnection::OnSocketConnectFailed(Ptr<Socket>)
 {
     SetupFailed(iwarp::MpaErrorCause(iwarp::MpaError::TcpClosed));
 }
@@ -241,14 +241,13 @@ MpaConnection::OnConnectFailed(Ptr<Socket>)
 void
 MpaConnection::OnReply(const MpaSetupFrame& f)
 {
-    m_setupTimer.Cancel();
+    // Removed, not cancelled: a cancelled event stays in the scheduler until its time (10 s away),
+    // which would keep an entry per connection in every idle QP's heap and the event queue.
+    Simulator::Remove(m_setupTimer);
     if (f.GetReject())
     {
         NS_LOG_INFO("the responder rejected the connection");
-        if (!m_replyCb.IsNull())
-        {
-            m_replyCb(this, f);
-        }
+        ReportReply(f);
         SetState(CLOSED);
         m_socket->Close();
         return;
@@ -281,9 +280,20 @@ MpaConnection::OnReply(const MpaSetupFrame& f)
     {
         SendRtr();
     }
-    if (!m_replyCb.IsNull())
+    ReportReply(f);
+}
+
+void
+MpaConnection::ReportReply(const MpaSetupFrame& f)
+{
+    // Set-up ends here: the set-up callbacks (with what the connector bound into them) are released
+    // rather than kept for the connection's life; a copy keeps the one being called alive through
+    // the call.
+    const SetupFrameCallback reply = std::exchange(m_replyCb, SetupFrameCallback());
+    m_setupFailedCb = SetupFailedCallback();
+    if (!reply.IsNull())
     {
-        m_replyCb(this, f);
+        reply(this, f);
     }
 }
 
@@ -304,23 +314,25 @@ MpaConnection::StartResponder(Ptr<Socket> socket)
     HookSocket(socket);
     SetState(AWAIT_REQUEST);
     m_setupTimer = Simulator::Schedule(m_responderTimeout, &MpaConnection::OnSetupTimeout, this);
-    Simulator::ScheduleNow(&MpaConnection::OnRecv, this, socket); // data may already be queued
+    Simulator::ScheduleNow(&MpaConnection::OnSocketRecv, this, socket); // data may already be queued
 }
 
 void
 MpaConnection::OnRequest(const MpaSetupFrame& f)
 {
-    m_setupTimer.Cancel();
+    Simulator::Remove(m_setupTimer); // see OnReply
     m_txMarkers = f.GetMarkers();
     m_rxMarkers = m_wantMarkers;
     m_crc = m_wantCrc || f.GetCrc();
     SetState(AWAIT_ULP_DECISION);
-    if (m_requestCb.IsNull())
+    // A Request comes once: its callback is released (see ReportReply).
+    const SetupFrameCallback request = std::exchange(m_requestCb, SetupFrameCallback());
+    if (request.IsNull())
     {
         Accept({}); // no connection manager: accept with no private data
         return;
     }
-    m_requestCb(this, f);
+    request(this, f);
 }
 
 void
@@ -462,9 +474,12 @@ MpaConnection::SetupFailed(iwarp::ErrorCause cause)
     {
         m_socket->Close();
     }
-    if (!m_setupFailedCb.IsNull())
+    const SetupFailedCallback failed = std::exchange(m_setupFailedCb, SetupFailedCallback());
+    m_replyCb = SetupFrameCallback();
+    m_requestCb = SetupFrameCallback();
+    if (!failed.IsNull())
     {
-        m_setupFailedCb(this, cause);
+        failed(this, cause);
     }
     NotifyEvent(Event::ConnectionLost);
 }
@@ -513,7 +528,7 @@ MpaConnection::Close(CloseMode mode)
 }
 
 void
-MpaConnection::OnNormalClose(Ptr<Socket>)
+MpaConnection::OnSocketNormalClose(Ptr<Socket>)
 {
     if (m_state == ESTABLISHED || m_state == AWAIT_RTR || m_state == FAILED)
     {
@@ -526,7 +541,7 @@ MpaConnection::OnNormalClose(Ptr<Socket>)
 }
 
 void
-MpaConnection::OnErrorClose(Ptr<Socket>)
+MpaConnection::OnSocketErrorClose(Ptr<Socket>)
 {
     const State was = m_state;
     SetState(CLOSED);

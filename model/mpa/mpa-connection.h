@@ -33,6 +33,7 @@
 #ifndef IWARP_MPA_CONNECTION_H
 #define IWARP_MPA_CONNECTION_H
 
+#include "common/socket-events.h"
 #include "ddp/ddp-lower-layer.h"
 #include "mpa/mpa-fpdu.h"
 #include "mpa/mpa-setup-header.h"
@@ -51,7 +52,7 @@
 namespace ns3
 {
 
-class MpaConnection : public DdpLowerLayer
+class MpaConnection : public DdpLowerLayer, private SocketEventSink
 {
   public:
     static TypeId GetTypeId();
@@ -85,6 +86,10 @@ class MpaConnection : public DdpLowerLayer
     /** Responder's ULP rejects the Request (Reply with R=1), then TCP closes. */
     void Reject(const std::vector<uint8_t>& privateData);
 
+    /**
+     * Set-up callbacks, each called at most once: the Request (responder), the Reply or the failure
+     * of set-up (initiator). Once set-up ends, all three are released.
+     */
     void SetRequestCallback(SetupFrameCallback cb) { m_requestCb = cb; }
     void SetReplyCallback(SetupFrameCallback cb) { m_replyCb = cb; }
     void SetSetupFailedCallback(SetupFailedCallback cb) { m_setupFailedCb = cb; }
@@ -118,13 +123,15 @@ class MpaConnection : public DdpLowerLayer
   private:
     void SetState(State s);
     void HookSocket(Ptr<Socket> socket);
-    void OnConnected(Ptr<Socket> s);
-    void OnConnectFailed(Ptr<Socket> s);
-    void OnNormalClose(Ptr<Socket> s);
-    void OnErrorClose(Ptr<Socket> s);
-    void OnSendSpace(Ptr<Socket> s, uint32_t available);
-    void OnRecv(Ptr<Socket> s);
-    void OnTcpRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> sock);
+    // SocketEventSink: the socket's events, through SocketEvents' shared callbacks.
+    void OnSocketConnected(Ptr<Socket> s) override;
+    void OnSocketConnectFailed(Ptr<Socket> s) override;
+    void OnSocketNormalClose(Ptr<Socket> s) override;
+    void OnSocketErrorClose(Ptr<Socket> s) override;
+    void OnSocketSendSpace(Ptr<Socket> s, uint32_t available) override;
+    void OnSocketRecv(Ptr<Socket> s) override;
+    /** TCP's Rx trace: a segment that arrived, in order or not (early placement, DDP-005). */
+    void OnTcpSegment(Ptr<const Packet> p, const TcpHeader& h) override;
     void OnTcpHighestSequence(SequenceNumber32 oldValue, SequenceNumber32 newValue);
     /** Octets written to TCP that it has not sent yet (0 when unknown: not a TcpSocketBase). */
     uint32_t UnsentInTcp() const;
@@ -133,6 +140,8 @@ class MpaConnection : public DdpLowerLayer
     bool ConsumeSetup();
     void OnRequest(const MpaSetupFrame& f);
     void OnReply(const MpaSetupFrame& f);
+    /** Ends set-up at the initiator: the reply callback is called once and both set-up callbacks released. */
+    void ReportReply(const MpaSetupFrame& f);
     void BecomeEstablished();
     void SendRtr();
     void DeframeInOrder();

@@ -80,6 +80,14 @@ SctpDdpAssociation::GetTypeId()
 
 SctpDdpAssociation::SctpDdpAssociation() = default;
 
+SctpDdpAssociation::~SctpDdpAssociation()
+{
+    if (m_socket)
+    {
+        SocketEvents::Unhook(m_socket); // never disposed: the socket must not reach a freed sink
+    }
+}
+
 void
 SctpDdpAssociation::DoDispose()
 {
@@ -91,9 +99,7 @@ SctpDdpAssociation::DoDispose()
     m_configurePart = PartCallback();
     if (m_socket)
     {
-        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-        m_socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(), MakeNullCallback<void, Ptr<Socket>>());
+        SocketEvents::Unhook(m_socket);
     }
     m_socket = nullptr;
     m_initiate = InitiateCallback();
@@ -137,13 +143,10 @@ SctpDdpAssociation::Attach(Ptr<SctpSocket> s)
         return false;
     }
     m_ddp = true;
-    s->SetRecvCallback(MakeCallback(&SctpDdpAssociation::OnRecv, this));
-    s->SetSendCallback(MakeCallback(&SctpDdpAssociation::OnSendSpace, this));
-    s->SetCloseCallbacks(MakeCallback(&SctpDdpAssociation::OnNormalClose, this),
-                         MakeCallback(&SctpDdpAssociation::OnErrorClose, this));
+    SocketEvents::Hook(s, this);
     if (s->GetRxAvailable() > 0)
     {
-        OnRecv(s);
+        OnSocketRecv(s);
     }
     return true;
 }
@@ -213,7 +216,7 @@ SctpDdpAssociation::SendChunk(uint16_t stream, uint32_t ppid, uint16_t ssn, Ptr<
 }
 
 void
-SctpDdpAssociation::OnRecv(Ptr<Socket> s)
+SctpDdpAssociation::OnSocketRecv(Ptr<Socket> s)
 {
     while (Ptr<Packet> p = s->Recv(std::numeric_limits<uint32_t>::max(), 0))
     {
@@ -301,7 +304,7 @@ SctpDdpAssociation::GetSession(uint16_t stream) const
 }
 
 void
-SctpDdpAssociation::OnSendSpace(Ptr<Socket>, uint32_t)
+SctpDdpAssociation::OnSocketSendSpace(Ptr<Socket>, uint32_t)
 {
     for (auto& [id, c] : m_sessions)
     {
@@ -326,13 +329,13 @@ SctpDdpAssociation::Lost()
 }
 
 void
-SctpDdpAssociation::OnNormalClose(Ptr<Socket>)
+SctpDdpAssociation::OnSocketNormalClose(Ptr<Socket>)
 {
     Lost();
 }
 
 void
-SctpDdpAssociation::OnErrorClose(Ptr<Socket>)
+SctpDdpAssociation::OnSocketErrorClose(Ptr<Socket>)
 {
     Lost();
 }

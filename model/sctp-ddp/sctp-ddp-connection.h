@@ -17,6 +17,7 @@
 #ifndef IWARP_SCTP_DDP_CONNECTION_H
 #define IWARP_SCTP_DDP_CONNECTION_H
 
+#include "common/socket-events.h"
 #include "ddp/ddp-lower-layer.h"
 #include "sctp/sctp-socket.h"
 
@@ -155,11 +156,12 @@ class SctpDdpConnection : public DdpLowerLayer
     TracedCallback<uint32_t> m_unackedLimitTrace;
 };
 
-class SctpDdpAssociation : public Object
+class SctpDdpAssociation : public Object, private SocketEventSink
 {
   public:
     static TypeId GetTypeId();
     SctpDdpAssociation();
+    ~SctpDdpAssociation() override;
 
     /** Sets a socket up for DDP before Connect/Listen: indication 0x00000001 (SCTP-002/004), OS = MIS (SCTP-012). */
     static void ConfigureSocket(Ptr<SctpSocket> s, uint16_t streams);
@@ -203,10 +205,11 @@ class SctpDdpAssociation : public Object
   private:
     friend class SctpDdpConnection;
     bool SendChunk(uint16_t stream, uint32_t ppid, uint16_t ssn, Ptr<Packet> payload);
-    void OnRecv(Ptr<Socket> s);
-    void OnSendSpace(Ptr<Socket> s, uint32_t);
-    void OnNormalClose(Ptr<Socket> s);
-    void OnErrorClose(Ptr<Socket> s);
+    // SocketEventSink: the socket's events, through SocketEvents' shared callbacks.
+    void OnSocketRecv(Ptr<Socket> s) override;
+    void OnSocketSendSpace(Ptr<Socket> s, uint32_t) override;
+    void OnSocketNormalClose(Ptr<Socket> s) override;
+    void OnSocketErrorClose(Ptr<Socket> s) override;
     void Dispatch(uint16_t stream, uint32_t ppid, Ptr<Packet> msg);
     void Lost();
     void Forget(uint16_t stream);
