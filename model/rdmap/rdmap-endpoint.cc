@@ -100,6 +100,7 @@ RdmapEndpoint::DoDispose()
     m_inboundReads.clear();
     m_completion = CompletionCallback();
     m_event = EventCallback();
+    m_owner = nullptr;
     // Trace sinks may hold references back to objects that own this endpoint (an application
     // binding a Ptr to its sink): drop them so those cycles break.
     m_terminateSentTrace = TracedCallback<const RdmapTerminateHeader&>();
@@ -119,19 +120,33 @@ RdmapEndpoint::Attach(Ptr<DdpEndpoint> ddp, Ptr<MemoryAccess> memory, const Stre
     ddp->EnableQueue(iwarp::kQnSend);
     ddp->EnableQueue(iwarp::kQnReadRequest);
     ddp->EnableQueue(iwarp::kQnTerminate);
+    // RDMAP's own buffers need the octets even in virtual payload mode: it parses them. One real
+    // buffer holds them all (IRD Read Request slots, then the Terminate's), not one buffer each: a
+    // buffer is two allocations, and every idle QP has these (doc/performance.md).
+    m_readRequestSlots = m_ird;
+    m_internal = ByteBuffer::CreateReal(uint64_t(m_ird) * iwarp::kReadReqHdrLen + iwarp::kMaxTermHdrLen);
     for (uint32_t i = 0; i < m_ird; ++i)
     {
-        PostInternalBuffer(iwarp::kQnReadRequest, iwarp::kReadReqHdrLen); // RDMAP-035
+        PostReadRequestBuffer(); // RDMAP-035
     }
-    PostInternalBuffer(iwarp::kQnTerminate, iwarp::kMaxTermHdrLen); // RDMAP-050
+    m_ddp->PostBuffer(iwarp::kQnTerminate,
+                      DdpUntaggedBuffer{BufferWindow{m_internal, uint64_t(m_ird) * iwarp::kReadReqHdrLen,
+                                                     iwarp::kMaxTermHdrLen},
+                                        0}); // RDMAP-050
     ddp->SetUlp(this); // one pointer, not six Callbacks (an idle QP's heap, doc/performance.md)
 }
 
 void
-RdmapEndpoint::PostInternalBuffer(uint32_t qn, uint32_t size)
+RdmapEndpoint::PostReadRequestBuffer()
 {
-    // RDMAP's own queues need the octets even in virtual payload mode: it parses them.
-    m_ddp->PostBuffer(qn, DdpUntaggedBuffer{BufferWindow{ByteBuffer::CreateReal(size), 0, size}, 0});
+    // The slots are reused in turn. QN 1 buffers are taken in the order they were posted (one MSN
+    // each, DDP-026, DDP-060 U5), and a slot is posted again only once a Request has been parsed out of it and
+    // answered, so the slot posted next is the oldest one taken, which no one reads any more.
+    NS_ASSERT(m_readRequestSlots > 0);
+    const uint64_t slot = m_readRequestPosts++ % m_readRequestSlots;
+    m_ddp->PostBuffer(iwarp::kQnReadRequest,
+                      DdpUntaggedBuffer{BufferWindow{m_internal, slot * iwarp::kReadReqHdrLen, iwarp::kReadReqHdrLen},
+                                        0});
 }
 
 // ------------------------------------------------------------------ posting
@@ -255,7 +270,7 @@ RdmapEndpoint::OnMessageSent(uint64_t cookie)
         // The Response is handed over: its QN 1 buffer is free for the next Request.
         if (m_inboundReads.erase(cookie) != 0 && !m_terminated)
         {
-            PostInternalBuffer(iwarp::kQnReadRequest, iwarp::kReadReqHdrLen);
+            PostReadRequestBuffer();
         }
         return;
     }
@@ -304,7 +319,11 @@ RdmapEndpoint::Emit(const RdmapCompletion& c)
 {
     NS_LOG_INFO("completion " << ToString(c.type) << " id=" << c.id << " " << ToString(c.status));
     m_completionTrace(c);
-    if (!m_completion.IsNull())
+    if (m_owner)
+    {
+        m_owner->OnRdmapCompletion(c);
+    }
+    else if (!m_completion.IsNull())
     {
         m_completion(c);
     }
@@ -314,7 +333,11 @@ void
 RdmapEndpoint::Notify(const RdmapEventInfo& info)
 {
     NS_LOG_INFO("event " << ToString(info.type) << " " << info.cause.ToString());
-    if (!m_event.IsNull())
+    if (m_owner)
+    {
+        m_owner->OnRdmapEvent(info);
+    }
+    else if (!m_event.IsNull())
     {
         m_event(info);
     }

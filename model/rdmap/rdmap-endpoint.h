@@ -48,6 +48,21 @@ class RdmapEndpoint : public Object, private DdpEndpoint::Ulp
     void SetEventCallback(EventCallback cb) { m_event = cb; }
 
     /**
+     * Who completions and events go to when it is not the callbacks above: the transport that owns
+     * this endpoint (IwarpTransport), which would otherwise pay for two bound Callbacks per QP. An
+     * attached Owner gets both and the callbacks nothing; nullptr detaches. It must outlive the
+     * attachment.
+     */
+    class Owner
+    {
+      public:
+        virtual ~Owner() = default;
+        virtual void OnRdmapCompletion(const RdmapCompletion& c) = 0;
+        virtual void OnRdmapEvent(const RdmapEventInfo& e) = 0;
+    };
+    void SetOwner(Owner* owner) { m_owner = owner; }
+
+    /**
      * Post a send-queue work request. Returns false, and completes nothing, when the stream
      * no longer accepts work (after a Terminate, RDMAP-053; after Close, DDP-051) or the
      * request is malformed (e.g. a message of 2^32 octets or more, DDP-030).
@@ -121,7 +136,8 @@ class RdmapEndpoint : public Object, private DdpEndpoint::Ulp
     void OnSendDelivered(const DdpDelivery& d, iwarp::Opcode op);
     void OnReadRequestDelivered(const DdpDelivery& d);
     void OnTerminateDelivered(const DdpDelivery& d);
-    void PostInternalBuffer(uint32_t qn, uint32_t size);
+    /** Post the next Read Request slot of m_internal on QN 1 (RDMAP-035). */
+    void PostReadRequestBuffer();
 
     // rdmap-terminate.cc
     void OnDdpError(const DdpReceiveError& e) override;
@@ -155,6 +171,10 @@ class RdmapEndpoint : public Object, private DdpEndpoint::Ulp
 
     CompletionCallback m_completion;
     EventCallback m_event;
+    Owner* m_owner{nullptr};
+    Ptr<ByteBuffer> m_internal;       ///< RDMAP's own QN 1 and QN 2 buffers, as windows of one
+    uint32_t m_readRequestSlots{0};   ///< QN 1 slots in m_internal (the IRD at Attach)
+    uint64_t m_readRequestPosts{0};   ///< QN 1 slots posted so far
 
     TracedCallback<const RdmapTerminateHeader&> m_terminateSentTrace;
     TracedCallback<const RdmapTerminateHeader&> m_terminateReceivedTrace;

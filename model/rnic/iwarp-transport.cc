@@ -62,9 +62,7 @@ IwarpTransport::Bind(Ptr<Object> lower)
     m_pipeline->SetInner(llp);
     m_ddp->SetLowerLayer(m_pipeline);
     m_rdmap->Attach(m_ddp, m_memory, m_ctx);
-    // RDMAP completes with the verbs type itself: its completions go straight to the QP.
-    m_rdmap->SetCompletionCallback(m_completion);
-    m_rdmap->SetEventCallback(MakeCallback(&IwarpTransport::OnEvent, this));
+    m_rdmap->SetOwner(this);
 }
 
 bool
@@ -151,7 +149,7 @@ IwarpTransport::WatchPlacement(PlacementCallback cb)
 }
 
 void
-IwarpTransport::OnEvent(const RdmapEventInfo& e)
+IwarpTransport::OnRdmapEvent(const RdmapEventInfo& e)
 {
     QpEventInfo info;
     info.cause = e.cause;
@@ -177,7 +175,7 @@ IwarpTransport::OnEvent(const RdmapEventInfo& e)
         info.type = QpEvent::FatalError;
         break;
     }
-    m_event(info);
+    ReportEvent(info);
 }
 
 } // namespace ns3

@@ -24,7 +24,7 @@ namespace ns3
 
 class QueuePair;
 
-class IwarpTransport : public RdmaTransport
+class IwarpTransport : public RdmaTransport, private RdmapEndpoint::Owner
 {
   public:
     static TypeId GetTypeId();
@@ -56,7 +56,10 @@ class IwarpTransport : public RdmaTransport
     void DoDispose() override;
 
   private:
-    void OnEvent(const RdmapEventInfo& e);
+    // RdmapEndpoint::Owner: RDMAP completes with the verbs type itself, so completions go straight to
+    // the QP; its events are translated to the QP's.
+    void OnRdmapCompletion(const RdmapCompletion& c) override { ReportCompletion(c); }
+    void OnRdmapEvent(const RdmapEventInfo& e) override;
 
     Ptr<RnicPipeline> m_pipeline;
     Ptr<DdpEndpoint> m_ddp;

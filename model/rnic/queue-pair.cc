@@ -64,8 +64,7 @@ QueuePair::Setup(uint32_t qpn, Ptr<MemoryRegistry> memory, Ptr<ProtectionDomain>
     m_recvCq = recvCq;
     m_transport = transport;
     memory->AttachStream(pd->GetId(), qpn);
-    m_transport->Setup(memory, StreamContext{pd->GetId(), qpn}, MakeCallback(&QueuePair::OnCompletion, this),
-                       MakeCallback(&QueuePair::OnEvent, this));
+    m_transport->Setup(memory, StreamContext{pd->GetId(), qpn}, this);
 }
 
 void
@@ -99,7 +98,7 @@ QueuePair::Disconnect(bool graceful)
 }
 
 void
-QueuePair::OnCompletion(const WorkCompletion& c)
+QueuePair::OnTransportCompletion(const WorkCompletion& c)
 {
     m_completionTrace(c);
     Ptr<CompletionQueue> cq = c.IsRecv() ? m_recvCq : m_sendCq;
@@ -110,7 +109,7 @@ QueuePair::OnCompletion(const WorkCompletion& c)
 }
 
 void
-QueuePair::OnEvent(const QpEventInfo& e)
+QueuePair::OnTransportEvent(const QpEventInfo& e)
 {
     switch (e.type)
     {

@@ -22,7 +22,7 @@
 namespace ns3
 {
 
-class QueuePair : public Object
+class QueuePair : public Object, private RdmaTransport::Owner
 {
   public:
     static TypeId GetTypeId();
@@ -63,8 +63,9 @@ class QueuePair : public Object
     void DoDispose() override;
 
   private:
-    void OnCompletion(const WorkCompletion& c);
-    void OnEvent(const QpEventInfo& e);
+    // RdmaTransport::Owner
+    void OnTransportCompletion(const WorkCompletion& c) override;
+    void OnTransportEvent(const QpEventInfo& e) override;
     bool TakesWork() const { return m_state != ERROR && m_state != CLOSED && m_state != CREATED; }
 
     uint32_t m_qpn{0};

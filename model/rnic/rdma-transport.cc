@@ -13,21 +13,18 @@ RdmaTransport::GetTypeId()
 }
 
 void
-RdmaTransport::Setup(Ptr<MemoryAccess> memory, const StreamContext& ctx, CompletionCallback completion,
-                     EventCallback event)
+RdmaTransport::Setup(Ptr<MemoryAccess> memory, const StreamContext& ctx, Owner* owner)
 {
     m_memory = memory;
     m_ctx = ctx;
-    m_completion = completion;
-    m_event = event;
+    m_owner = owner;
 }
 
 void
 RdmaTransport::DoDispose()
 {
     m_memory = nullptr;
-    m_completion = CompletionCallback(); // they point back into the QP
-    m_event = EventCallback();
+    m_owner = nullptr; // the QP it points back to
     Object::DoDispose();
 }
 

@@ -2,8 +2,8 @@
  * RdmaTransport: the seam between a QueuePair (verbs) and the protocol that carries its work.
  *
  * The QP owns the verbs state machine and the completion queues; a transport executes work
- * requests on one connection and reports back through two callbacks, one per work completion
- * and one per asynchronous stream event. Only verbs-level types cross this seam, so a QP, its
+ * requests on one connection and reports back to its Owner (the QP), once per work completion
+ * and once per asynchronous stream event. Only verbs-level types cross this seam, so a QP, its
  * CQs and the applications above them run unchanged over iWARP (IwarpTransport: RDMAP, DDP and
  * the RNIC engine pipeline over MPA/TCP or SCTP), over the in-memory loopback used by the tests,
  * or over another RDMA transport such as RoCEv2 (doc/architecture.md).
@@ -28,18 +28,29 @@ class RdmaTransport : public Object
   public:
     static TypeId GetTypeId();
 
-    typedef Callback<void, const WorkCompletion&> CompletionCallback;
-    typedef Callback<void, const QpEventInfo&> EventCallback;
+    /**
+     * Who a transport reports to: the QP that owns it. An interface rather than two Callbacks,
+     * since bound Callbacks cost 200-300 octets of heap each in every QP.
+     */
+    class Owner
+    {
+      public:
+        virtual ~Owner() = default;
+        /** A work request finished (or was flushed). */
+        virtual void OnTransportCompletion(const WorkCompletion& c) = 0;
+        /** A stream event: Established, an error, a close. */
+        virtual void OnTransportEvent(const QpEventInfo& e) = 0;
+    };
     /** Tagged data placed in local memory: (STag, TO, length). */
     typedef Callback<void, uint32_t, uint64_t, uint64_t> PlacementCallback;
 
     /**
      * Called once by the QP before any other call: the memory the work names (the RNIC's
      * registry, through the verbs-level MemoryAccess questions), the stream it is checked
-     * against, and where completions and events go.
+     * against, and where completions and events go (`owner` must outlive the transport's use:
+     * the QP disposes its transport before it goes).
      */
-    void Setup(Ptr<MemoryAccess> memory, const StreamContext& ctx, CompletionCallback completion,
-               EventCallback event);
+    void Setup(Ptr<MemoryAccess> memory, const StreamContext& ctx, Owner* owner);
 
     /**
      * Put the transport on its connection. What `lower` is depends on the transport (an LLP
@@ -86,10 +97,27 @@ class RdmaTransport : public Object
     /** Check a local buffer for `access` in this stream; on success `out` (if given) is its window. */
     bool ResolveLocal(const LocalBuffer& b, uint8_t access, BufferWindow* out) const;
 
+    /** Report to the owner (nothing once disposed). */
+    void ReportCompletion(const WorkCompletion& c) const
+    {
+        if (m_owner)
+        {
+            m_owner->OnTransportCompletion(c);
+        }
+    }
+    void ReportEvent(const QpEventInfo& e) const
+    {
+        if (m_owner)
+        {
+            m_owner->OnTransportEvent(e);
+        }
+    }
+
     Ptr<MemoryAccess> m_memory;
     StreamContext m_ctx;
-    CompletionCallback m_completion;
-    EventCallback m_event;
+
+  private:
+    Owner* m_owner{nullptr};
 };
 
 } // namespace ns3

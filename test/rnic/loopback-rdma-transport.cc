@@ -107,7 +107,7 @@ LoopbackRdmaTransport::Bind(Ptr<Object> lower)
     Simulator::ScheduleNow(+[](LoopbackRdmaTransport* t) {
         if (!t->m_failed && !t->m_closed)
         {
-            t->m_event(QpEventInfo{QpEvent::Established, {}});
+            t->ReportEvent(QpEventInfo{QpEvent::Established, {}});
         }
     },
                            this);
@@ -218,7 +218,7 @@ LoopbackRdmaTransport::Receive(const SendWr& wr, const BufferWindow& src)
         c.id = r.id;
         c.type = WrOpcode::Recv;
         c.status = wr.local.length > r.buffer.length ? WcStatus::LocalLengthError : WcStatus::LocalProtectionError;
-        m_completion(c);
+        ReportCompletion(c);
         return WcStatus::RemoteError;
     }
     WorkCompletion c;
@@ -239,7 +239,7 @@ LoopbackRdmaTransport::Receive(const SendWr& wr, const BufferWindow& src)
     CopyWindow(src, dst, wr.local.length);
     c.firstPlaced = Simulator::Now();
     c.delivered = Simulator::Now();
-    m_completion(c);
+    ReportCompletion(c);
     return WcStatus::Success;
 }
 
@@ -270,7 +270,7 @@ LoopbackRdmaTransport::Complete(const SendWr& wr, WcStatus status, uint64_t leng
         c.firstPlaced = Simulator::Now();
         c.delivered = Simulator::Now();
     }
-    m_completion(c);
+    ReportCompletion(c);
 }
 
 void
@@ -291,7 +291,7 @@ LoopbackRdmaTransport::Fail(QpEvent event, WcStatus status)
         c.id = s.id;
         c.type = s.type;
         c.status = status;
-        m_completion(c);
+        ReportCompletion(c);
     }
     for (const Recv& r : recvs)
     {
@@ -299,9 +299,9 @@ LoopbackRdmaTransport::Fail(QpEvent event, WcStatus status)
         c.id = r.id;
         c.type = WrOpcode::Recv;
         c.status = status;
-        m_completion(c);
+        ReportCompletion(c);
     }
-    m_event(QpEventInfo{event, {}});
+    ReportEvent(QpEventInfo{event, {}});
 }
 
 void
