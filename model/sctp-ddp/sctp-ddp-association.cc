@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+#include <utility>
+
 namespace ns3
 {
 
@@ -103,6 +105,7 @@ SctpDdpAssociation::DoDispose()
     }
     m_socket = nullptr;
     m_initiate = InitiateCallback();
+    m_open = OpenCallback();
     Object::DoDispose();
 }
 
@@ -149,6 +152,38 @@ SctpDdpAssociation::Attach(Ptr<SctpSocket> s)
         OnSocketRecv(s);
     }
     return true;
+}
+
+void
+SctpDdpAssociation::Open(Ptr<SctpSocket> s, const Address& remote, OpenCallback done)
+{
+    m_socket = s;
+    m_open = done;
+    SocketEvents::Hook(s, this); // what arrives before Attach waits in the socket (OnSocketRecv)
+    SocketEvents::HookConnect(s);
+    s->Connect(remote);
+}
+
+void
+SctpDdpAssociation::ReportOpen(bool attached)
+{
+    const OpenCallback done = std::exchange(m_open, OpenCallback());
+    if (!done.IsNull())
+    {
+        done(this, attached);
+    }
+}
+
+void
+SctpDdpAssociation::OnSocketConnected(Ptr<Socket> s)
+{
+    ReportOpen(Attach(DynamicCast<SctpSocket>(s)));
+}
+
+void
+SctpDdpAssociation::OnSocketConnectFailed(Ptr<Socket>)
+{
+    ReportOpen(false);
 }
 
 uint32_t
@@ -218,6 +253,10 @@ SctpDdpAssociation::SendChunk(uint16_t stream, uint32_t ppid, uint16_t ssn, Ptr<
 void
 SctpDdpAssociation::OnSocketRecv(Ptr<Socket> s)
 {
+    if (!m_open.IsNull())
+    {
+        return; // not attached yet: Attach reads what is queued
+    }
     while (Ptr<Packet> p = s->Recv(std::numeric_limits<uint32_t>::max(), 0))
     {
         SctpMessageTag tag;
@@ -331,12 +370,14 @@ SctpDdpAssociation::Lost()
 void
 SctpDdpAssociation::OnSocketNormalClose(Ptr<Socket>)
 {
+    ReportOpen(false); // closed before it was up
     Lost();
 }
 
 void
 SctpDdpAssociation::OnSocketErrorClose(Ptr<Socket>)
 {
+    ReportOpen(false);
     Lost();
 }
 

@@ -463,9 +463,10 @@ SctpDdpConnection::AssociationLost()
 void
 SctpDdpConnection::ReportControl(sctpddp::Function f, const std::vector<uint8_t>& pd)
 {
-    if (!m_control.IsNull())
+    const ControlCallback control = m_control; // it may release itself (SctpDdpLlpConnector::OnControl)
+    if (!control.IsNull())
     {
-        m_control(this, f, pd);
+        control(this, f, pd);
     }
 }
 

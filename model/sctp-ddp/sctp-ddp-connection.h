@@ -84,6 +84,7 @@ class SctpDdpConnection : public DdpLowerLayer
 
     /** A received session-control message reported to the ULP with its Private Data (SCTP-022). */
     typedef Callback<void, Ptr<SctpDdpConnection>, sctpddp::Function, const std::vector<uint8_t>&> ControlCallback;
+    /** The callback may replace or clear itself while it runs (a copy is called). */
     void SetControlCallback(ControlCallback cb) { m_control = cb; }
 
     // ---- DdpLowerLayer ----
@@ -171,6 +172,13 @@ class SctpDdpAssociation : public Object, private SocketEventSink
      * peer indicated DDP (SCTP-003): no DDP procedures are then performed on it.
      */
     bool Attach(Ptr<SctpSocket> s);
+    /**
+     * Active side: connect `s` to `remote` and Attach once SCTP is up. `done` gets this association
+     * and whether it is now attached (false: SCTP never came up, or the peer is not DDP); it is
+     * called once and then released, so nothing of the set-up stays with an idle association.
+     */
+    typedef Callback<void, Ptr<SctpDdpAssociation>, bool> OpenCallback;
+    void Open(Ptr<SctpSocket> s, const Address& remote, OpenCallback done);
     bool IsDdpEnabled() const { return m_ddp; }
     Ptr<SctpSocket> GetSocket() const { return m_socket; }
 
@@ -210,6 +218,10 @@ class SctpDdpAssociation : public Object, private SocketEventSink
     void OnSocketSendSpace(Ptr<Socket> s, uint32_t) override;
     void OnSocketNormalClose(Ptr<Socket> s) override;
     void OnSocketErrorClose(Ptr<Socket> s) override;
+    void OnSocketConnected(Ptr<Socket> s) override;
+    void OnSocketConnectFailed(Ptr<Socket> s) override;
+    /** Report Open's outcome once (nothing when no Open is pending). */
+    void ReportOpen(bool attached);
     void Dispatch(uint16_t stream, uint32_t ppid, Ptr<Packet> msg);
     void Lost();
     void Forget(uint16_t stream);
@@ -221,6 +233,7 @@ class SctpDdpAssociation : public Object, private SocketEventSink
     bool m_lost{false};
     std::map<uint16_t, Ptr<SctpDdpConnection>> m_sessions;
     InitiateCallback m_initiate;
+    OpenCallback m_open; ///< pending until the association is up or has failed
     PartCallback m_configurePart;
     uint32_t m_maxPendingInitiates;
     uint32_t m_bundlingReserve;

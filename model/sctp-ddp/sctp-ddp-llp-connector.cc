@@ -137,20 +137,15 @@ SctpDdpLlpConnector::Connect(const Address& remote, const std::vector<uint8_t>& 
     ConfigurePart(a);
     a->SetPartCallback(GetPartCallback()); // its sessions get the RNIC's settings too
     m_assocs.push_back(a);
-    s->SetConnectCallback(MakeCallback(&SctpDdpLlpConnector::OnConnected, this, a, privateData, ord, stream, done),
-                          MakeBoundCallback(&SctpDdpLlpConnector::OnConnectFailed, done, ord));
-    s->Connect(remote);
+    a->Open(DynamicCast<SctpSocket>(s), remote,
+            MakeCallback(&SctpDdpLlpConnector::OnOpened, this, privateData, ord, stream, done));
 }
 
 void
-SctpDdpLlpConnector::OnConnected(Ptr<SctpDdpAssociation> a, std::vector<uint8_t> pd, uint16_t ord,
-                                 StreamCallback stream, ConnectCallback done, Ptr<Socket> s)
+SctpDdpLlpConnector::OnOpened(std::vector<uint8_t> pd, uint16_t ord, StreamCallback stream, ConnectCallback done,
+                              Ptr<SctpDdpAssociation> a, bool attached)
 {
-    Ptr<SctpDdpConnection> c;
-    if (a->Attach(DynamicCast<SctpSocket>(s)))
-    {
-        c = a->Connect(m_stream, pd);
-    }
+    Ptr<SctpDdpConnection> c = attached ? a->Connect(m_stream, pd) : nullptr;
     if (!c)
     {
         if (!done.IsNull())
@@ -159,8 +154,7 @@ SctpDdpLlpConnector::OnConnected(Ptr<SctpDdpAssociation> a, std::vector<uint8_t>
         }
         return;
     }
-    c->SetControlCallback(
-        MakeBoundCallback(&SctpDdpLlpConnector::OnControl, done, ord, std::make_shared<bool>(false)));
+    c->SetControlCallback(MakeBoundCallback(&SctpDdpLlpConnector::OnControl, done, ord));
     if (!stream.IsNull())
     {
         stream(c);
@@ -168,22 +162,17 @@ SctpDdpLlpConnector::OnConnected(Ptr<SctpDdpAssociation> a, std::vector<uint8_t>
 }
 
 void
-SctpDdpLlpConnector::OnConnectFailed(ConnectCallback done, uint16_t ord, Ptr<Socket>)
-{
-    if (!done.IsNull())
-    {
-        done(LlpConnectResult{false, {}, ord});
-    }
-}
-
-void
-SctpDdpLlpConnector::OnControl(ConnectCallback done, uint16_t ord, std::shared_ptr<bool> told,
-                               Ptr<SctpDdpConnection>, sctpddp::Function f, const std::vector<uint8_t>& pd)
+SctpDdpLlpConnector::OnControl(ConnectCallback done, uint16_t ord, Ptr<SctpDdpConnection> c, sctpddp::Function f,
+                               const std::vector<uint8_t>& pd)
 {
     // Only the answer to the Initiate is the outcome; a later Terminate is a stream event for DDP.
-    if (!done.IsNull() && !*told && f != sctpddp::Function::Initiate)
+    if (f == sctpddp::Function::Initiate)
     {
-        *told = true;
+        return;
+    }
+    c->SetControlCallback(SctpDdpConnection::ControlCallback()); // told once; `done` is called from its copy
+    if (!done.IsNull())
+    {
         done(LlpConnectResult{f == sctpddp::Function::Accept, pd, ord}); // Reject / Terminate: refused
     }
 }

@@ -51,11 +51,11 @@ class SctpDdpLlpConnector : public LlpConnector
     Ptr<Socket> CreateDdpSocket() const;
     void OnAssociationAccept(uint16_t port, Ptr<Socket> s, const Address& from);
     void OnInitiate(uint16_t port, Address from, Ptr<SctpDdpConnection> c, const std::vector<uint8_t>& pd);
-    void OnConnected(Ptr<SctpDdpAssociation> a, std::vector<uint8_t> pd, uint16_t ord, StreamCallback stream,
-                     ConnectCallback done, Ptr<Socket> s);
-    static void OnConnectFailed(ConnectCallback done, uint16_t ord, Ptr<Socket> s);
-    static void OnControl(ConnectCallback done, uint16_t ord, std::shared_ptr<bool> told, Ptr<SctpDdpConnection> c,
-                          sctpddp::Function f, const std::vector<uint8_t>& pd);
+    void OnOpened(std::vector<uint8_t> pd, uint16_t ord, StreamCallback stream, ConnectCallback done,
+                  Ptr<SctpDdpAssociation> a, bool attached);
+    /** The answer to the Initiate is the outcome; the callback then releases itself (and `done`). */
+    static void OnControl(ConnectCallback done, uint16_t ord, Ptr<SctpDdpConnection> c, sctpddp::Function f,
+                          const std::vector<uint8_t>& pd);
     /** The session behind one of this connector's requests (aborts on another LLP's). */
     static Ptr<SctpDdpConnection> SessionOf(Ptr<ConnectionRequest> req);
 

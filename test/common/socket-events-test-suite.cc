@@ -4,8 +4,8 @@
  *  - SocketEvents routes every socket's events to that socket's own sink, through callbacks shared
  *    by all sockets, and forgets a socket once unhooked;
  *  - MPA and SCTP hook their sockets there while a connection lives, and unhook them when disposed;
- *  - MPA releases its set-up callbacks (and what the connection manager bound into them) once
- *    set-up is over;
+ *  - MPA and SCTP release their set-up callbacks (and what the connection manager bound into
+ *    them) once set-up is over;
  *  - RDMAP's Read Request buffers, windows of one buffer reused in turn, answer many more Reads
  *    than there are slots (RDMAP-035).
  */
@@ -200,16 +200,18 @@ struct Marker : public SimpleRefCount<Marker>
 class SetupCallbacksReleasedTest : public TestCase
 {
   public:
-    SetupCallbacksReleasedTest()
-        : TestCase("MPA: once set-up is over, nothing keeps the connection manager's connect callback (or what "
-                   "it bound) alive")
+    explicit SetupCallbacksReleasedTest(bool sctp)
+        : TestCase(std::string(sctp ? "SCTP" : "MPA") +
+                   ": once set-up is over, nothing keeps the connection manager's connect callback (or what it "
+                   "bound) alive"),
+          m_sctp(sctp)
     {
     }
 
   private:
     void DoRun() override
     {
-        RnicPair p("10Gbps", "5us");
+        RnicPair p("10Gbps", "5us", m_sctp);
         Ptr<Marker> marker = Create<Marker>();
         bool connected = false;
         p.server->GetConnectionManager()->Listen(
@@ -241,6 +243,8 @@ class SetupCallbacksReleasedTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(p.cqp->GetState(), QueuePair::CONNECTED, "the QP is connected");
         NS_TEST_EXPECT_MSG_EQ(marker->GetReferenceCount(), 1u, "only the test holds it now");
     }
+
+    bool m_sctp;
 };
 
 class ReadsBeyondIrdTest : public TestCase
@@ -301,7 +305,8 @@ class SocketEventsSuite : public TestSuite
         AddTestCase(new SocketEventsRoutingTest, TestCase::QUICK);
         AddTestCase(new LlpSocketsHookedTest(false), TestCase::QUICK);
         AddTestCase(new LlpSocketsHookedTest(true), TestCase::QUICK);
-        AddTestCase(new SetupCallbacksReleasedTest, TestCase::QUICK);
+        AddTestCase(new SetupCallbacksReleasedTest(false), TestCase::QUICK);
+        AddTestCase(new SetupCallbacksReleasedTest(true), TestCase::QUICK);
         AddTestCase(new ReadsBeyondIrdTest, TestCase::QUICK);
     }
 };
