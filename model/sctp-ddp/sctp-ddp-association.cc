@@ -9,7 +9,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-
 #include <utility>
 
 namespace ns3
@@ -177,7 +176,14 @@ SctpDdpAssociation::ReportOpen(bool attached)
 void
 SctpDdpAssociation::OnSocketConnected(Ptr<Socket> s)
 {
-    ReportOpen(Attach(DynamicCast<SctpSocket>(s)));
+    // Taken before Attach, so that Attach reads what is queued (OnSocketRecv waits while Open is
+    // pending) and an abort inside it reports nothing of its own.
+    const OpenCallback done = std::exchange(m_open, OpenCallback());
+    const bool attached = Attach(DynamicCast<SctpSocket>(s));
+    if (!done.IsNull())
+    {
+        done(this, attached);
+    }
 }
 
 void
