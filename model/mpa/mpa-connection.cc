@@ -241,9 +241,7 @@ MpaConnection::OnSocketConnectFailed(Ptr<Socket>)
 void
 MpaConnection::OnReply(const MpaSetupFrame& f)
 {
-    // Removed, not cancelled: a cancelled event stays in the scheduler until its time (10 s away),
-    // which would keep an entry per connection in every idle QP's heap and the event queue.
-    Simulator::Remove(m_setupTimer);
+    m_setupTimer.Cancel();
     if (f.GetReject())
     {
         NS_LOG_INFO("the responder rejected the connection");
@@ -320,7 +318,7 @@ MpaConnection::StartResponder(Ptr<Socket> socket)
 void
 MpaConnection::OnRequest(const MpaSetupFrame& f)
 {
-    Simulator::Remove(m_setupTimer); // see OnReply
+    m_setupTimer.Cancel();
     m_txMarkers = f.GetMarkers();
     m_rxMarkers = m_wantMarkers;
     m_crc = m_wantCrc || f.GetCrc();

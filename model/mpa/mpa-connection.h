@@ -88,7 +88,8 @@ class MpaConnection : public DdpLowerLayer, private SocketEventSink
 
     /**
      * Set-up callbacks, each called at most once: the Request (responder), the Reply or the failure
-     * of set-up (initiator). Once set-up ends, all three are released.
+     * of set-up (initiator). Once one has been called, all three are released. (A Reply this side
+     * refuses with an MPA error, OnReply's NoMatchingRtr and InsufficientIrd, calls neither.)
      */
     void SetRequestCallback(SetupFrameCallback cb) { m_requestCb = cb; }
     void SetReplyCallback(SetupFrameCallback cb) { m_replyCb = cb; }
