@@ -259,7 +259,7 @@ MpaConnection::OnReply(const MpaSetupFrame& f)
     if (p2p && !f.GetRtrWrite())
     {
         // RFC 6581: the Reply must pick an RTR type the initiator offered.
-        OnMpaError(iwarp::MpaError::NoMatchingRtr);
+        RefuseReply(iwarp::MpaError::NoMatchingRtr);
         return;
     }
     if (f.GetRev() == iwarp::kMpaRev2 && f.IsEnhanced() && f.GetIrd() < m_ord)
@@ -267,7 +267,7 @@ MpaConnection::OnReply(const MpaSetupFrame& f)
         // More Reads could be outstanding than the responder can take in (RFC 6581).
         if (!m_lowerOrdToPeerIrd)
         {
-            OnMpaError(iwarp::MpaError::InsufficientIrd);
+            RefuseReply(iwarp::MpaError::InsufficientIrd);
             return;
         }
         NS_LOG_INFO("ORD " << m_ord << " lowered to the responder's IRD " << f.GetIrd());
@@ -293,6 +293,15 @@ MpaConnection::ReportReply(const MpaSetupFrame& f)
     {
         reply(this, f);
     }
+}
+
+void
+MpaConnection::RefuseReply(iwarp::MpaError e)
+{
+    // The stream learns it first (FAILED: its ULP may send the one Terminate RFC 6581 asks for,
+    // then MPA closes), then the connector: a refused Reply is the connect's outcome.
+    OnMpaError(e);
+    ReportSetupFailure(iwarp::MpaErrorCause(e));
 }
 
 void
@@ -472,6 +481,14 @@ MpaConnection::SetupFailed(iwarp::ErrorCause cause)
     {
         m_socket->Close();
     }
+    ReportSetupFailure(cause);
+    NotifyEvent(Event::ConnectionLost);
+}
+
+void
+MpaConnection::ReportSetupFailure(iwarp::ErrorCause cause)
+{
+    // Set-up ends here too: all set-up callbacks are released; the failure is told once, from a copy.
     const SetupFailedCallback failed = std::exchange(m_setupFailedCb, SetupFailedCallback());
     m_replyCb = SetupFrameCallback();
     m_requestCb = SetupFrameCallback();
@@ -479,7 +496,6 @@ MpaConnection::SetupFailed(iwarp::ErrorCause cause)
     {
         failed(this, cause);
     }
-    NotifyEvent(Event::ConnectionLost);
 }
 
 // ------------------------------------------------------------------ errors and teardown
@@ -525,6 +541,13 @@ MpaConnection::Close(CloseMode mode)
     m_socket->Close(); // data already written still leaves, then FIN
 }
 
+bool
+MpaConnection::InSetup() const
+{
+    return m_state == AWAIT_TCP || m_state == AWAIT_REQUEST || m_state == AWAIT_REPLY ||
+           m_state == AWAIT_ULP_DECISION;
+}
+
 void
 MpaConnection::OnSocketNormalClose(Ptr<Socket>)
 {
@@ -541,6 +564,12 @@ MpaConnection::OnSocketNormalClose(Ptr<Socket>)
 void
 MpaConnection::OnSocketErrorClose(Ptr<Socket>)
 {
+    if (InSetup())
+    {
+        // TCP gave up (retransmissions exhausted) before set-up ended: the connect's outcome.
+        SetupFailed(iwarp::MpaErrorCause(iwarp::MpaError::TcpClosed));
+        return;
+    }
     const State was = m_state;
     SetState(CLOSED);
     if (was != CLOSED)

@@ -147,7 +147,14 @@ class MpaConnection : public DdpLowerLayer, private SocketEventSink
     void SendRtr();
     void DeframeInOrder();
     void OnMpaError(iwarp::MpaError e);
+    /** The initiator refuses a well-formed Reply (RFC 6581): an MPA error, and the connect's failure. */
+    void RefuseReply(iwarp::MpaError e);
+    /** Set-up failed: closes at once, reports the failure, then the loss of the connection. */
     void SetupFailed(iwarp::ErrorCause cause);
+    /** Tells the set-up-failed callback once and releases every set-up callback. */
+    void ReportSetupFailure(iwarp::ErrorCause cause);
+    /** Before the Reply (initiator) or the Accept/Reject (responder): set-up is under way. */
+    bool InSetup() const;
     void OnSetupTimeout();
     void AnnounceMulpdu();
     bool WriteToTcp(Ptr<Packet> p);

@@ -442,6 +442,10 @@ SctpDdpConnection::Violation(const char* why)
     }
     else
     {
+        if (was == INITIATE_SENT)
+        {
+            ReportControl(sctpddp::Function::Terminate, {}); // the connect's outcome: refused
+        }
         NotifyEvent(Event::ConnectionLost); // the session never opened: the ULP's connect fails
     }
 }
@@ -454,6 +458,10 @@ SctpDdpConnection::AssociationLost()
     m_state = CLOSED;
     m_held.clear();
     m_deferredInitiate.reset();
+    if (was == INITIATE_SENT || (was == IDLE && deferred))
+    {
+        ReportControl(sctpddp::Function::Terminate, {}); // no answer will come: the connect's outcome
+    }
     if (was != CLOSED && was != TERMINATED && (was != IDLE || deferred))
     {
         NotifyEvent(Event::ConnectionLost); // SCTP-048; no RDMAP Terminate can or should follow (SCTP-047)

@@ -82,7 +82,12 @@ class SctpDdpConnection : public DdpLowerLayer
         CLOSED,     ///< the session is over on both sides, or the association is gone
     };
 
-    /** A received session-control message reported to the ULP with its Private Data (SCTP-022). */
+    /**
+     * A received session-control message reported to the ULP with its Private Data (SCTP-022). An
+     * initiator's session that ends before any answer to its Initiate (the association lost, or a
+     * protocol violation) is reported as a Terminate with no Private Data, so the connect always
+     * gets an outcome.
+     */
     typedef Callback<void, Ptr<SctpDdpConnection>, sctpddp::Function, const std::vector<uint8_t>&> ControlCallback;
     /** The callback may replace or clear itself while it runs (a copy is called). */
     void SetControlCallback(ControlCallback cb) { m_control = cb; }

@@ -2,12 +2,15 @@
  * iwarp-llp-connector: each LLP connector driven on its own, with no RNIC or QP (listen, connect
  * with private data both ways, accept, reject with the reason reaching the initiator, IRD/ORD where
  * the LLP carries them); the ConnectionManager choosing the connector by TypeId; and the scenario's
- * `llp:` names, an unknown one failing with the names it could have been.
+ * `llp:` names, an unknown one failing with the names it could have been. Set-up that fails after the
+ * transport's handshake (the transport lost, or a Reply the initiator refuses) still gives the connect
+ * exactly one outcome.
  */
 #include "ddp/llp-connector.h"
 #include "helper/iwarp-helper.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/sctp-helper.h"
+#include "mpa/mpa-connection.h"
 #include "sctp/sctp-socket.h"
 #include "transport/transport-profile.h"
 
@@ -276,6 +279,108 @@ class TransportFailureTestCase : public TestCase
     }
 };
 
+/** Passes the first `pass` packets a device receives, then drops every one after them. */
+class BlackholeAfter : public ErrorModel
+{
+  public:
+    explicit BlackholeAfter(uint32_t pass)
+        : m_pass(pass)
+    {
+    }
+
+    uint32_t received{0};
+
+  private:
+    bool DoCorrupt(Ptr<Packet>) override { return ++received > m_pass; }
+    void DoReset() override {}
+
+    uint32_t m_pass;
+};
+
+class LostDuringSetupTestCase : public TestCase
+{
+  public:
+    explicit LostDuringSetupTestCase(std::string connector)
+        : TestCase(connector + ": the transport is lost after its handshake, before the set-up frame arrives: "
+                                "the connect is refused once, not left waiting"),
+          m_connector(std::move(connector))
+    {
+    }
+
+  private:
+    std::string m_connector;
+
+    void DoRun() override
+    {
+        ConnectorPair p(m_connector);
+        // TCP: SYN, then the ACK of the SYN-ACK pass, and the MPA Request is lost with all after it.
+        // SCTP: INIT and COOKIE ECHO pass; the DATA carrying the DDP Initiate is lost (RFC 5043 §6).
+        Ptr<BlackholeAfter> hole = Create<BlackholeAfter>(2);
+        Ptr<Node> server = p.server->GetNode();
+        for (uint32_t i = 0; i < server->GetNDevices(); ++i)
+        {
+            server->GetDevice(i)->SetAttributeFailSafe("ReceiveErrorModel", PointerValue(hole));
+        }
+        // The transport gives up on the unacknowledged frame after one retransmission 10 ms on
+        // (long before MPA's 10 s InitiatorTimeout, which must not be what ends it).
+        Ptr<TransportProfile> profile = CreateObject<TransportProfile>();
+        profile->SetTcpAttribute("MinRto", TimeValue(MilliSeconds(10)));
+        profile->SetTcpAttribute("DataRetries", UintegerValue(1));
+        profile->SetSctpAttribute("RtoInitial", TimeValue(MilliSeconds(10)));
+        profile->SetSctpAttribute("RtoMin", TimeValue(MilliSeconds(10)));
+        profile->SetSctpAttribute("RtoMax", TimeValue(MilliSeconds(10)));
+        profile->SetSctpAttribute("AssociationMaxRetrans", UintegerValue(1));
+        profile->SetSctpAttribute("PathMaxRetrans", UintegerValue(1));
+        profile->SetSctpAttribute("HeartbeatEnabled", BooleanValue(false));
+        p.client->GetNode()->AggregateObject(profile);
+        p.server->Listen(kPort, p.Accepting(4, 4, {}));
+        p.ConnectAndRun(kPort, {1}, 4, 6, Seconds(1));
+        NS_TEST_EXPECT_MSG_GT(hole->received, 2u, "the set-up frame reached the server's device and was dropped");
+        NS_TEST_EXPECT_MSG_EQ(p.requests.size(), 0u, "no request at the listener");
+        NS_TEST_ASSERT_MSG_EQ(p.results.size(), 1u, "one outcome at the initiator, well before MPA's time-out");
+        NS_TEST_EXPECT_MSG_EQ(p.results[0].accepted, false, "refused");
+        NS_TEST_EXPECT_MSG_EQ(p.results[0].ord, 6, "the ORD as given");
+        NS_TEST_EXPECT_MSG_EQ(p.clientSeen.Established(), false, "the initiator's stream never established");
+    }
+};
+
+/** Sets ns3::MpaConnection's LowerOrdToPeerIrd on every MPA connection a connector makes. */
+void
+RefuseLowerOrd(Ptr<Object> part)
+{
+    if (DynamicCast<MpaConnection>(part))
+    {
+        part->SetAttribute("LowerOrdToPeerIrd", BooleanValue(false));
+    }
+}
+
+class ReplyRefusedTestCase : public TestCase
+{
+  public:
+    ReplyRefusedTestCase()
+        : TestCase(std::string(kMpa) + ": a Reply whose IRD is below the initiator's ORD, with LowerOrdToPeerIrd "
+                                       "off: the connect is refused once, after the LLP error (RFC 6581)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConnectorPair p(kMpa);
+        p.client->SetPartCallback(MakeCallback(&RefuseLowerOrd));
+        p.Run(p.Accepting(2, 2, {5}), {1}, 4, 8);
+        NS_TEST_ASSERT_MSG_EQ(p.requests.size(), 1u, "the responder accepted");
+        NS_TEST_ASSERT_MSG_EQ(p.results.size(), 1u, "one outcome at the initiator");
+        NS_TEST_EXPECT_MSG_EQ(p.results[0].accepted, false, "refused by the initiator itself");
+        NS_TEST_EXPECT_MSG_EQ(p.results[0].ord, 8, "the ORD as given: it was not lowered");
+        const auto& seen = p.clientSeen.events;
+        NS_TEST_EXPECT_MSG_EQ((std::find(seen.begin(), seen.end(), DdpLowerLayer::Event::LlpError) != seen.end()),
+                              true,
+                              "the stream got the LLP error (its ULP sends the Terminate, 2-0-0x06)");
+        NS_TEST_EXPECT_MSG_EQ(p.clientSeen.Established(), false, "the initiator's stream never established");
+    }
+};
+
 /**
  * ConnectionManager: the "LlpConnector" attribute picks the connector; a listener keeps the one it
  * listened with, so its requests are still answered after the attribute changes.
@@ -410,7 +515,9 @@ class LlpConnectorSuite : public TestSuite
             AddTestCase(new RejectTestCase(c), TestCase::QUICK);
             AddTestCase(new NoListenerCallbackTestCase(c), TestCase::QUICK);
             AddTestCase(new TransportFailureTestCase(c), TestCase::QUICK);
+            AddTestCase(new LostDuringSetupTestCase(c), TestCase::QUICK);
         }
+        AddTestCase(new ReplyRefusedTestCase, TestCase::QUICK);
         AddTestCase(new ManagerChoosesByTypeIdTestCase, TestCase::QUICK);
         AddTestCase(new ScenarioLlpNamesTestCase, TestCase::QUICK);
     }
