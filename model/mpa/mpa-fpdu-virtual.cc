@@ -99,7 +99,19 @@ MpaPacketFromOctets(const uint8_t* octets, uint32_t len)
     {
         return Create<Packet>();
     }
+    // Find where the trailing zeros start, eight octets at a time: a virtual payload's ULPDU is
+    // almost all zeros, and an octet-at-a-time scan of it was 6 % of a streaming run's instructions.
     uint32_t prefix = len;
+    while (prefix >= sizeof(uint64_t))
+    {
+        uint64_t word;
+        std::memcpy(&word, octets + prefix - sizeof(uint64_t), sizeof(uint64_t));
+        if (word != 0)
+        {
+            break;
+        }
+        prefix -= sizeof(uint64_t);
+    }
     while (prefix > 0 && octets[prefix - 1] == 0)
     {
         --prefix;

@@ -144,6 +144,17 @@ class PacketFromOctetsKeepsTrailingZerosVirtual : public TestCase
         Check(Cat(Bytes(65, 0x11), Bytes(1000, 0)), false, "a prefix too long for the header");
         Check(Cat(Bytes(64, 0x11), Bytes(1000, 0)), true, "the longest prefix kept in front");
         Check(Bytes{}, false, "nothing");
+        // The last non-zero octet at every place in an eight-octet word, before exactly the shortest
+        // zero run kept virtual (256) and one shorter: the word-wise scan must stop at that octet.
+        for (uint8_t n = 1; n <= 17; ++n)
+        {
+            Bytes front(n, 0);
+            front[0] = 0x33;
+            front[n - 1] = 0x44;
+            const std::string at = "last non-zero octet at " + std::to_string(n - 1);
+            Check(Cat(front, Bytes(256, 0)), true, at + ", 256 zeros");
+            Check(Cat(front, Bytes(255, 0)), false, at + ", 255 zeros");
+        }
     }
 };
 
