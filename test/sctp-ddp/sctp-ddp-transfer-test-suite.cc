@@ -137,6 +137,11 @@ class S10SegmentFirst : public TestCase
                               "Terminate at DDP-SSN 1");
         NS_TEST_ASSERT_MSG_EQ((AllZero(a, 64)), true, "nothing Placed");
         NS_TEST_ASSERT_MSG_EQ((HasEvent(*s, RdmapEvent::FatalError)), true, "the connect failed");
+        // The connect's outcome reaches the ULP's control callback too (a Terminate, no Private Data),
+        // so a connection manager waiting on it is answered.
+        NS_TEST_ASSERT_MSG_EQ((s->controls.size()), 1u, "the ULP was told the connect ended");
+        NS_TEST_EXPECT_MSG_EQ((int(s->controls[0].first)), int(Function::Terminate), "as a Terminate");
+        NS_TEST_EXPECT_MSG_EQ((s->controls[0].second.empty()), true, "with no Private Data");
     }
 };
 
