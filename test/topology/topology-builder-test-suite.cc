@@ -89,6 +89,20 @@ class CountsTest : public TestCase
             addrs.insert(t.hostAddresses[i].Get());
         }
         NS_TEST_ASSERT_MSG_EQ(addrs.size(), hosts, what << ": distinct host addresses");
+        // Hosts keep ns-3's weak end-system model and do not forward; switches forward and take a
+        // packet as theirs only on the port that has the address (the strong model: no walk over
+        // every port per forwarded packet).
+        for (uint32_t i = 0; i < t.NodeCount(); ++i)
+        {
+            const bool host = i < hosts;
+            Ptr<Ipv4> ipv4 = (host ? t.hosts.Get(i) : t.switches.Get(i - hosts))->GetObject<Ipv4>();
+            BooleanValue weak;
+            BooleanValue forward;
+            ipv4->GetAttribute("WeakEsModel", weak);
+            ipv4->GetAttribute("IpForward", forward);
+            NS_TEST_EXPECT_MSG_EQ(weak.Get(), host, what << ": weak end-system model on hosts only");
+            NS_TEST_EXPECT_MSG_EQ(forward.Get(), !host, what << ": forwarding on switches only");
+        }
         NS_TEST_EXPECT_MSG_EQ(Echo(t, t.hostNames.front(), t.hostNames.back(), 2), 2u,
                               what << ": first and last host reach each other");
         Simulator::Destroy();
