@@ -439,8 +439,8 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
             // A switch takes a packet as its own only on the port that has the address (RFC 1122's
             // strong end-system model). No workload addresses a switch, so what is forwarded and
             // delivered is the same; but ns-3's weak model (its default) compares every packet's
-            // destination with the addresses of every other port first, per hop: in a k = 16
-            // fat-tree that loop was about a tenth of the run (doc/performance.md).
+            // destination with the addresses of every other port first, per hop (2.3 % of a k = 16
+            // fat-tree run's CPU time, doc/performance.md).
             g[v].node->GetObject<Ipv4>()->SetAttribute("WeakEsModel", BooleanValue(false));
             continue;
         }

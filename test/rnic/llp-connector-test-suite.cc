@@ -12,6 +12,7 @@
 #include "helper/sctp-helper.h"
 #include "mpa/mpa-connection.h"
 #include "sctp/sctp-socket.h"
+#include "sctp/sctp-two-node-fixture.h"
 #include "transport/transport-profile.h"
 
 #include "support/scenario-run-util.h"
@@ -279,24 +280,6 @@ class TransportFailureTestCase : public TestCase
     }
 };
 
-/** Passes the first `pass` packets a device receives, then drops every one after them. */
-class BlackholeAfter : public ErrorModel
-{
-  public:
-    explicit BlackholeAfter(uint32_t pass)
-        : m_pass(pass)
-    {
-    }
-
-    uint32_t received{0};
-
-  private:
-    bool DoCorrupt(Ptr<Packet>) override { return ++received > m_pass; }
-    void DoReset() override {}
-
-    uint32_t m_pass;
-};
-
 class LostDuringSetupTestCase : public TestCase
 {
   public:
@@ -315,7 +298,8 @@ class LostDuringSetupTestCase : public TestCase
         ConnectorPair p(m_connector);
         // TCP: SYN, then the ACK of the SYN-ACK pass, and the MPA Request is lost with all after it.
         // SCTP: INIT and COOKIE ECHO pass; the DATA carrying the DDP Initiate is lost (RFC 5043 §6).
-        Ptr<BlackholeAfter> hole = Create<BlackholeAfter>(2);
+        Ptr<iwarptest::SctpDropListErrorModel> hole = CreateObject<iwarptest::SctpDropListErrorModel>();
+        hole->dropFrom = 3; // counts any packet, whatever its transport
         Ptr<Node> server = p.server->GetNode();
         for (uint32_t i = 0; i < server->GetNDevices(); ++i)
         {
@@ -335,7 +319,7 @@ class LostDuringSetupTestCase : public TestCase
         p.client->GetNode()->AggregateObject(profile);
         p.server->Listen(kPort, p.Accepting(4, 4, {}));
         p.ConnectAndRun(kPort, {1}, 4, 6, Seconds(1));
-        NS_TEST_EXPECT_MSG_GT(hole->received, 2u, "the set-up frame reached the server's device and was dropped");
+        NS_TEST_EXPECT_MSG_GT(hole->seen, 2u, "the set-up frame reached the server's device and was dropped");
         NS_TEST_EXPECT_MSG_EQ(p.requests.size(), 0u, "no request at the listener");
         NS_TEST_ASSERT_MSG_EQ(p.results.size(), 1u, "one outcome at the initiator, well before MPA's time-out");
         NS_TEST_EXPECT_MSG_EQ(p.results[0].accepted, false, "refused");
