@@ -189,6 +189,7 @@ ResultsWriter::SummaryJson(const RunResult& r)
     j["seed"] = r.seed;
     j["run"] = r.run;
     j["scheduler"] = r.scheduler;
+    j["switch_fast_path"] = r.switchFastPath;
     j["wall_time_s"] = r.wallSeconds;
     j["simulated_time_s"] = r.simulatedTime.GetSeconds();
     j["stop_time_s"] = r.stopTime.GetSeconds();

@@ -206,6 +206,7 @@ struct RunResult
     uint32_t seed{1};
     uint64_t run{1};
     std::string scheduler; ///< the event scheduler the run used (event-scheduler.h)
+    bool switchFastPath{true}; ///< whether switches forwarded on SwitchForwarder's fast path
     double wallSeconds{0};
     Time simulatedTime; ///< Simulator::Now() at the end
     Time stopTime;      ///< the scenario's stop

@@ -76,6 +76,7 @@ struct TopologyConfig
     uint32_t k{4};            ///< fat-tree: pods and ports per switch, even
     std::string file;         ///< graphml: path, relative to the scenario file's folder when relative
     bool ecmp{false};         ///< equal-cost multipath routing (per-flow hashing)
+    bool switchFastPath{true}; ///< switches forward on SwitchForwarder's fast path (speed only)
     /** dumbbell: the link between the two routers, over `links`. */
     LinkConfig bottleneck;
 };

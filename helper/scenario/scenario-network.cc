@@ -92,6 +92,7 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     }
     ApplyScenarioQueues(cfg, spec);
     spec.ecmp = t.ecmp;
+    spec.switchFastPath = t.switchFastPath;
     // Hashed host routes build in constant time per route; ns-3's static routing grows with the
     // table and takes minutes past a few hundred hosts (doc/topology.md).
     spec.routeTable = RouteTable::Hashed;

@@ -452,7 +452,7 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
     for (const auto& kv : n)
     {
         const std::string key = kv.first.Scalar();
-        if (key == "kind" || key == "ecmp" || own.at(t.kind).count(key))
+        if (key == "kind" || key == "ecmp" || key == "switch-fast-path" || own.at(t.kind).count(key))
         {
             continue;
         }
@@ -496,6 +496,10 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
     if (n["ecmp"])
     {
         t.ecmp = Bool(n["ecmp"], Join(path, "ecmp"));
+    }
+    if (n["switch-fast-path"])
+    {
+        t.switchFastPath = Bool(n["switch-fast-path"], Join(path, "switch-fast-path"));
     }
     if (n["bottleneck"])
     {

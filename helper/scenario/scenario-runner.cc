@@ -121,6 +121,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         r.seed = cfg.seed;
         r.run = cfg.run;
         r.scheduler = scheduler;
+        r.switchFastPath = cfg.topology.switchFastPath;
         r.simulatedTime = Simulator::Now();
         r.stopTime = cfg.stop;
         r.events = Simulator::GetEventCount();

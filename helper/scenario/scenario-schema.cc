@@ -79,6 +79,7 @@ struct Schema
                                {"k", &value},
                                {"file", &value},
                                {"ecmp", &value},
+                               {"switch-fast-path", &value},
                                {"bottleneck", &link}});
 
     SchemaNode nodeAttributes = Map({{"host", &attributes}, {"rnic", &attributes}, {"nic", &nic}});

@@ -7,6 +7,7 @@
 #include "helper/topology/topology-builder.h"
 
 #include "net/ipv4-ecmp-routing.h"
+#include "net/switch-forwarder.h"
 
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -93,6 +94,16 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
             else
             {
                 statics[u]->AddHostRouteTo(dest, hop.gateway, hop.interface);
+            }
+        }
+    }
+    if (hashed && spec.switchFastPath)
+    {
+        for (TopoVertexId v = 0; v < n; ++v)
+        {
+            if (!g[v].IsHost())
+            {
+                CreateObject<SwitchForwarder>()->Install(g[v].node, ecmp[v]);
             }
         }
     }

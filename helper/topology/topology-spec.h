@@ -238,6 +238,9 @@ struct TopologySpec
     /** Split flows over equal-cost next hops by a 5-tuple hash; off: one deterministic path. */
     bool ecmp{false};
     RouteTable routeTable{RouteTable::Static};
+    /** With hashed routes, switches forward on SwitchForwarder's fast path (the same next hops
+     *  and queue-disc items as ns-3's IPv4 forwarding, without Ipv4L3Protocol's traces). */
+    bool switchFastPath{true};
 
     /** Every host's NIC (the host end of each of its links), unless hostNicByName names it. */
     PortQueueSpec hostNic{DefaultHostNic()};

@@ -6,6 +6,7 @@
 #include "ns3/packet.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <iomanip>
 
 namespace ns3
@@ -59,6 +60,7 @@ Ipv4EcmpRouting::SetRoute(Ipv4Address dest, std::vector<NextHop> nextHops)
         m_sets.push_back(std::move(nextHops));
     }
     m_routes[dest.Get()] = static_cast<uint32_t>(m_sets.size() - 1);
+    m_denseStale = true;
 }
 
 const std::vector<Ipv4EcmpRouting::NextHop>*
@@ -66,6 +68,86 @@ Ipv4EcmpRouting::GetNextHops(Ipv4Address dest) const
 {
     auto it = m_routes.find(dest.Get());
     return it == m_routes.end() ? nullptr : &m_sets[it->second];
+}
+
+void
+Ipv4EcmpRouting::BuildDense() const
+{
+    m_denseStale = false;
+    m_dense.clear();
+    if (m_routes.empty() || m_sets.size() >= kNoRoute)
+    {
+        return;
+    }
+    uint32_t lo = UINT32_MAX;
+    uint32_t hi = 0;
+    for (const auto& [dst, set] : m_routes)
+    {
+        lo = std::min(lo, dst);
+        hi = std::max(hi, dst);
+    }
+    // Generated topologies number host links among all links (/30s in link order), so a
+    // switch's destinations span a few addresses per route; 16 per route bounds the array
+    // at 32 octets per route, about what the hash map itself costs.
+    const uint64_t span = uint64_t(hi) - lo + 1;
+    if (span > 16 * uint64_t(m_routes.size()) + 1024)
+    {
+        return;
+    }
+    m_denseBase = lo;
+    m_dense.assign(span, kNoRoute);
+    for (const auto& [dst, set] : m_routes)
+    {
+        m_dense[dst - lo] = static_cast<uint16_t>(set);
+    }
+}
+
+const std::vector<Ipv4EcmpRouting::NextHop>*
+Ipv4EcmpRouting::ForwardLookup(Ipv4Address dest) const
+{
+    if (m_denseStale)
+    {
+        BuildDense();
+    }
+    if (m_dense.empty())
+    {
+        return GetNextHops(dest);
+    }
+    const uint32_t i = dest.Get() - m_denseBase; // wraps below the base: out of range too
+    if (i >= m_dense.size() || m_dense[i] == kNoRoute)
+    {
+        return nullptr;
+    }
+    return &m_sets[m_dense[i]];
+}
+
+const Ipv4EcmpRouting::NextHop*
+Ipv4EcmpRouting::ChooseForwardHop(Ptr<const Packet> payload, const Ipv4Header& header) const
+{
+    const std::vector<NextHop>* hops = ForwardLookup(header.GetDestination());
+    if (!hops)
+    {
+        return nullptr;
+    }
+    uint16_t sport = 0;
+    uint16_t dport = 0;
+    const uint8_t proto = header.GetProtocol();
+    // Both TCP and UDP start with the two ports; a non-first fragment has none, so only the
+    // addresses decide for it (the model never fragments: MTU-sized segments).
+    if (hops->size() > 1 && (proto == kTcp || proto == kUdp) && header.GetFragmentOffset() == 0 &&
+        payload->GetSize() >= 4)
+    {
+        uint8_t b[4];
+        payload->CopyData(b, 4);
+        sport = uint16_t(b[0] << 8 | b[1]);
+        dport = uint16_t(b[2] << 8 | b[3]);
+    }
+    const uint32_t i =
+        Select(hops->size(), header.GetSource(), header.GetDestination(), proto, sport, dport);
+    NS_LOG_LOGIC("forward " << header.GetSource() << ":" << sport << " -> "
+                            << header.GetDestination() << ":" << dport << " via hop " << i << "/"
+                            << hops->size());
+    return &(*hops)[i];
 }
 
 uint32_t
@@ -134,30 +216,13 @@ Ipv4EcmpRouting::RouteInput(Ptr<const Packet> p, const Ipv4Header& header,
                             MulticastForwardCallback, LocalDeliverCallback, ErrorCallback)
 {
     // Local delivery and the forwarding check are Ipv4ListRouting's, before it asks us.
-    const std::vector<NextHop>* hops = GetNextHops(header.GetDestination());
-    if (!hops)
+    (void)idev;
+    const NextHop* hop = ChooseForwardHop(p, header);
+    if (!hop)
     {
         return false;
     }
-    uint16_t sport = 0;
-    uint16_t dport = 0;
-    const uint8_t proto = header.GetProtocol();
-    // Both TCP and UDP start with the two ports; a non-first fragment has none, so only the
-    // addresses decide for it (the model never fragments: MTU-sized segments).
-    if ((proto == kTcp || proto == kUdp) && header.GetFragmentOffset() == 0 && p->GetSize() >= 4)
-    {
-        uint8_t b[4];
-        p->CopyData(b, 4);
-        sport = uint16_t(b[0] << 8 | b[1]);
-        dport = uint16_t(b[2] << 8 | b[3]);
-    }
-    const uint32_t i =
-        Select(hops->size(), header.GetSource(), header.GetDestination(), proto, sport, dport);
-    NS_LOG_LOGIC("forward " << header.GetSource() << ":" << sport << " -> "
-                            << header.GetDestination() << ":" << dport << " via hop " << i << "/"
-                            << hops->size());
-    (void)idev;
-    ucb(MakeRoute((*hops)[i], header.GetDestination()), p, header);
+    ucb(MakeRoute(*hop, header.GetDestination()), p, header);
     return true;
 }
 
@@ -189,6 +254,7 @@ Ipv4EcmpRouting::DoDispose()
     m_ipv4 = nullptr;
     m_routes.clear();
     m_sets.clear();
+    m_dense.clear();
     Ipv4RoutingProtocol::DoDispose();
 }
 

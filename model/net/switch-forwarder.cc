@@ -1,0 +1,189 @@
+#include "net/switch-forwarder.h"
+
+#include "net/ipv4-ecmp-routing.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/socket.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SwitchForwarder");
+NS_OBJECT_ENSURE_REGISTERED(SwitchForwarder);
+
+namespace
+{
+constexpr uint16_t kArp = 0x0806;
+}
+
+TypeId
+SwitchForwarder::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SwitchForwarder")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<SwitchForwarder>()
+            .AddAttribute("Enabled",
+                          "Forward on the fast path; false hands every packet to ns-3's IPv4 "
+                          "stack (the same forwarding, with Ipv4L3Protocol's traces)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&SwitchForwarder::m_enabled),
+                          MakeBooleanChecker())
+            .AddTraceSource("Forward",
+                            "A packet forwarded by the fast path: its IPv4 header (TTL already "
+                            "decremented), the packet without it, the outgoing interface "
+                            "(Ipv4L3Protocol's UnicastForward arguments)",
+                            MakeTraceSourceAccessor(&SwitchForwarder::m_forwardTrace),
+                            "ns3::Ipv4L3Protocol::SentTracedCallback");
+    return tid;
+}
+
+SwitchForwarder::SwitchForwarder() = default;
+SwitchForwarder::~SwitchForwarder() = default;
+
+void
+SwitchForwarder::Install(Ptr<Node> node, Ptr<Ipv4EcmpRouting> ecmp)
+{
+    NS_ABORT_MSG_IF(m_node, "SwitchForwarder::Install: already installed");
+    m_node = node;
+    m_ecmp = ecmp;
+    m_ipv4 = node->GetObject<Ipv4L3Protocol>();
+    m_tc = node->GetObject<TrafficControlLayer>();
+    NS_ABORT_MSG_IF(!m_ipv4 || !m_tc || !m_ecmp,
+                    "SwitchForwarder::Install: the node needs IPv4, traffic control and ECMP routing");
+
+    m_interfaces.clear();
+    m_ownAddresses.clear();
+    for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        m_interfaces.push_back(m_ipv4->GetInterface(i));
+        for (uint32_t a = 0; a < m_ipv4->GetNAddresses(i); ++a)
+        {
+            m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetLocal().Get());
+            m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetBroadcast().Get());
+        }
+    }
+    m_ifOfDevice.assign(node->GetNDevices(), -1);
+    for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+    {
+        m_ifOfDevice[d] = m_ipv4->GetInterfaceForDevice(node->GetDevice(d));
+    }
+
+    // Ipv4L3Protocol::AddInterface registered traffic control's Receive for IPv4 and ARP on
+    // each device (the loopback's included). Node::UnregisterProtocolHandler removes one entry
+    // per call, so call it once per possible entry; ours then takes each entry's place, and
+    // devices added later keep ns-3's own.
+    const Node::ProtocolHandler tcReceive = MakeCallback(&TrafficControlLayer::Receive, m_tc);
+    for (uint32_t n = 0; n < 2 * node->GetNDevices() + 2; ++n)
+    {
+        node->UnregisterProtocolHandler(tcReceive);
+    }
+    for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+    {
+        if (m_ifOfDevice[d] < 0)
+        {
+            continue;
+        }
+        for (uint16_t protocol : {Ipv4L3Protocol::PROT_NUMBER, kArp})
+        {
+            node->RegisterProtocolHandler(MakeCallback(&SwitchForwarder::Receive, this), protocol,
+                                          node->GetDevice(d));
+        }
+    }
+    node->AggregateObject(this);
+}
+
+void
+SwitchForwarder::Receive(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t protocol,
+                         const Address& from, const Address& to, NetDevice::PacketType packetType)
+{
+    if (m_enabled && protocol == Ipv4L3Protocol::PROT_NUMBER)
+    {
+        const uint32_t d = device->GetIfIndex();
+        const int32_t inIf = d < m_ifOfDevice.size() ? m_ifOfDevice[d] : -1;
+        if (inIf >= 0 && Forward(static_cast<uint32_t>(inIf), p))
+        {
+            ++m_forwarded;
+            return;
+        }
+        ++m_handedOn;
+    }
+    m_tc->Receive(device, p, protocol, from, to, packetType);
+}
+
+bool
+SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
+{
+    // Each test below sends the packet down ns-3's own path where that path does something
+    // other than forward it unchanged but for the TTL.
+    if (Node::ChecksumEnabled() || inIf >= m_interfaces.size() || !m_interfaces[inIf]->IsUp() ||
+        !m_interfaces[inIf]->IsForwarding())
+    {
+        return false;
+    }
+    Ptr<Packet> packet = p->Copy();
+    Ipv4Header header;
+    packet->RemoveHeader(header);
+    const Ipv4Address dst = header.GetDestination();
+    if (header.GetTtl() <= 1 || dst.IsMulticast() || dst.IsBroadcast() ||
+        std::find(m_ownAddresses.begin(), m_ownAddresses.end(), dst.Get()) != m_ownAddresses.end())
+    {
+        return false;
+    }
+    // Ipv4L3Protocol::Receive trims what a device padded beyond the datagram.
+    if (header.GetPayloadSize() < packet->GetSize())
+    {
+        packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadSize());
+    }
+    const Ipv4EcmpRouting::NextHop* hop = m_ecmp->ChooseForwardHop(packet, header);
+    if (!hop || hop->interface >= m_interfaces.size())
+    {
+        return false;
+    }
+    const Ptr<Ipv4Interface>& out = m_interfaces[hop->interface];
+    Ptr<NetDevice> dev = out->GetDevice();
+    if (!out->IsUp() || dev->NeedsArp() || packet->GetSize() + header.GetSerializedSize() > dev->GetMtu())
+    {
+        return false;
+    }
+    // As Ipv4L3Protocol::IpForward: one hop less, and the priority tag follows the TOS.
+    header.SetTtl(header.GetTtl() - 1);
+    SocketPriorityTag priorityTag;
+    packet->RemovePacketTag(priorityTag);
+    if (const uint8_t priority = Socket::IpTos2Priority(header.GetTos()))
+    {
+        priorityTag.SetPriority(priority);
+        packet->AddPacketTag(priorityTag);
+    }
+    NS_LOG_LOGIC("node " << m_node->GetId() << ": " << header.GetSource() << " -> " << dst
+                         << " in on " << inIf << ", out on " << hop->interface);
+    m_forwardTrace(header, packet, hop->interface);
+    // As Ipv4Interface::Send for a device without ARP (point-to-point links).
+    m_tc->Send(dev, Create<Ipv4QueueDiscItem>(packet, dev->GetBroadcast(),
+                                              Ipv4L3Protocol::PROT_NUMBER, header));
+    return true;
+}
+
+void
+SwitchForwarder::DoDispose()
+{
+    m_node = nullptr;
+    m_ipv4 = nullptr;
+    m_ecmp = nullptr;
+    m_tc = nullptr;
+    m_interfaces.clear();
+    Object::DoDispose();
+}
+
+} // namespace ns3
