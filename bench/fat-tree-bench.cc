@@ -7,11 +7,13 @@
  *      at least 256 KiB; doc/transports.md): what sizing buffers near the BDP changes;
  *  (d) (a) with the settings of 3831cbd, where issue 16 measured 122 k events per second: 4 MiB
  *      buffers, ns-3's TCP defaults (TcpCubic, MinRto 1 s, delayed ACK 200 ms), no queue discs
- *      and 100-packet device queues;
+ *      and 100-packet device queues, switches forwarding through ns-3's IPv4 stack;
  *  (e) (a) on each other event scheduler (`scheduler:`; same events, so only the speed differs);
  *  (f) (a) with HyStart++ (RFC 9406) in TcpLinuxCubic (`transport.tcp.hystart: rfc9406`), the default
  *      before Linux's HyStart: its delay test has a 4 ms floor that these 20 us round trips never
- *      reach, so slow start overflows the switch queues.
+ *      reach, so slow start overflows the switch queues;
+ *  (g) (a) with `topology.switch-fast-path: false`: the switches forward through ns-3's IPv4
+ *      stack instead of SwitchForwarder (the same events and figures; only the speed differs).
  * Each run is a child process of its own (bench-common.h says why). Printed per run: wall and CPU
  * seconds, events, events per wall and per CPU second, goodput delivered at the sinks, heap in use
  * before the stop; then heap per queue pair (the RDMA run less a single ping-pong on the same
@@ -155,9 +157,12 @@ main(int argc, char** argv)
     const bench::RunResult fixed =
         run("(c) (a), 4 MiB buffers (before auto)", Scenario("stream", duration, size, outstanding, false, kFixedBuffers));
     const bench::RunResult old = run("(d) (a), settings of 3831cbd",
-                                     Scenario("stream", duration, size, outstanding, false, k3831cbd, k3831cbdLinks));
+                                     Scenario("stream", duration, size, outstanding, false, k3831cbd, k3831cbdLinks),
+                                     {"topology.switch-fast-path=false"});
     const bench::RunResult hyStartPp =
         run("(f) (a), HyStart++ (before Linux HyStart)", rdmaYaml, {"transport.tcp.hystart=rfc9406"});
+    const bench::RunResult ns3Forwarding =
+        run("(g) (a), switches through ns-3's IPv4", rdmaYaml, {"topology.switch-fast-path=false"});
     if (schedulers)
     {
         for (const std::string& s : scenario::SchedulerNames())
@@ -194,5 +199,6 @@ main(int argc, char** argv)
     against("(a) against (c), auto against 4 MiB buffers", fixed);
     against("(a) against (d), today's defaults against 3831cbd's settings", old);
     against("(a) against (f), Linux's HyStart against HyStart++", hyStartPp);
+    against("(a) against (g), the switches' fast path against ns-3's IPv4 forwarding", ns3Forwarding);
     return 0;
 }

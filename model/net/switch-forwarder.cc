@@ -64,10 +64,12 @@ SwitchForwarder::Install(Ptr<Node> node, Ptr<Ipv4EcmpRouting> ecmp)
                     "SwitchForwarder::Install: the node needs IPv4, traffic control and ECMP routing");
 
     m_interfaces.clear();
+    m_devices.clear();
     m_ownAddresses.clear();
     for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
     {
         m_interfaces.push_back(m_ipv4->GetInterface(i));
+        m_devices.push_back(m_interfaces.back()->GetDevice());
         for (uint32_t a = 0; a < m_ipv4->GetNAddresses(i); ++a)
         {
             m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetLocal().Get());
@@ -81,25 +83,20 @@ SwitchForwarder::Install(Ptr<Node> node, Ptr<Ipv4EcmpRouting> ecmp)
     }
 
     // Ipv4L3Protocol::AddInterface registered traffic control's Receive for IPv4 and ARP on
-    // each device (the loopback's included). Node::UnregisterProtocolHandler removes one entry
-    // per call, so call it once per possible entry; ours then takes each entry's place, and
-    // devices added later keep ns-3's own.
+    // each device with an interface (the loopback's included). Node::UnregisterProtocolHandler
+    // removes one entry per call, so call it once per possible entry. Ours goes in once per
+    // protocol for all devices, not once per device: the node searches its handler list for
+    // every packet, and a k = 16 switch's list had 34 entries. Receive ignores devices that had
+    // no handler of traffic control's here (and those added later, which get ns-3's own).
     const Node::ProtocolHandler tcReceive = MakeCallback(&TrafficControlLayer::Receive, m_tc);
     for (uint32_t n = 0; n < 2 * node->GetNDevices() + 2; ++n)
     {
         node->UnregisterProtocolHandler(tcReceive);
     }
-    for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+    for (uint16_t protocol : {Ipv4L3Protocol::PROT_NUMBER, kArp})
     {
-        if (m_ifOfDevice[d] < 0)
-        {
-            continue;
-        }
-        for (uint16_t protocol : {Ipv4L3Protocol::PROT_NUMBER, kArp})
-        {
-            node->RegisterProtocolHandler(MakeCallback(&SwitchForwarder::Receive, this), protocol,
-                                          node->GetDevice(d));
-        }
+        node->RegisterProtocolHandler(MakeCallback(&SwitchForwarder::Receive, this), protocol,
+                                      nullptr);
     }
     node->AggregateObject(this);
 }
@@ -108,11 +105,15 @@ void
 SwitchForwarder::Receive(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t protocol,
                          const Address& from, const Address& to, NetDevice::PacketType packetType)
 {
+    const uint32_t d = device->GetIfIndex();
+    const int32_t inIf = d < m_ifOfDevice.size() ? m_ifOfDevice[d] : -1;
+    if (inIf < 0)
+    {
+        return; // not ours: no IPv4 interface at Install, or traffic control's own handler
+    }
     if (m_enabled && protocol == Ipv4L3Protocol::PROT_NUMBER)
     {
-        const uint32_t d = device->GetIfIndex();
-        const int32_t inIf = d < m_ifOfDevice.size() ? m_ifOfDevice[d] : -1;
-        if (inIf >= 0 && Forward(static_cast<uint32_t>(inIf), p))
+        if (Forward(static_cast<uint32_t>(inIf), p))
         {
             ++m_forwarded;
             return;
@@ -152,7 +153,7 @@ SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
         return false;
     }
     const Ptr<Ipv4Interface>& out = m_interfaces[hop->interface];
-    Ptr<NetDevice> dev = out->GetDevice();
+    const Ptr<NetDevice>& dev = m_devices[hop->interface];
     if (!out->IsUp() || dev->NeedsArp() || packet->GetSize() + header.GetSerializedSize() > dev->GetMtu())
     {
         return false;
@@ -183,6 +184,7 @@ SwitchForwarder::DoDispose()
     m_ecmp = nullptr;
     m_tc = nullptr;
     m_interfaces.clear();
+    m_devices.clear();
     Object::DoDispose();
 }
 

@@ -68,6 +68,7 @@ class SwitchForwarder : public Object
     Ptr<Ipv4EcmpRouting> m_ecmp;
     Ptr<TrafficControlLayer> m_tc;
     std::vector<Ptr<Ipv4Interface>> m_interfaces; ///< the node's IPv4 interfaces at Install
+    std::vector<Ptr<NetDevice>> m_devices;        ///< and their devices
     std::vector<uint32_t> m_ownAddresses; ///< their addresses and subnet broadcasts at Install
     std::vector<int32_t> m_ifOfDevice;    ///< node device index -> IPv4 interface (-1: none)
     uint64_t m_forwarded{0};

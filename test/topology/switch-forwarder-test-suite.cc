@@ -13,6 +13,7 @@
 #include "support/scenario-run-util.h"
 
 #include "ns3/test.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/queue-disc.h"
 #include "ns3/traffic-control-layer.h"
 
@@ -215,6 +216,46 @@ class HandsOnTest : public TestCase
     }
 };
 
+class LaterDeviceTest : public TestCase
+{
+  public:
+    LaterDeviceTest()
+        : TestCase("a port added to a switch after the build is ns-3's: its packets are "
+                   "forwarded once, by ns-3's path, not also by the fast path")
+    {
+    }
+
+    void DoRun() override
+    {
+        BuiltTopology t = FatTree4(true);
+        Ptr<Node> sw = t.GetNode("edge0_0");
+        Ptr<Node> extra = CreateObject<Node>();
+        InternetStackHelper().Install(extra);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps")); // its default is 32 kb/s
+        NetDeviceContainer devs = p2p.Install(extra, sw);
+        Ipv4AddressHelper addr("192.168.50.0", "255.255.255.252");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        Ipv4StaticRoutingHelper().GetStaticRouting(extra->GetObject<Ipv4>())->SetDefaultRoute(
+            ifs.GetAddress(1), 1);
+        uint32_t unicastForward = 0;
+        sw->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "UnicastForward", MakeBoundCallback(+[](uint32_t* n, const Ipv4Header&,
+                                                    Ptr<const Packet>, uint32_t) { ++*n; },
+                                                &unicastForward));
+        SeqSink sink(t.GetNode("h15"), 9000);
+        StartUdpFlow(extra, t.GetHostAddress("h15"), 9000, 3, MicroSeconds(50));
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        Ptr<SwitchForwarder> f = sw->GetObject<SwitchForwarder>();
+        NS_TEST_EXPECT_MSG_EQ(sink.received, 3u, "each packet arrives once");
+        NS_TEST_EXPECT_MSG_EQ(unicastForward, 3u, "ns-3 forwarded them at the new port's switch");
+        NS_TEST_EXPECT_MSG_EQ(f->GetForwarded() + f->GetHandedOn(), 0u,
+                              "the fast path left them alone there");
+        Simulator::Destroy();
+    }
+};
+
 class ForwardTraceTest : public TestCase
 {
   public:
@@ -389,6 +430,7 @@ class SwitchForwarderSuite : public TestSuite
     {
         AddTestCase(new SameAsNs3Test, TestCase::QUICK);
         AddTestCase(new HandsOnTest, TestCase::QUICK);
+        AddTestCase(new LaterDeviceTest, TestCase::QUICK);
         AddTestCase(new ForwardTraceTest, TestCase::QUICK);
         AddTestCase(new ArrayLookupTest, TestCase::QUICK);
         AddTestCase(new ScenarioKeyTest, TestCase::QUICK);
