@@ -121,6 +121,16 @@ Ipv4EcmpRouting::ForwardLookup(Ipv4Address dest) const
     return &m_sets[m_dense[i]];
 }
 
+bool
+Ipv4EcmpRouting::ForwardsFromArray() const
+{
+    if (m_denseStale)
+    {
+        BuildDense();
+    }
+    return !m_dense.empty();
+}
+
 const Ipv4EcmpRouting::NextHop*
 Ipv4EcmpRouting::ChooseForwardHop(Ptr<const Packet> payload, const Ipv4Header& header) const
 {

@@ -46,6 +46,8 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
      * RouteInput and by SwitchForwarder, so both choose alike.
      */
     const NextHop* ChooseForwardHop(Ptr<const Packet> payload, const Ipv4Header& header) const;
+    /** Whether ChooseForwardHop looks up an array (true) or the hash map (exposed for tests). */
+    bool ForwardsFromArray() const;
     uint32_t GetNRoutes() const { return static_cast<uint32_t>(m_routes.size()); }
 
     /** The index into the next hops a packet with this 5-tuple takes (exposed for tests). */

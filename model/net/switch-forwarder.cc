@@ -7,6 +7,9 @@
 #include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv6-l3-protocol.h"
+#include "ns3/ipv6.h"
+#include "ns3/loopback-net-device.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -65,33 +68,55 @@ SwitchForwarder::Install(Ptr<Node> node, Ptr<Ipv4EcmpRouting> ecmp)
 
     m_interfaces.clear();
     m_devices.clear();
+    m_plain.clear();
     m_ownAddresses.clear();
     for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
     {
         m_interfaces.push_back(m_ipv4->GetInterface(i));
         m_devices.push_back(m_interfaces.back()->GetDevice());
+        // The loopback (ns-3 delivers on it directly) and ARP devices (whose caches ns-3's
+        // Receive refreshes and whose Send resolves) stay on ns-3's path, in and out.
+        m_plain.push_back(!DynamicCast<LoopbackNetDevice>(m_devices.back()) &&
+                          !m_devices.back()->NeedsArp());
         for (uint32_t a = 0; a < m_ipv4->GetNAddresses(i); ++a)
         {
             m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetLocal().Get());
             m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetBroadcast().Get());
         }
     }
+    std::sort(m_ownAddresses.begin(), m_ownAddresses.end());
     m_ifOfDevice.assign(node->GetNDevices(), -1);
     for (uint32_t d = 0; d < node->GetNDevices(); ++d)
     {
-        m_ifOfDevice[d] = m_ipv4->GetInterfaceForDevice(node->GetDevice(d));
+        // Traffic control's Receive was the node's handler on every device with an IPv4
+        // interface but the loopback, where Ipv4L3Protocol registered itself directly.
+        if (!DynamicCast<LoopbackNetDevice>(node->GetDevice(d)))
+        {
+            m_ifOfDevice[d] = m_ipv4->GetInterfaceForDevice(node->GetDevice(d));
+        }
     }
 
-    // Ipv4L3Protocol::AddInterface registered traffic control's Receive for IPv4 and ARP on
-    // each device with an interface (the loopback's included). Node::UnregisterProtocolHandler
-    // removes one entry per call, so call it once per possible entry. Ours goes in once per
-    // protocol for all devices, not once per device: the node searches its handler list for
-    // every packet, and a k = 16 switch's list had 34 entries. Receive ignores devices that had
-    // no handler of traffic control's here (and those added later, which get ns-3's own).
+    // Node::UnregisterProtocolHandler removes the first entry with the same callback, whatever
+    // its protocol or device, so it is called once per entry there can be (IPv4, ARP and IPv6
+    // per device); traffic control's IPv6 entries are then put back as they were. Ours goes
+    // in once per protocol for all devices, not once per device: the node searches its handler
+    // list for every packet, and a k = 16 switch's list had 34 entries. Receive ignores the
+    // devices traffic control did not serve here (and those added later, which get its own).
     const Node::ProtocolHandler tcReceive = MakeCallback(&TrafficControlLayer::Receive, m_tc);
-    for (uint32_t n = 0; n < 2 * node->GetNDevices() + 2; ++n)
+    for (uint32_t n = 0; n < 3 * node->GetNDevices() + 3; ++n)
     {
         node->UnregisterProtocolHandler(tcReceive);
+    }
+    if (Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>())
+    {
+        for (uint32_t i = 0; i < ipv6->GetNInterfaces(); ++i)
+        {
+            Ptr<NetDevice> dev = ipv6->GetNetDevice(i);
+            if (!DynamicCast<LoopbackNetDevice>(dev))
+            {
+                node->RegisterProtocolHandler(tcReceive, Ipv6L3Protocol::PROT_NUMBER, dev);
+            }
+        }
     }
     for (uint16_t protocol : {Ipv4L3Protocol::PROT_NUMBER, kArp})
     {
@@ -128,8 +153,8 @@ SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
 {
     // Each test below sends the packet down ns-3's own path where that path does something
     // other than forward it unchanged but for the TTL.
-    if (Node::ChecksumEnabled() || inIf >= m_interfaces.size() || !m_interfaces[inIf]->IsUp() ||
-        !m_interfaces[inIf]->IsForwarding())
+    if (Node::ChecksumEnabled() || inIf >= m_interfaces.size() || !m_plain[inIf] ||
+        !m_interfaces[inIf]->IsUp() || !m_interfaces[inIf]->IsForwarding())
     {
         return false;
     }
@@ -137,8 +162,7 @@ SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
     Ipv4Header header;
     packet->RemoveHeader(header);
     const Ipv4Address dst = header.GetDestination();
-    if (header.GetTtl() <= 1 || dst.IsMulticast() || dst.IsBroadcast() ||
-        std::find(m_ownAddresses.begin(), m_ownAddresses.end(), dst.Get()) != m_ownAddresses.end())
+    if (header.GetTtl() <= 1 || dst.IsMulticast() || dst.IsBroadcast() || IsOwn(dst))
     {
         return false;
     }
@@ -148,13 +172,15 @@ SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
         packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadSize());
     }
     const Ipv4EcmpRouting::NextHop* hop = m_ecmp->ChooseForwardHop(packet, header);
-    if (!hop || hop->interface >= m_interfaces.size())
+    // A gateway that is one of our own addresses: Ipv4Interface::Send would deliver locally.
+    if (!hop || hop->interface >= m_interfaces.size() || !m_plain[hop->interface] ||
+        IsOwn(hop->gateway))
     {
         return false;
     }
     const Ptr<Ipv4Interface>& out = m_interfaces[hop->interface];
     const Ptr<NetDevice>& dev = m_devices[hop->interface];
-    if (!out->IsUp() || dev->NeedsArp() || packet->GetSize() + header.GetSerializedSize() > dev->GetMtu())
+    if (!out->IsUp() || packet->GetSize() + header.GetSerializedSize() > dev->GetMtu())
     {
         return false;
     }
@@ -176,6 +202,12 @@ SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
     return true;
 }
 
+bool
+SwitchForwarder::IsOwn(Ipv4Address a) const
+{
+    return std::binary_search(m_ownAddresses.begin(), m_ownAddresses.end(), a.Get());
+}
+
 void
 SwitchForwarder::DoDispose()
 {
@@ -185,6 +217,7 @@ SwitchForwarder::DoDispose()
     m_tc = nullptr;
     m_interfaces.clear();
     m_devices.clear();
+    m_plain.clear();
     Object::DoDispose();
 }
 

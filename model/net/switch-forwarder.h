@@ -8,17 +8,23 @@
  *
  * Whatever it does not forward it hands to traffic control's Receive, as the node would have:
  * ARP, packets for the switch itself, broadcast and multicast, a TTL about to expire (ICMP's
- * time exceeded), a destination without an ECMP route (static routes, the drop trace), a packet
- * larger than the outgoing MTU (fragmentation), an interface down or not forwarding, an outgoing
- * device that needs ARP, and every packet while ns-3's checksums are enabled. Those take ns-3's path unchanged.
+ * time exceeded), a destination without an ECMP route (static routes, the drop trace), a
+ * gateway that is the switch's own address, a packet larger than the outgoing MTU
+ * (fragmentation), an interface down or not forwarding, a port that needs ARP (in or out) or
+ * the loopback, and every packet while ns-3's checksums are enabled. Those take ns-3's path
+ * unchanged. The node's addresses and interfaces are those it has at Install; ports added
+ * later are ns-3's alone.
  *
  * What differs: Ipv4L3Protocol's Rx, UnicastForward and Tx traces and raw IPv4 sockets on the
  * switch do not see the packets forwarded here. The Forward trace below reports them instead,
  * with UnicastForward's arguments. Attribute Enabled false leaves the whole path to ns-3.
+ * Install takes traffic control's Receive off the node for IPv4 and ARP (IPv6's is put back);
+ * a protocol of someone else's that registered that same handler on a switch would lose it.
  */
 #ifndef IWARP_SWITCH_FORWARDER_H
 #define IWARP_SWITCH_FORWARDER_H
 
+#include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/net-device.h"
 #include "ns3/object.h"
@@ -61,6 +67,7 @@ class SwitchForwarder : public Object
                  const Address& from, const Address& to, NetDevice::PacketType packetType);
     /** Forward `p` (with its IPv4 header) if the fast path may; false to hand it on. */
     bool Forward(uint32_t inIf, Ptr<const Packet> p);
+    bool IsOwn(Ipv4Address a) const; ///< one of the node's addresses at Install
 
     bool m_enabled{true};
     Ptr<Node> m_node;
@@ -69,7 +76,8 @@ class SwitchForwarder : public Object
     Ptr<TrafficControlLayer> m_tc;
     std::vector<Ptr<Ipv4Interface>> m_interfaces; ///< the node's IPv4 interfaces at Install
     std::vector<Ptr<NetDevice>> m_devices;        ///< and their devices
-    std::vector<uint32_t> m_ownAddresses; ///< their addresses and subnet broadcasts at Install
+    std::vector<bool> m_plain; ///< per interface: neither the loopback nor a device with ARP
+    std::vector<uint32_t> m_ownAddresses; ///< their addresses and subnet broadcasts, sorted
     std::vector<int32_t> m_ifOfDevice;    ///< node device index -> IPv4 interface (-1: none)
     uint64_t m_forwarded{0};
     uint64_t m_handedOn{0};

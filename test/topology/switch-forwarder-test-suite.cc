@@ -216,6 +216,59 @@ class HandsOnTest : public TestCase
     }
 };
 
+class MoreHandedOnTest : public TestCase
+{
+  public:
+    MoreHandedOnTest()
+        : TestCase("also ns-3's: a packet over the next link's MTU (fragmented, reassembled at "
+                   "the host), every packet while checksums are on, and the switch's loopback")
+    {
+    }
+
+    void DoRun() override
+    {
+        {
+            BuiltTopology t = FatTree4(true);
+            // Aggregation-core links carry 1,000 octets: a 1,400-octet datagram from h0 to h15
+            // must be fragmented where it enters the core, by ns-3.
+            for (const BuiltLink& l : t.links)
+            {
+                if (l.a.rfind("core", 0) == 0 || l.b.rfind("core", 0) == 0)
+                {
+                    l.devA->SetMtu(1000);
+                    l.devB->SetMtu(1000);
+                }
+            }
+            SeqSink sink(t.GetNode("h15"), 9000);
+            StartUdpFlow(t.GetNode("h0"), t.GetHostAddress("h15"), 9000, 1, MicroSeconds(50), 1400);
+            // A UDP packet a switch sends to itself over its loopback.
+            SeqSink self(t.GetNode("edge0_0"), 9002);
+            StartUdpFlow(t.GetNode("edge0_0"), Ipv4Address::GetLoopback(), 9002, 1, MicroSeconds(50));
+            Simulator::Stop(MilliSeconds(10));
+            Simulator::Run();
+            const FabricCounts c = CountForwarders(t);
+            NS_TEST_EXPECT_MSG_EQ(sink.received, 1u, "the fragmented datagram arrives whole");
+            NS_TEST_EXPECT_MSG_EQ(c.handedOn, 1u, "once, at the aggregation switch");
+            NS_TEST_EXPECT_MSG_EQ(self.received, 1u, "the switch's loopback delivers once");
+            Simulator::Destroy();
+        }
+        {
+            Config::SetGlobal("ChecksumEnabled", BooleanValue(true));
+            BuiltTopology t = FatTree4(true);
+            SeqSink sink(t.GetNode("h15"), 9000);
+            StartUdpFlow(t.GetNode("h0"), t.GetHostAddress("h15"), 9000, 10, MicroSeconds(50));
+            Simulator::Stop(MilliSeconds(10));
+            Simulator::Run();
+            Config::SetGlobal("ChecksumEnabled", BooleanValue(false));
+            const FabricCounts c = CountForwarders(t);
+            NS_TEST_EXPECT_MSG_EQ(sink.received, 10u, "with checksums on, all arrive");
+            NS_TEST_EXPECT_MSG_EQ(c.forwarded, 0u, "none on the fast path");
+            NS_TEST_EXPECT_MSG_EQ(c.handedOn, 50u, "all five hops of each are ns-3's");
+            Simulator::Destroy();
+        }
+    }
+};
+
 class LaterDeviceTest : public TestCase
 {
   public:
@@ -260,8 +313,9 @@ class ForwardTraceTest : public TestCase
 {
   public:
     ForwardTraceTest()
-        : TestCase("Forward trace: one call per hop with the TTL decremented; Enabled false "
-                   "hands every packet to ns-3 (UnicastForward fires instead)")
+        : TestCase("Forward trace: one call per hop with the TTL decremented and the TOS's "
+                   "priority tag; Enabled false hands every packet to ns-3 (UnicastForward "
+                   "fires instead, with the same tags)")
     {
     }
 
@@ -270,7 +324,14 @@ class ForwardTraceTest : public TestCase
         uint32_t forward{0};
         uint32_t unicastForward{0};
         std::set<uint32_t> ttls;
+        std::set<int> priorities; ///< of the forwarded packets' priority tags (-1: none)
     };
+
+    static int PriorityOf(Ptr<const Packet> p)
+    {
+        SocketPriorityTag tag;
+        return p->PeekPacketTag(tag) ? tag.GetPriority() : -1;
+    }
 
     Seen Run(bool enabled)
     {
@@ -282,22 +343,37 @@ class ForwardTraceTest : public TestCase
             Ptr<SwitchForwarder> f = sw->GetObject<SwitchForwarder>();
             f->SetAttribute("Enabled", BooleanValue(enabled));
             f->TraceConnectWithoutContext(
-                "Forward", MakeBoundCallback(+[](Seen* s, const Ipv4Header& h, Ptr<const Packet>,
+                "Forward", MakeBoundCallback(+[](Seen* s, const Ipv4Header& h, Ptr<const Packet> p,
                                                  uint32_t) {
                     ++s->forward;
                     s->ttls.insert(h.GetTtl());
+                    s->priorities.insert(PriorityOf(p));
                 }, &seen));
             sw->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
                 "UnicastForward", MakeBoundCallback(+[](Seen* s, const Ipv4Header&,
-                                                        Ptr<const Packet>, uint32_t) {
+                                                        Ptr<const Packet> p, uint32_t) {
                     ++s->unicastForward;
+                    s->priorities.insert(PriorityOf(p));
                 }, &seen));
         }
         SeqSink sink(t.GetNode("h15"), 9000);
         StartUdpFlow(t.GetNode("h0"), t.GetHostAddress("h15"), 9000, 10, MicroSeconds(50));
+        // One more with TOS 0x10 (low delay): forwarding tags it with the priority the TOS maps to.
+        SeqSink tosSink(t.GetNode("h15"), 9001);
+        Ptr<Socket> tos = Socket::CreateSocket(t.GetNode("h0"), UdpSocketFactory::GetTypeId());
+        tos->Connect(InetSocketAddress(t.GetHostAddress("h15"), 9001));
+        Simulator::Schedule(MilliSeconds(3), [tos]() {
+            // The tag IPv4 takes the header's TOS from (what Socket::SetIpTos makes TCP add).
+            Ptr<Packet> p = Create<Packet>(100);
+            SocketIpTosTag tag;
+            tag.SetTos(0x10);
+            p->AddPacketTag(tag);
+            tos->Send(p);
+        });
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(sink.received, 10u, "all ten arrive either way");
+        NS_TEST_EXPECT_MSG_EQ(tosSink.received, 1u, "and the one with a TOS");
         Simulator::Destroy();
         return seen;
     }
@@ -305,13 +381,18 @@ class ForwardTraceTest : public TestCase
     void DoRun() override
     {
         const Seen fast = Run(true);
-        NS_TEST_EXPECT_MSG_EQ(fast.forward, 50u, "ten packets, five switches each");
+        const int lowDelay = Socket::IpTos2Priority(0x10);
+        NS_TEST_ASSERT_MSG_GT(lowDelay, 0, "TOS 0x10 maps to a priority");
+        NS_TEST_EXPECT_MSG_EQ((fast.priorities == std::set<int>{-1, lowDelay}), true,
+                              "untagged at TOS 0, tagged with the TOS's priority at 0x10");
+        NS_TEST_EXPECT_MSG_EQ(fast.forward, 55u, "eleven packets, five switches each");
         NS_TEST_EXPECT_MSG_EQ(fast.unicastForward, 0u, "ns-3's forwarding trace sees none of them");
         NS_TEST_EXPECT_MSG_EQ((fast.ttls == std::set<uint32_t>{59, 60, 61, 62, 63}), true,
                               "TTL 64 less one per hop");
         const Seen off = Run(false);
         NS_TEST_EXPECT_MSG_EQ(off.forward, 0u, "disabled: no fast-path forwarding");
-        NS_TEST_EXPECT_MSG_EQ(off.unicastForward, 50u, "ns-3 forwarded all of them");
+        NS_TEST_EXPECT_MSG_EQ(off.unicastForward, 55u, "ns-3 forwarded all of them");
+        NS_TEST_EXPECT_MSG_EQ((off.priorities == fast.priorities), true, "ns-3 tags them alike");
     }
 };
 
@@ -342,6 +423,7 @@ class ArrayLookupTest : public TestCase
         {
             r->SetRoute(Ipv4Address(base + 4 * i), {{1 + i % 3, Ipv4Address(0x0A000000 + i)}});
         }
+        NS_TEST_EXPECT_MSG_EQ(r->ForwardsFromArray(), true, "packed routes: an array");
         for (uint32_t i = 0; i < 100; ++i)
         {
             const Ipv4EcmpRouting::NextHop* hop = r->ChooseForwardHop(payload, To(base + 4 * i));
@@ -355,10 +437,16 @@ class ArrayLookupTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ(r->ChooseForwardHop(payload, To(dst)), nullptr,
                                   "no route to " << Ipv4Address(dst));
         }
+        // Added after lookups within the array's span: the array is rebuilt with it.
+        r->SetRoute(Ipv4Address(base + 2), {{5, Ipv4Address::GetZero()}});
+        NS_TEST_ASSERT_MSG_NE(r->ChooseForwardHop(payload, To(base + 2)), nullptr, "route set later");
+        NS_TEST_EXPECT_MSG_EQ(r->ChooseForwardHop(payload, To(base + 2))->interface, 5u, "its hop");
+        NS_TEST_EXPECT_MSG_EQ(r->ForwardsFromArray(), true, "still an array");
         // Added after the first lookups, far from the rest: too spread for an array.
         r->SetRoute(Ipv4Address("192.168.7.9"), {{7, Ipv4Address::GetZero()}});
         const Ipv4EcmpRouting::NextHop* far = r->ChooseForwardHop(payload, To(0xC0A80709));
         NS_TEST_ASSERT_MSG_NE(far, nullptr, "a route set after lookups is found");
+        NS_TEST_EXPECT_MSG_EQ(r->ForwardsFromArray(), false, "spread routes: the hash map");
         NS_TEST_EXPECT_MSG_EQ(far->interface, 7u, "its hop");
         const Ipv4EcmpRouting::NextHop* old = r->ChooseForwardHop(payload, To(base + 8));
         NS_TEST_ASSERT_MSG_NE(old, nullptr, "earlier routes still found");
@@ -382,6 +470,18 @@ workloads:
   - {kind: stream, op: write, from: h4, to: h15, size: 65536, outstanding: 4, duration: 3ms}
 )";
 
+// DCTCP over RED queue discs that mark ECN: the fast path's queue-disc items get marked (the
+// header they carry is what ns-3's would be) and the senders react alike.
+const std::string kEcnScenario = R"(stop: 3ms
+links: {rate: 10Gbps, delay: 1us, queue: 100p, queue-disc: {kind: red}}
+transport: {tcp: {congestion: Dctcp}}
+topology: {kind: fat-tree, k: 4, ecmp: true}
+workloads:
+  - {kind: stream, op: write, from: h0, to: h15, size: 65536, outstanding: 4, duration: 3ms}
+  - {kind: stream, op: write, from: h4, to: h15, size: 65536, outstanding: 4, duration: 3ms}
+  - {kind: sockets-stream, from: h8, to: h15, size: 65536, duration: 3ms}
+)";
+
 class ScenarioKeyTest : public TestCase
 {
   public:
@@ -401,11 +501,11 @@ class ScenarioKeyTest : public TestCase
         return j;
     }
 
-    void DoRun() override
+    void Compare(const std::string& yaml, const std::string& what)
     {
-        const RunResult fast = RunYamlInTemp(kFabricScenario, "fastpath", "on");
-        const RunResult ns3Path = RunYamlInTemp(kFabricScenario, "fastpath", "off",
-                                                {"topology.switch-fast-path=false"});
+        const RunResult fast = RunYamlInTemp(yaml, "fastpath", "on");
+        const RunResult ns3Path =
+            RunYamlInTemp(yaml, "fastpath", "off", {"topology.switch-fast-path=false"});
         NS_TEST_EXPECT_MSG_EQ(fast.switchFastPath, true, "on by default, recorded");
         NS_TEST_EXPECT_MSG_EQ(ns3Path.switchFastPath, false, "off, recorded");
         NS_TEST_ASSERT_MSG_GT(fast.events, 50000u, "the scenario does something");
@@ -415,8 +515,14 @@ class ScenarioKeyTest : public TestCase
         for (const auto& [key, value] : b.items())
         {
             NS_TEST_EXPECT_MSG_EQ(a.value(key, nlohmann::json()).dump(), value.dump(),
-                                  "summary." << key << " alike on both paths");
+                                  what << ": summary." << key << " alike on both paths");
         }
+    }
+
+    void DoRun() override
+    {
+        Compare(kFabricScenario, "loss and reordering");
+        Compare(kEcnScenario, "DCTCP over RED marking ECN");
         const std::string bad = ErrorOf(kFabricScenario, {"topology.switch-fast-path=maybe"});
         NS_TEST_EXPECT_MSG_NE(bad.find("switch-fast-path"), std::string::npos, "a bad value: " << bad);
     }
@@ -430,6 +536,7 @@ class SwitchForwarderSuite : public TestSuite
     {
         AddTestCase(new SameAsNs3Test, TestCase::QUICK);
         AddTestCase(new HandsOnTest, TestCase::QUICK);
+        AddTestCase(new MoreHandedOnTest, TestCase::QUICK);
         AddTestCase(new LaterDeviceTest, TestCase::QUICK);
         AddTestCase(new ForwardTraceTest, TestCase::QUICK);
         AddTestCase(new ArrayLookupTest, TestCase::QUICK);
