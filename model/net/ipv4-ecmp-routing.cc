@@ -102,14 +102,20 @@ Ipv4EcmpRouting::BuildDense() const
     }
 }
 
-const std::vector<Ipv4EcmpRouting::NextHop>*
-Ipv4EcmpRouting::ForwardLookup(Ipv4Address dest) const
+const std::vector<uint16_t>&
+Ipv4EcmpRouting::Dense() const
 {
     if (m_denseStale)
     {
         BuildDense();
     }
-    if (m_dense.empty())
+    return m_dense;
+}
+
+const std::vector<Ipv4EcmpRouting::NextHop>*
+Ipv4EcmpRouting::ForwardLookup(Ipv4Address dest) const
+{
+    if (Dense().empty())
     {
         return GetNextHops(dest);
     }
@@ -124,11 +130,7 @@ Ipv4EcmpRouting::ForwardLookup(Ipv4Address dest) const
 bool
 Ipv4EcmpRouting::ForwardsFromArray() const
 {
-    if (m_denseStale)
-    {
-        BuildDense();
-    }
-    return !m_dense.empty();
+    return !Dense().empty();
 }
 
 const Ipv4EcmpRouting::NextHop*

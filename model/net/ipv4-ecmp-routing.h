@@ -74,6 +74,7 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
     /** GetNextHops through m_dense when the destinations are packed closely enough. */
     const std::vector<NextHop>* ForwardLookup(Ipv4Address dest) const;
     void BuildDense() const;
+    const std::vector<uint16_t>& Dense() const; ///< m_dense, rebuilt first if SetRoute staled it
 
     Ptr<Ipv4> m_ipv4;
     uint32_t m_salt{0};

@@ -61,27 +61,27 @@ SwitchForwarder::Install(Ptr<Node> node, Ptr<Ipv4EcmpRouting> ecmp)
     NS_ABORT_MSG_IF(m_node, "SwitchForwarder::Install: already installed");
     m_node = node;
     m_ecmp = ecmp;
-    m_ipv4 = node->GetObject<Ipv4L3Protocol>();
+    Ptr<Ipv4L3Protocol> ipv4 = node->GetObject<Ipv4L3Protocol>();
     m_tc = node->GetObject<TrafficControlLayer>();
-    NS_ABORT_MSG_IF(!m_ipv4 || !m_tc || !m_ecmp,
+    NS_ABORT_MSG_IF(!ipv4 || !m_tc || !m_ecmp,
                     "SwitchForwarder::Install: the node needs IPv4, traffic control and ECMP routing");
 
     m_interfaces.clear();
     m_devices.clear();
     m_plain.clear();
     m_ownAddresses.clear();
-    for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
+    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
     {
-        m_interfaces.push_back(m_ipv4->GetInterface(i));
+        m_interfaces.push_back(ipv4->GetInterface(i));
         m_devices.push_back(m_interfaces.back()->GetDevice());
         // The loopback (ns-3 delivers on it directly) and ARP devices (whose caches ns-3's
         // Receive refreshes and whose Send resolves) stay on ns-3's path, in and out.
         m_plain.push_back(!DynamicCast<LoopbackNetDevice>(m_devices.back()) &&
                           !m_devices.back()->NeedsArp());
-        for (uint32_t a = 0; a < m_ipv4->GetNAddresses(i); ++a)
+        for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
         {
-            m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetLocal().Get());
-            m_ownAddresses.push_back(m_ipv4->GetAddress(i, a).GetBroadcast().Get());
+            m_ownAddresses.push_back(ipv4->GetAddress(i, a).GetLocal().Get());
+            m_ownAddresses.push_back(ipv4->GetAddress(i, a).GetBroadcast().Get());
         }
     }
     std::sort(m_ownAddresses.begin(), m_ownAddresses.end());
@@ -92,7 +92,7 @@ SwitchForwarder::Install(Ptr<Node> node, Ptr<Ipv4EcmpRouting> ecmp)
         // interface but the loopback, where Ipv4L3Protocol registered itself directly.
         if (!DynamicCast<LoopbackNetDevice>(node->GetDevice(d)))
         {
-            m_ifOfDevice[d] = m_ipv4->GetInterfaceForDevice(node->GetDevice(d));
+            m_ifOfDevice[d] = ipv4->GetInterfaceForDevice(node->GetDevice(d));
         }
     }
 
@@ -153,8 +153,9 @@ SwitchForwarder::Forward(uint32_t inIf, Ptr<const Packet> p)
 {
     // Each test below sends the packet down ns-3's own path where that path does something
     // other than forward it unchanged but for the TTL.
-    if (Node::ChecksumEnabled() || inIf >= m_interfaces.size() || !m_plain[inIf] ||
-        !m_interfaces[inIf]->IsUp() || !m_interfaces[inIf]->IsForwarding())
+    // inIf is an interface Install saw (m_ifOfDevice holds no other).
+    if (Node::ChecksumEnabled() || !m_plain[inIf] || !m_interfaces[inIf]->IsUp() ||
+        !m_interfaces[inIf]->IsForwarding())
     {
         return false;
     }
@@ -212,7 +213,6 @@ void
 SwitchForwarder::DoDispose()
 {
     m_node = nullptr;
-    m_ipv4 = nullptr;
     m_ecmp = nullptr;
     m_tc = nullptr;
     m_interfaces.clear();

@@ -37,7 +37,6 @@ namespace ns3
 
 class Ipv4EcmpRouting;
 class Ipv4Interface;
-class Ipv4L3Protocol;
 class Node;
 class Packet;
 class TrafficControlLayer;
@@ -71,7 +70,6 @@ class SwitchForwarder : public Object
 
     bool m_enabled{true};
     Ptr<Node> m_node;
-    Ptr<Ipv4L3Protocol> m_ipv4;
     Ptr<Ipv4EcmpRouting> m_ecmp;
     Ptr<TrafficControlLayer> m_tc;
     std::vector<Ptr<Ipv4Interface>> m_interfaces; ///< the node's IPv4 interfaces at Install
