@@ -193,17 +193,4 @@ Crc32c(const uint8_t* data, size_t len)
     return Crc32cFinish(Crc32cUpdate(kCrc32cInit, data, len));
 }
 
-uint32_t
-Crc32cUpdateZeros(uint32_t state, uint64_t len)
-{
-    static const uint8_t kZeros[4096] = {};
-    while (len > 0)
-    {
-        const size_t n = size_t(std::min<uint64_t>(len, sizeof(kZeros)));
-        state = Crc32cUpdate(state, kZeros, n);
-        len -= n;
-    }
-    return state;
-}
-
 } // namespace ns3

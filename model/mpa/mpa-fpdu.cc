@@ -372,16 +372,23 @@ MpaFpduReceiver::Next(Ptr<Packet>* ulpdu, MpaError* err)
         case Field::Crc:
             std::memcpy(m_small + m_got, src, take);
             break;
-        case Field::Ulpdu:
+        case Field::Ulpdu: {
             if (m_markers)
             {
                 std::memcpy(m_ulpdu.data() + m_got, src, take); // markers interleave: gather it
             }
+            // A virtual payload's ULPDU is mostly zeros: the CRC skips this piece's trailing zeros
+            // (Crc32cUpdateZeros), and the count of zeros that end the ULPDU so far saves
+            // MpaPacketFromOctets from looking for them again.
+            const uint32_t zeros = MpaTrailingZeros(src, uint32_t(take));
+            m_ulpduZeroTail = zeros == take ? m_ulpduZeroTail + zeros : zeros;
+            m_crcState = Crc32cUpdateZeros(Crc32cUpdate(m_crcState, src, take - zeros), zeros);
             break;
+        }
         case Field::Pad:
             break; // sent as zero, ignored on receive except by the CRC
         }
-        if (m_field != Field::Crc)
+        if (m_field == Field::Length || m_field == Field::Pad)
         {
             m_crcState = Crc32cUpdate(m_crcState, src, take);
         }
@@ -406,6 +413,7 @@ MpaFpduReceiver::Next(Ptr<Packet>* ulpdu, MpaError* err)
                 m_ulpdu.resize(m_len);
             }
             m_ulpduAt = m_inPos; // without markers the ULPDU follows at once
+            m_ulpduZeroTail = 0;
             EnterNextField();
         }
         else if (m_field != Field::Crc)
@@ -421,7 +429,7 @@ MpaFpduReceiver::Next(Ptr<Packet>* ulpdu, MpaError* err)
                 NS_LOG_INFO("CRC 0x" << std::hex << received << ", computed 0x" << computed << std::dec);
                 return Fail(MpaError::CrcError, err);
             }
-            *ulpdu = MpaPacketFromOctets(m_markers ? m_ulpdu.data() : m_in.data() + m_ulpduAt, m_len);
+            *ulpdu = MpaPacketFromOctets(m_markers ? m_ulpdu.data() : m_in.data() + m_ulpduAt, m_len, m_ulpduZeroTail);
             StartFpdu();
             return RxResult::Done;
         }

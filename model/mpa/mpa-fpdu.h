@@ -55,6 +55,15 @@ uint32_t MpaMulpdu(uint32_t emss, bool markers);
  */
 Ptr<Packet> MpaPacketFromOctets(const uint8_t* octets, uint32_t len);
 
+/**
+ * The same, when the caller already knows that the last `trailingZeros` octets are zero and the one
+ * before them is not (MpaFpduReceiver counts them while it checks the CRC).
+ */
+Ptr<Packet> MpaPacketFromOctets(const uint8_t* octets, uint32_t len, uint32_t trailingZeros);
+
+/** How many of the `len` octets at `octets` are zeros at the end, counted from the back. */
+uint32_t MpaTrailingZeros(const uint8_t* octets, uint32_t len);
+
 /** Pad octets after a ULPDU of `ulpduLen` octets: makes 2 + ulpduLen + pad a multiple of 4. */
 constexpr uint32_t
 MpaPadLength(uint32_t ulpduLen)
@@ -184,6 +193,7 @@ class MpaFpduReceiver
     uint32_t m_len{0};      // ULPDU_Length of the current FPDU
     uint64_t m_lenPos{0};   // stream offset of that ULPDU_Length field
     uint32_t m_crcState{0}; // running CRC32c over the FPDU so far
+    uint32_t m_ulpduZeroTail{0}; // zeros that end the ULPDU received so far
     std::vector<uint8_t> m_ulpdu; // the ULPDU's octets with markers taken out (markers only)
     size_t m_ulpduAt{0};          // without markers: where the current ULPDU starts in m_in
 

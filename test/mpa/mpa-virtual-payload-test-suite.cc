@@ -12,7 +12,9 @@
 #include "ns3/packet.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -162,19 +164,130 @@ class CrcOverZerosMatchesCrcOverZeroBuffer : public TestCase
 {
   public:
     CrcOverZerosMatchesCrcOverZeroBuffer()
-        : TestCase("Crc32cUpdateZeros equals Crc32cUpdate over a buffer of zeros, across its 4096-octet blocks")
+        : TestCase("Crc32cUpdateZeros equals the table CRC over a buffer of zeros, below and above its "
+                   "direct threshold (64), and composes for counts no buffer could hold")
     {
     }
 
   private:
     void DoRun() override
     {
-        for (uint64_t n : {0ull, 1ull, 3ull, 4095ull, 4096ull, 4097ull, 10000ull})
+        const std::vector<uint8_t> zeros((1u << 20) + 2000, 0);
+        const uint32_t fromAb = Crc32cUpdate(kCrc32cInit, (const uint8_t*)"ab", 2);
+        for (uint32_t start : {kCrc32cInit, fromAb, 0u, 1u, 0x80000000u, 0x12345678u})
         {
-            const std::vector<uint8_t> zeros(n, 0);
-            const uint32_t start = Crc32cUpdate(kCrc32cInit, (const uint8_t*)"ab", 2);
-            NS_TEST_EXPECT_MSG_EQ(Crc32cUpdateZeros(start, n), Crc32cUpdate(start, zeros.data(), n),
-                                  "zeros: " << n);
+            for (uint64_t n : {0ull, 1ull, 3ull, 63ull, 64ull, 65ull, 1428ull, 4095ull, 4096ull, 4097ull,
+                               10000ull, 1ull << 20, (1ull << 20) + 1435ull})
+            {
+                // The slicing-by-8 table walks every octet: an implementation independent of the tables
+                // Crc32cUpdateZeros builds.
+                NS_TEST_EXPECT_MSG_EQ(Crc32cUpdateZeros(start, n), Crc32cUpdateTable(start, zeros.data(), n),
+                                      "zeros: " << n << " from 0x" << std::hex << start);
+            }
+        }
+        // 2^40 + 5 zeros then 2^33 + 3 more are the same as all of them at once (every bit's operator).
+        const uint64_t a = (1ull << 40) + 5;
+        const uint64_t b = (1ull << 33) + 3;
+        NS_TEST_EXPECT_MSG_EQ(Crc32cUpdateZeros(Crc32cUpdateZeros(fromAb, a), b), Crc32cUpdateZeros(fromAb, a + b),
+                              "runs compose");
+        NS_TEST_EXPECT_MSG_EQ(Crc32cUpdateZeros(Crc32cUpdateZeros(fromAb, ~0ull - 7), 7),
+                              Crc32cUpdateZeros(fromAb, ~0ull), "the largest count");
+    }
+};
+
+class TrailingZerosCountedFromAnyLastOctet : public TestCase
+{
+  public:
+    TrailingZerosCountedFromAnyLastOctet()
+        : TestCase("MpaTrailingZeros: the zeros after the last non-zero octet, wherever it sits in the "
+                   "64-, 8- and 1-octet steps")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t len = 0; len <= 200; ++len)
+        {
+            NS_TEST_EXPECT_MSG_EQ(MpaTrailingZeros(Bytes(len, 0).data(), len), len, "all zeros, " << len);
+            for (uint32_t last = 0; last < len; ++last)
+            {
+                Bytes b(len, 0);
+                for (uint32_t i = 0; i <= last; i += 3)
+                {
+                    b[i] = 0x80; // some octets before the last non-zero one are non-zero too
+                }
+                b[last] = 0x01;
+                NS_TEST_EXPECT_MSG_EQ(MpaTrailingZeros(b.data(), len), len - 1 - last,
+                                      "last non-zero octet at " << last << " of " << len);
+            }
+        }
+    }
+};
+
+class ChunkedStreamDeframesZeroTails : public TestCase
+{
+  public:
+    ChunkedStreamDeframesZeroTails()
+        : TestCase("FPDUs cut into pieces of 1 to 1,500 octets, markers or not: the same ULPDUs, zero tails "
+                   "counted across pieces, a flipped octet among the zeros a CRC error")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Bytes hdr = {0xC1, 0x01, 0xAB, 0xCD};
+        Bytes broken = Cat(Cat(hdr, Bytes(300, 0)), Bytes{0x01}); // zeros, then a non-zero octet...
+        broken = Cat(broken, Bytes(300, 0));                      // ...then zeros again
+        Bytes shortFront = Cat(Cat(hdr, Bytes(40, 0)), Bytes{0x01});
+        shortFront = Cat(shortFront, Bytes(300, 0));
+        const std::vector<Bytes> ulpdus = {Cat(hdr, Bytes(1400, 0)), broken, shortFront, Cat(hdr, Bytes(300, 7)),
+                                           Bytes(700, 0)};
+        // Expected to stay a zero area at the receiver: 256 or more zeros behind at most 64 octets.
+        const std::vector<bool> virtualTail = {true, false, true, false, true};
+        for (bool markers : {false, true})
+        {
+            MpaFpduSender tx(markers, true);
+            Bytes stream;
+            for (const Bytes& u : ulpdus)
+            {
+                stream = Cat(stream, PacketBytes(tx.Frame(Create<Packet>(u.data(), u.size()))));
+            }
+            for (size_t piece : {size_t(1), size_t(7), size_t(32), size_t(33), size_t(100), size_t(1500)})
+            {
+                const std::string what = std::string(markers ? "markers" : "no markers") + ", pieces of " +
+                                         std::to_string(piece);
+                MpaFpduReceiver rx(markers, true);
+                std::vector<Ptr<Packet>> got;
+                for (size_t at = 0; at < stream.size(); at += piece)
+                {
+                    rx.Push(stream.data() + at, std::min(piece, stream.size() - at));
+                    Ptr<Packet> u;
+                    MpaError err;
+                    while (rx.Next(&u, &err) == MpaFpduReceiver::RxResult::Done)
+                    {
+                        got.push_back(u);
+                    }
+                }
+                NS_TEST_ASSERT_MSG_EQ(got.size(), ulpdus.size(), what << ": every ULPDU");
+                for (size_t i = 0; i < ulpdus.size(); ++i)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(Hex(PacketBytes(got[i])), Hex(ulpdus[i]), what << ": ULPDU " << i);
+                    NS_TEST_EXPECT_MSG_EQ((got[i]->GetSerializedSize() < 200), virtualTail[i],
+                                          what << ": ULPDU " << i << " zero tail kept virtual or stored");
+                }
+            }
+            // One octet among the first FPDU's zeros flipped: the CRC must still see it.
+            Bytes bad = stream;
+            bad[700] ^= 0x10;
+            MpaFpduReceiver rx(markers, true);
+            rx.Push(bad.data(), bad.size());
+            Ptr<Packet> u;
+            MpaError err = MpaError::MarkerMismatch;
+            NS_TEST_EXPECT_MSG_EQ((rx.Next(&u, &err) == MpaFpduReceiver::RxResult::Error), true,
+                                  "a flipped zero is refused");
+            NS_TEST_EXPECT_MSG_EQ((err == MpaError::CrcError), true, "as a CRC error");
         }
     }
 };
@@ -189,6 +302,8 @@ class MpaVirtualPayloadSuite : public TestSuite
         AddTestCase(new VirtualFpduDeframesWithGoodCrc, TestCase::QUICK);
         AddTestCase(new PacketFromOctetsKeepsTrailingZerosVirtual, TestCase::QUICK);
         AddTestCase(new CrcOverZerosMatchesCrcOverZeroBuffer, TestCase::QUICK);
+        AddTestCase(new TrailingZerosCountedFromAnyLastOctet, TestCase::QUICK);
+        AddTestCase(new ChunkedStreamDeframesZeroTails, TestCase::QUICK);
     }
 };
 
