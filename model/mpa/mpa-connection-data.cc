@@ -257,7 +257,12 @@ MpaConnection::DeframeInOrder()
             return;
         }
         m_fpduRxTrace(ulpdu);
-        TagPosition(ulpdu, m_rx->GetStreamOffset());
+        if (m_handedEarly)
+        {
+            // Only DDP's record of early placements reads the tag: until an FPDU has been handed
+            // up early there is nothing to match, and the tag would cost every ULPDU a tag write.
+            TagPosition(ulpdu, m_rx->GetStreamOffset());
+        }
         if (m_state == AWAIT_RTR)
         {
             SetState(ESTABLISHED);
@@ -321,6 +326,7 @@ MpaConnection::OnTcpSegment(Ptr<const Packet> p, const TcpHeader& h)
         at = FpduEnd(at, uint32_t(octets.size()), m_rxMarkers);
         TagPosition(u, at); // the position its in-order copy will have
         m_earlyPlacementTrace(u);
+        m_handedEarly = true;
         NotifyReceive(u, kOrderUnknown); // placed now, delivered when TCP has the order (DDP-005)
     }
 }

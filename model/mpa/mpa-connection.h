@@ -204,6 +204,7 @@ class MpaConnection : public DdpLowerLayer, private SocketEventSink
     bool m_rxStreamBaseKnown{false};
     bool m_rxFirstOctetSeen{false};
     SequenceNumber32 m_rxStreamBase; ///< TCP sequence number of stream offset 0 (after the frame)
+    bool m_handedEarly{false}; ///< an FPDU went up early: in-order ULPDUs carry their position
     EventId m_setupTimer;
     EventId m_closeTimer;
 
