@@ -40,11 +40,23 @@ ByteBuffer::CheckRange(uint64_t offset, uint64_t len) const
 void
 ByteBuffer::Write(uint64_t offset, Ptr<const Packet> payload)
 {
-    const uint32_t len = payload->GetSize();
+    Write(offset, payload, 0, payload->GetSize());
+}
+
+void
+ByteBuffer::Write(uint64_t offset, Ptr<const Packet> packet, uint32_t from, uint32_t len)
+{
+    NS_ABORT_MSG_IF(from > packet->GetSize() || len > packet->GetSize() - from,
+                    "octets [" << from << ", +" << len << ") of a packet of " << packet->GetSize());
     CheckRange(offset, len);
     if (m_real && len > 0)
     {
-        payload->CopyData(m_bytes.data() + offset, len);
+        Ptr<const Packet> part = packet;
+        if (from != 0 || len != packet->GetSize())
+        {
+            part = packet->CreateFragment(from, len);
+        }
+        part->CopyData(m_bytes.data() + offset, len);
     }
     m_bytesWritten += len;
 }

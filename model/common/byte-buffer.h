@@ -34,6 +34,12 @@ class ByteBuffer : public SimpleRefCount<ByteBuffer>
 
     /** Copy the whole of `payload` to `offset`. Aborts if it would run past the end. */
     void Write(uint64_t offset, Ptr<const Packet> payload);
+    /**
+     * Copy the `len` octets of `packet` that start at `from` to `offset`. A virtual buffer counts
+     * them without cutting them out of the packet, which placing a virtual payload would
+     * otherwise do once per segment for nothing.
+     */
+    void Write(uint64_t offset, Ptr<const Packet> packet, uint32_t from, uint32_t len);
     void Write(uint64_t offset, const uint8_t* data, uint64_t len);
 
     /**

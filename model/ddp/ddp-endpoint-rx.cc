@@ -257,7 +257,7 @@ DdpEndpoint::ValidateAndPlace(Ptr<Packet> segment, bool reportErrors, bool place
     }
     if (v.payloadLength > 0)
     {
-        target.buffer->Write(targetOffset, segment->CreateFragment(v.headerLength, v.payloadLength));
+        target.buffer->Write(targetOffset, segment, v.headerLength, v.payloadLength);
     }
     m_placedTrace(segment);
     return true;

@@ -362,6 +362,13 @@ class ByteBufferModes : public TestCase
         NS_TEST_EXPECT_MSG_EQ(real->Read(64, 0)->GetSize(), 0u, "zero-length read at the end");
         NS_TEST_EXPECT_MSG_EQ(real->Read(0, 64)->GetSize(), 64u, "whole-buffer read");
         NS_TEST_EXPECT_MSG_EQ(real->GetBytesWritten(), 7u, "octets written");
+        // Part of a packet (how DDP places a segment's payload behind its header).
+        const Bytes segment = {0xD0, 0xD1, 0x11, 0x22, 0x33, 0xE0};
+        real->Write(10, Create<Packet>(segment.data(), segment.size()), 2, 3);
+        NS_TEST_EXPECT_MSG_EQ(Hex(PacketBytes(real->Read(9, 5))), Hex(Bytes{0, 0x11, 0x22, 0x33, 0}),
+                              "the part, and nothing around it");
+        real->Write(20, Create<Packet>(segment.data(), segment.size()), 6, 0); // nothing, from the end
+        NS_TEST_EXPECT_MSG_EQ(real->GetBytesWritten(), 10u, "octets of a part written");
 
         Ptr<ByteBuffer> virt = ByteBuffer::CreateVirtual(1 << 30);
         NS_TEST_EXPECT_MSG_EQ(virt->IsReal(), false, "virtual");
@@ -371,7 +378,8 @@ class ByteBufferModes : public TestCase
         virt->Write(0, data.data(), data.size());
         virt->Write((uint64_t(1) << 30) - 100, Create<Packet>(data.data(), data.size()));
         virt->Write((uint64_t(1) << 30) - 5, Create<Packet>(5)); // a virtual packet
-        NS_TEST_EXPECT_MSG_EQ(virt->GetBytesWritten(), 205u, "octets written to a virtual buffer");
+        virt->Write(0, Create<Packet>(data.data(), data.size()), 40, 60); // a part: counted, not copied
+        NS_TEST_EXPECT_MSG_EQ(virt->GetBytesWritten(), 265u, "octets written to a virtual buffer");
         Ptr<Packet> r = virt->Read((uint64_t(1) << 30) - 1000, 1000);
         NS_TEST_EXPECT_MSG_EQ(r->GetSize(), 1000u, "virtual read size");
         NS_TEST_EXPECT_MSG_EQ((PacketBytes(r) == Bytes(1000, 0)), true, "virtual reads are zero-filled");
