@@ -206,7 +206,8 @@ MpaConnection::OnSocketRecv(Ptr<Socket> socket)
             }
         }
     }
-    while (m_state != CLOSED)
+    // Recv takes all TCP holds; asking first saves the empty Recv that would end the loop.
+    while (m_state != CLOSED && socket->GetRxAvailable() > 0)
     {
         Ptr<Packet> p = socket->Recv();
         if (!p || p->GetSize() == 0)

@@ -85,6 +85,7 @@ RnicPipeline::DoDispose()
     m_txQueue.clear();
     m_txQueuedOctets = 0;
     m_rxEvent.Cancel();
+    m_rxEventPending = false;
     m_rxQueue.clear();
     if (m_inner)
     {
@@ -279,7 +280,9 @@ RnicPipeline::ScheduleRx()
             break;
         }
     }
-    if (m_rxEvent.IsRunning())
+    // Our own flag rather than EventId::IsRunning, which asks the simulator (a few hundred
+    // instructions, once per received segment).
+    if (m_rxEventPending)
     {
         if (TimeStep(m_rxEvent.GetTs()) <= target)
         {
@@ -288,6 +291,7 @@ RnicPipeline::ScheduleRx()
         m_rxEvent.Cancel();
     }
     m_rxEvent = Simulator::Schedule(target - Simulator::Now(), &RnicPipeline::RxDone, this);
+    m_rxEventPending = true;
 }
 
 void
@@ -304,6 +308,7 @@ RnicPipeline::OnInnerEvent(Event e, iwarp::ErrorCause c)
 void
 RnicPipeline::RxDone()
 {
+    m_rxEventPending = false;
     while (!m_rxQueue.empty() && m_rxQueue.front().finish <= Simulator::Now())
     {
         RxItem item = m_rxQueue.front();

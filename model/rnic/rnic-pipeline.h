@@ -116,6 +116,7 @@ class RnicPipeline : public DdpLowerLayer, private DdpLowerLayer::User
     LazyDeque<RxItem> m_rxQueue; ///< in the receive engine or done, not yet handed to DDP
     bool m_rxPrevWasLast{true}; ///< the next in-order segment starts a message
     EventId m_rxEvent;
+    bool m_rxEventPending{false}; ///< m_rxEvent is scheduled and RxDone has not run yet
     /** Stream events wait behind segments still in the receive engine (a close follows data). */
     LazyDeque<std::pair<Event, iwarp::ErrorCause>> m_pendingEvents;
 };
