@@ -301,7 +301,8 @@ Compare(std::ostream& os,
         uint32_t repeat,
         const std::string& only,
         double wallTarget,
-        Medians* medians)
+        Medians* medians,
+        double cpuTarget)
 {
     if (!only.empty() && only != a.key && only != b.key)
     {
@@ -351,7 +352,12 @@ Compare(std::ostream& os,
         }
         PrintMedian(os, "wall ratio (a)/(b)", wall, target.str());
         // CPU time counts only this process: on a shared machine it moves less than wall time does.
-        PrintMedian(os, "cpu ratio (a)/(b)", cpu, "");
+        std::ostringstream cpuTargetText;
+        if (cpuTarget > 0)
+        {
+            cpuTargetText << std::fixed << std::setprecision(2) << "  (target <= " << cpuTarget << ")";
+        }
+        PrintMedian(os, "cpu ratio (a)/(b)", cpu, cpuTargetText.str());
         PrintMedian(os, "goodput ratio (a)/(b)", goodput, "");
         PrintMedian(os, "events ratio (a)/(b)", events, "");
         if (medians)

@@ -152,7 +152,7 @@ RunResult RunIsolated(const Side& side);
 /**
  * Runs (a) and (b) alternately `repeat` times (so a slower stretch of the machine weighs on both
  * alike), one table row per run, then the medians of wall (a)/(b) (with `wallTarget` beside it when
- * it is positive), of goodput (a)/(b) and of events (a)/(b). `only` (a side's key) runs that side
+ * it is positive), of CPU (a)/(b) (with `cpuTarget`, likewise), of goodput (a)/(b) and of events (a)/(b). `only` (a side's key) runs that side
  * alone, for profiling, and prints no ratio. Returns false if `only` names neither side.
  */
 /** The medians a comparison printed, for a summary table across comparisons. */
@@ -172,7 +172,8 @@ bool Compare(std::ostream& os,
              uint32_t repeat,
              const std::string& only,
              double wallTarget,
-             Medians* medians = nullptr);
+             Medians* medians = nullptr,
+             double cpuTarget = 0);
 
 } // namespace bench
 } // namespace ns3
