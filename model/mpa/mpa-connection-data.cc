@@ -206,7 +206,7 @@ MpaConnection::OnSocketRecv(Ptr<Socket> socket)
             }
         }
     }
-    // Recv takes all TCP holds; asking first saves the empty Recv that would end the loop.
+    // Recv takes all that TCP holds; asking first saves the empty Recv that would end the loop.
     while (m_state != CLOSED && socket->GetRxAvailable() > 0)
     {
         Ptr<Packet> p = socket->Recv();
