@@ -4,6 +4,7 @@
  */
 #include "helper/scenario/scenario-reader.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
@@ -140,6 +141,47 @@ ScreenValue(const std::string& full, const TypeId::AttributeInformation& info, c
     return "";
 }
 
+/**
+ * ": it is at least MIN and at most MAX" from a numeric or Time checker's range, as ns-3 states it
+ * ("uint32_t 1:1024", "Time +0ns:+1e+06ns"), or "" for a checker that states none.
+ */
+std::string
+CheckerRange(const TypeId::AttributeInformation& info)
+{
+    const std::string type = info.checker->GetValueTypeName();
+    if (type != "ns3::UintegerValue" && type != "ns3::IntegerValue" && type != "ns3::DoubleValue" &&
+        type != "ns3::TimeValue")
+    {
+        return "";
+    }
+    const std::string range = info.checker->GetUnderlyingTypeInformation();
+    const auto space = range.rfind(' ');
+    const auto colon = range.find(':', space == std::string::npos ? 0 : space);
+    if (space == std::string::npos || colon == std::string::npos)
+    {
+        return "";
+    }
+    std::string low = range.substr(space + 1, colon - space - 1);
+    std::string high = range.substr(colon + 1);
+    if (type == "ns3::TimeValue") // "+1e+06ns" -> "1 ms"
+    {
+        auto readable = [](const std::string& t) {
+            const std::string ns = t.size() > 2 && t.compare(t.size() - 2, 2, "ns") == 0 ? t.substr(0, t.size() - 2) : t;
+            try
+            {
+                return FormatQuantity(Quantity::RunTime, std::stod(ns));
+            }
+            catch (const std::exception&)
+            {
+                return t;
+            }
+        };
+        low = readable(low);
+        high = readable(high);
+    }
+    return ": it is at least " + low + " and at most " + high + " (" + info.help + ")";
+}
+
 } // namespace
 
 void
@@ -204,7 +246,17 @@ ScenarioReader::CheckAttribute(const YAML::Node& key,
     if (!why.empty() || !info.checker->CreateValidValue(StringValue(text)))
     {
         Fail(value, path, "\"" + text + "\" is not a valid value for " + full + " (" +
-                              info.checker->GetValueTypeName() + ")" + (why.empty() ? "" : ": " + why));
+                              info.checker->GetValueTypeName() + ")" +
+                              (why.empty() ? CheckerRange(info) : ": " + why));
+    }
+    // ns-3 gives a DataRate no range: its family's (plausibility.h) applies.
+    if (info.checker->GetValueTypeName() == "DataRateValue")
+    {
+        const std::string implausible = Implausible(RateFamilyOfAttribute(full), double(DataRate(text).GetBitRate()));
+        if (!implausible.empty())
+        {
+            Fail(value, path, implausible);
+        }
     }
 }
 

@@ -75,8 +75,8 @@ ScenarioReader::ReadMeasure(const YAML::Node& n, const std::string& path, Scenar
 {
     CheckKeys(n, path, *ScenarioSchema().fields.at("measure"));
     MeasureWindow m;
-    m.from = TimeOf(Required(n, path, "from"), Join(path, "from"));
-    m.to = TimeOf(Required(n, path, "to"), Join(path, "to"));
+    m.from = TimeOf(Required(n, path, "from"), Join(path, "from"), Quantity::RunTime);
+    m.to = TimeOf(Required(n, path, "to"), Join(path, "to"), Quantity::RunTime);
     if (m.to <= m.from)
     {
         Fail(n["to"], Join(path, "to"),

@@ -75,7 +75,7 @@ ScenarioReader::ReadImpairment(const YAML::Node& n, const std::string& path) con
         const std::string p = Join(path, "reorder");
         CheckKeys(r, p, *linkSchema.fields.at("reorder"));
         imp.reorder = ReorderSpec{ProbabilityNumber(Required(r, p, "fraction"), Join(p, "fraction")),
-                                  TimeOf(Required(r, p, "delay"), Join(p, "delay"))};
+                                  TimeOf(Required(r, p, "delay"), Join(p, "delay"), Quantity::Propagation)};
     }
     const std::optional<ImpairmentProblem> problem = CheckImpairment(imp);
     // Two loss models may meet only once `links` is overlaid, and the message then says which

@@ -46,7 +46,13 @@ ScenarioReader::QueueText(const YAML::Node& n, const std::string& path) const
     {
         return std::to_string(UINT32_MAX) + "p";
     }
-    return Parsed(n, path, ParseQueue);
+    const std::string text = Parsed(n, path, ParseQueue);
+    const std::string why = ImplausibleQueue(text);
+    if (!why.empty())
+    {
+        Fail(n, path, why);
+    }
+    return text;
 }
 
 QueueDiscSpec
@@ -117,11 +123,11 @@ ScenarioReader::ReadQueueDisc(const YAML::Node& n, const std::string& path) cons
         CheckKeys(c, p, *schema.fields.at(own));
         if (c["target"])
         {
-            d.codel.target = TimeOf(c["target"], Join(p, "target"));
+            d.codel.target = TimeOf(c["target"], Join(p, "target"), Quantity::ProtocolTimer);
         }
         if (c["interval"])
         {
-            d.codel.interval = TimeOf(c["interval"], Join(p, "interval"));
+            d.codel.interval = TimeOf(c["interval"], Join(p, "interval"), Quantity::ProtocolTimer);
         }
         if (c["ecn"])
         {

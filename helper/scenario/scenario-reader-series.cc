@@ -34,7 +34,7 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
     SeriesConfig s;
     const YAML::Node interval = Required(n, path, "interval");
     const std::string ip = Join(path, "interval");
-    s.interval = TimeOf(interval, ip);
+    s.interval = TimeOf(interval, ip, Quantity::RunTime);
     if (!s.interval.IsStrictlyPositive())
     {
         Fail(interval, ip, "the interval must be above zero");

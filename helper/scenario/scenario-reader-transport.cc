@@ -116,11 +116,12 @@ ScenarioReader::ReadTransportLevel(const YAML::Node& n, const std::string& path)
     auto positiveTime = [&](const YAML::Node& map, const std::string& p, const char* key, std::optional<Time>& out) {
         if (const YAML::Node v = TransportKey(map, p, key))
         {
-            out = TimeOf(v, Join(p, key));
+            out = Parsed(v, Join(p, key), ParseTime);
             if (!out->IsStrictlyPositive())
             {
                 Fail(v, Join(p, key), std::string(key) + " must be above zero");
             }
+            RequirePlausible(v, Join(p, key), Quantity::ProtocolTimer, double(out->GetNanoSeconds()));
         }
     };
     auto count = [&](const YAML::Node& map, const std::string& p, const char* key, uint64_t max,

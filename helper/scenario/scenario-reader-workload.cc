@@ -145,7 +145,7 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     w.name = n["name"] ? Str(n["name"], Join(path, "name")) : kindName + "-" + std::to_string(index);
     if (n["start"])
     {
-        w.start = TimeOf(n["start"], Join(path, "start"));
+        w.start = TimeOf(n["start"], Join(path, "start"), Quantity::RunTime);
     }
     if (kind.replacesCommon)
     {
@@ -280,10 +280,11 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
                  "count " + std::to_string(*w.count) + " x size " + std::to_string(w.size) +
                      " is more than 2^64-1 octets");
         }
+        RequirePlausible(n["count"], Join(path, "count"), Quantity::MessageCount, double(*w.count));
     }
     else if (n["duration"])
     {
-        w.duration = TimeOf(n["duration"], Join(path, "duration"));
+        w.duration = TimeOf(n["duration"], Join(path, "duration"), Quantity::RunTime);
         if (!w.duration->IsStrictlyPositive())
         {
             Fail(n["duration"], Join(path, "duration"), "duration must be above zero");

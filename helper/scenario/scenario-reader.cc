@@ -244,10 +244,22 @@ ScenarioReader::Probability(const YAML::Node& n, const std::string& path) const
     return v;
 }
 
-Time
-ScenarioReader::TimeOf(const YAML::Node& n, const std::string& path) const
+void
+ScenarioReader::RequirePlausible(const YAML::Node& n, const std::string& path, Quantity q, double value) const
 {
-    return Parsed(n, path, ParseTime);
+    const std::string why = Implausible(q, value);
+    if (!why.empty())
+    {
+        Fail(n, path, why);
+    }
+}
+
+Time
+ScenarioReader::TimeOf(const YAML::Node& n, const std::string& path, Quantity q) const
+{
+    const Time t = Parsed(n, path, ParseTime);
+    RequirePlausible(n, path, q, double(t.GetNanoSeconds()));
+    return t;
 }
 
 uint64_t
@@ -257,9 +269,11 @@ ScenarioReader::SizeOf(const YAML::Node& n, const std::string& path) const
 }
 
 uint64_t
-ScenarioReader::RateOf(const YAML::Node& n, const std::string& path) const
+ScenarioReader::RateOf(const YAML::Node& n, const std::string& path, Quantity q) const
 {
-    return Parsed(n, path, ParseRate);
+    const uint64_t bps = Parsed(n, path, ParseRate);
+    RequirePlausible(n, path, q, double(bps));
+    return bps;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -312,7 +326,7 @@ ScenarioReader::Read(const YAML::Node& root)
                      ", or the TypeId of an ns3::Scheduler");
         }
     }
-    cfg.stop = TimeOf(Required(root, top, "stop"), "stop");
+    cfg.stop = TimeOf(Required(root, top, "stop"), "stop", Quantity::RunTime);
     if (!cfg.stop.IsStrictlyPositive())
     {
         Fail(root["stop"], "stop", "stop time must be above zero");
@@ -534,11 +548,11 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
     LinkConfig c;
     if (n["rate"])
     {
-        c.rateBps = RateOf(n["rate"], Join(path, "rate"));
+        c.rateBps = RateOf(n["rate"], Join(path, "rate"), Quantity::LinkRate);
     }
     if (n["delay"])
     {
-        c.delay = TimeOf(n["delay"], Join(path, "delay"));
+        c.delay = TimeOf(n["delay"], Join(path, "delay"), Quantity::Propagation);
     }
     ReadQueueKeys(n, path, c.queue, c.deviceQueue, c.queueDisc);
     if (n["mtu"])

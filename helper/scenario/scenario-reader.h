@@ -6,6 +6,7 @@
 #define IWARP_SCENARIO_READER_H
 
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/plausibility.h"
 #include "helper/scenario/scenario-schema.h"
 #include "helper/scenario/units.h"
 #include "helper/scenario/workloads/workload-kind.h"
@@ -45,9 +46,13 @@ class ScenarioReader
     double ProbabilityNumber(const YAML::Node& n, const std::string& path) const;
     /** The error of a probability outside [0, 1], one text wherever the range was checked. */
     [[noreturn]] void FailNotProbability(const YAML::Node& n, const std::string& path) const;
-    Time TimeOf(const YAML::Node& n, const std::string& path) const;
+    /** A time of family `q` (plausibility.h), refused outside its range. */
+    Time TimeOf(const YAML::Node& n, const std::string& path, Quantity q) const;
     uint64_t SizeOf(const YAML::Node& n, const std::string& path) const;
-    uint64_t RateOf(const YAML::Node& n, const std::string& path) const;
+    /** A rate of family `q`, refused outside its range. */
+    uint64_t RateOf(const YAML::Node& n, const std::string& path, Quantity q) const;
+    /** A failure at `n` when `value` (q's base unit) lies outside q's plausible range. */
+    void RequirePlausible(const YAML::Node& n, const std::string& path, Quantity q, double value) const;
     /** parse(the scalar), its UnitError a failure at `n` (units.h: the one parser of each quantity). */
     template <typename F>
     auto Parsed(const YAML::Node& n, const std::string& path, F parse) const -> decltype(parse(std::string()))

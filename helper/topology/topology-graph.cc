@@ -1,5 +1,6 @@
 #include "helper/topology/topology-graph.h"
 
+#include "helper/scenario/plausibility.h"
 #include "helper/scenario/text-file.h"
 #include "helper/scenario/units.h"
 
@@ -41,27 +42,39 @@ CheckNodeId(const std::string& where, const std::string& id)
 }
 
 /**
- * An edge's rate, delay and queue checked with the scenario's own parsers (units.h) and rewritten
- * in the form ns-3 parses: ns-3's own parsers abort the process on text they cannot read.
+ * An edge's rate, delay and queue checked with the scenario's own parsers (units.h) and ranges
+ * (plausibility.h), and rewritten in the form ns-3 parses: ns-3's own parsers abort the process on
+ * text they cannot read.
  */
 void
 NormaliseEdge(const std::string& where, const TopologyGraph& g, TopoEdgeId e, TopoEdge& edge)
 {
     const std::string link = "<edge source=\"" + g[boost::source(e, g)].name + "\" target=\"" +
                              g[boost::target(e, g)].name + "\">";
+    auto plausible = [&](const char* key, const std::string& why) {
+        if (!why.empty())
+        {
+            throw TopologyError(where + ": " + link + ": " + key + ": " + why);
+        }
+    };
     try
     {
         if (!edge.rate.empty())
         {
-            edge.rate = std::to_string(scenario::ParseRate(edge.rate)) + "bps";
+            const uint64_t bps = scenario::ParseRate(edge.rate);
+            plausible("rate", scenario::Implausible(scenario::Quantity::LinkRate, double(bps)));
+            edge.rate = std::to_string(bps) + "bps";
         }
         if (!edge.delay.empty())
         {
-            edge.delay = std::to_string(scenario::ParseTime(edge.delay).GetNanoSeconds()) + "ns";
+            const int64_t ns = scenario::ParseTime(edge.delay).GetNanoSeconds();
+            plausible("delay", scenario::Implausible(scenario::Quantity::Propagation, double(ns)));
+            edge.delay = std::to_string(ns) + "ns";
         }
         if (!edge.queue.empty())
         {
             edge.queue = scenario::ParseQueue(edge.queue);
+            plausible("queue", scenario::ImplausibleQueue(edge.queue));
         }
     }
     catch (const scenario::UnitError& err)

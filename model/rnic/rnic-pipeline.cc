@@ -14,6 +14,18 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RnicPipeline");
 NS_OBJECT_ENSURE_REGISTERED(RnicPipeline);
 
+namespace
+{
+/** The longest engine time or batch window an attribute takes: published RNICs spend 0.5-2 us per message,
+ *  so a millisecond is already a typo of a few zeros, not a slow RNIC. A function, not a constant: GetTypeId
+ *  runs during static initialisation. */
+Time
+EngineTimeMax()
+{
+    return MilliSeconds(1);
+}
+} // namespace
+
 TypeId
 RnicPipeline::GetTypeId()
 {
@@ -23,33 +35,37 @@ RnicPipeline::GetTypeId()
             .SetGroupName("Iwarp")
             .AddConstructor<RnicPipeline>()
             .AddAttribute("TxPerMessage",
-                          "Transmit engine time per message (doorbell, WQE fetch, completion)",
+                          "Transmit engine time per message (doorbell, WQE fetch, completion)"
+                          "; 0 to 1 ms",
                           TimeValue(NanoSeconds(550)),
                           MakeTimeAccessor(&RnicPipeline::m_txPerMessage),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("TxPerSegment",
-                          "Transmit engine time per DDP segment (headers, MPA framing, CRC setup)",
+                          "Transmit engine time per DDP segment (headers, MPA framing, CRC setup)"
+                          "; 0 to 1 ms",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&RnicPipeline::m_txPerSegment),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("RxPerMessage",
-                          "Receive engine time per message (delivery, completion, event)",
+                          "Receive engine time per message (delivery, completion, event)"
+                          "; 0 to 1 ms",
                           TimeValue(NanoSeconds(550)),
                           MakeTimeAccessor(&RnicPipeline::m_rxPerMessage),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("RxPerSegment",
-                          "Receive engine time per DDP segment (validation, STag lookup, DMA set-up)",
+                          "Receive engine time per DDP segment (validation, STag lookup, DMA set-up)"
+                          "; 0 to 1 ms",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&RnicPipeline::m_rxPerSegment),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("TxBatchWindow",
                           "Segments (not a message's last) that the transmit engine finishes within this "
                           "time of the oldest one waiting are handed to the LLP together, at the latest "
                           "one's finish: each leaves at most this late, which saves simulation events; "
-                          "0 hands every segment down at its own finish",
+                          "0 hands every segment down at its own finish; at most 1 ms",
                           TimeValue(NanoSeconds(1000)),
                           MakeTimeAccessor(&RnicPipeline::m_txBatchWindow),
-                          MakeTimeChecker(Time(0)))
+                          MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("TxWorkAhead",
                           "While the LLP refuses segments (its send buffer is full), the transmit engine "
                           "goes on preparing what DDP offers, except a message's last segment, until this "
@@ -61,12 +77,13 @@ RnicPipeline::GetTypeId()
             .AddAttribute("RxBatchWindow",
                           "Received segments other than a message's first and last are handed to DDP "
                           "at most this long after the receive engine finishes them, together with "
-                          "the others finished by then (one event); 0 hands each up at its own finish",
+                          "the others finished by then (one event); 0 hands each up at its own finish; at most 1 ms",
                           TimeValue(MicroSeconds(4)),
                           MakeTimeAccessor(&RnicPipeline::m_rxBatchWindow),
-                          MakeTimeChecker(Time(0)))
+                          MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("EngineRate",
-                          "Octets per second the engine moves (DMA and CRC), each direction",
+                          "Octets per second the engine moves (DMA and CRC), each direction; a scenario takes "
+                          "1 Mb/s to 1.6 Tb/s, as a link",
                           DataRateValue(DataRate("100Gbps")),
                           MakeDataRateAccessor(&RnicPipeline::m_engineRate),
                           MakeDataRateChecker());

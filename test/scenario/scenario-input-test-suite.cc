@@ -18,6 +18,7 @@
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-runner.h"
 
+#include "support/graphml-file.h"
 #include "support/scenario-run-util.h"
 #include "support/thrown-message.h"
 
@@ -40,33 +41,6 @@ const std::string kStream = "stop: 10ms\n"                                      
                             "topology: {kind: two-hosts}\n"                       // 2
                             "workloads:\n"                                        // 3
                             "  - {kind: stream, from: h0, to: h1, count: 2}\n";   // 4
-
-/** A GraphML file of hosts a and b and one edge with `edgeData`; node a is called `a`. */
-std::string
-GraphMl(const std::string& name, const std::string& edgeData, const std::string& a = "a")
-{
-    const std::string path = (fs::temp_directory_path() / ("iwarp-input-" + std::to_string(::getpid()) + "-" + name))
-                                 .string();
-    std::ofstream(path) << "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
-                           "<key id=\"k\" for=\"node\" attr.name=\"kind\" attr.type=\"string\"/>\n"
-                           "<key id=\"r\" for=\"edge\" attr.name=\"rate\" attr.type=\"string\"/>\n"
-                           "<key id=\"d\" for=\"edge\" attr.name=\"delay\" attr.type=\"string\"/>\n"
-                           "<key id=\"q\" for=\"edge\" attr.name=\"queue\" attr.type=\"string\"/>\n"
-                           "<graph edgedefault=\"undirected\">\n"
-                           "<node id=\"" + a + "\"><data key=\"k\">host</data></node>\n"
-                           "<node id=\"b\"><data key=\"k\">host</data></node>\n"
-                           "<edge source=\"" + a + "\" target=\"b\">" + edgeData + "</edge>\n"
-                           "</graph>\n</graphml>\n";
-    return path;
-}
-
-/** A scenario on the GraphML file `path`: a stream from `a` to b, and `more`. */
-std::string
-OnGraphMl(const std::string& path, const std::string& more = "", const std::string& a = "a")
-{
-    return "stop: 10ms\ntopology: {kind: graphml, file: " + path + "}\nworkloads:\n  - {kind: stream, from: \"" + a +
-           "\", to: b, count: 1}\n" + more;
-}
 
 class AbortingValuesTestCase : public TestCase
 {

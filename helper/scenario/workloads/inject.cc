@@ -137,7 +137,7 @@ void
 ReadInject(const ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig& w)
 {
     InjectConfig in;
-    in.at = r.TimeOf(r.Required(n, path, "at"), Join(path, "at"));
+    in.at = r.TimeOf(r.Required(n, path, "at"), Join(path, "at"), scenario::Quantity::RunTime);
     // from/to and the target are checked against the target workload in ResolveInjects.
     in.from = r.Str(r.Required(n, path, "from"), Join(path, "from"));
     in.to = r.Str(r.Required(n, path, "to"), Join(path, "to"));
