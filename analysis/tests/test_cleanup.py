@@ -92,9 +92,12 @@ def test_ctrl_c_stops_the_sweep_quietly(mode, tmp_path):
     cache = tmp_path / "cache"
     pkg = os.path.dirname(os.path.dirname(os.path.abspath(iwarpsim.__file__)))
     env = dict(os.environ, PYTHONPATH=pkg)
-    # a session of its own: SIGINT to its process group is what Ctrl-C in a terminal does
+    # a session of its own: SIGINT to its process group is what Ctrl-C in a terminal does. SIGINT at its default,
+    # as in a terminal: a harness that started this run in the background of a non-interactive shell passes
+    # SIGINT on ignored, and Python then installs no KeyboardInterrupt handler (the sweep would run to its end).
     p = subprocess.Popen([sys.executable, str(script), str(cache), mode], env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+                         stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.time() + 60
         while not glob.glob(str(cache / "*" / "rows.json")) and p.poll() is None and time.time() < deadline:
