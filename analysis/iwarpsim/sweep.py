@@ -3,8 +3,8 @@
 Every (grid point, repeat) is one simulation in a worker process (a local ProcessPoolExecutor, or the
 workers of a Dask cluster), each process running one simulation at a time (ns-3's simulator is a
 singleton).  Its results folder and its rows are kept under cache_dir/<hash>/, the hash being that of
-the base scenario's text, the overrides and the seed: a later call with the same point reads the rows
-back instead of simulating again.  A point that finishes also leaves its wall time in
+the base scenario's text, the overrides, the seed and the simulator's build (build_id.py): a later call
+with the same point on the same build reads the rows back instead of simulating again.  A point that finishes also leaves its wall time in
 cache_dir/costs/ (keyed without the seed): a later sweep starts the points it can estimate from there
 longest first, so that a long point does not start last and leave the other workers idle at the end.
 """
@@ -21,6 +21,8 @@ import signal
 import sys
 import threading
 import time
+
+from .build_id import build_id
 
 CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
 COST_FORMAT = 1  # the cost records in cache_dir/costs/ (_record_cost)
@@ -374,7 +376,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     repeats:   runs per point; repeat r runs with seed = seed + r (the scenario's seed is overridden).
     jobs:      worker processes (default: os.cpu_count()); each runs one simulation at a time.
     cache_dir: where points are kept (default $IWARPSIM_CACHE or ./iwarpsim-cache); a point already
-               there is read back, not simulated.
+               there, computed by this build of the simulator (build_id.py), is read back, not simulated.
     Order:     the points to simulate are started longest first as far as their cost is known: each
                point that finishes records its wall time in cache_dir/costs/ under the scenario and
                its grid values (not the seed, so the other repeats, or a later sweep with other seeds,
@@ -418,6 +420,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     source, canon = _base_source(base)
     cache_dir = os.path.abspath(os.fspath(cache_dir) if cache_dir else default_cache_dir())
     scenario_key = _hash(canon)
+    build = build_id()
     tasks = []
     for combo in itertools.product(*values) if keys else [()]:
         point = ["%s=%s" % (k, _value_text(v)) for k, v in zip(keys, combo)]
@@ -426,7 +429,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
         for rep in range(repeats):
             s = seed + rep
             overrides = point + ["seed=%d" % s]
-            key = _hash({"format": CACHE_FORMAT, "scenario": canon, "overrides": overrides})
+            key = _hash({"format": CACHE_FORMAT, "build": build, "scenario": canon, "overrides": overrides})
             grid_values = dict(zip(keys, combo))
             tasks.append({"scenario": source, "overrides": overrides, "dir": os.path.join(cache_dir, key),
                           "grid": {k: _value_text(v) for k, v in grid_values.items()},
