@@ -21,13 +21,11 @@ import os
 import sys
 
 import matplotlib
+import matplotlib.ticker
+import pandas as pd
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import matplotlib.ticker  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from . import scenarios  # noqa: E402
+from . import scenarios
 from .sweep import local_executor, sweep  # noqa: E402
 
 COLORS = {"send": "tab:blue", "write": "tab:orange", "read": "tab:green", "sockets": "tab:red",
@@ -43,12 +41,17 @@ def size_label(n):
     return "%d B" % n
 
 
+def _figure(width, height):
+    """A figure of its own, not pyplot's: drawing and saving it needs no backend, so importing this module
+    leaves the caller's (a notebook's inline one, say) as it was."""
+    return Figure(figsize=(width, height))
+
+
 def _save(fig, out, name):
     os.makedirs(out, exist_ok=True)
     paths = [os.path.join(out, name + ext) for ext in (".png", ".pdf")]
     for p in paths:
         fig.savefig(p, dpi=150, bbox_inches="tight")
-    plt.close(fig)
     for p in paths:
         print(p)
     return paths
@@ -103,7 +106,8 @@ def _size_axis(ax, sizes):
 
 
 def latency_plot(df, out):
-    fig, axes = plt.subplots(1, 2, figsize=(12, 5), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
+    fig = _figure(12, 5)
+    axes = fig.subplots(1, 2, sharey=True, gridspec_kw={"width_ratios": [3, 2]})
     sizes = sorted(int(x) for x in df["size_bytes"].unique())
     panels = [(axes[0], ["send", "write", "sockets"], "Ping-pong: half a round trip",
                "ping-pong: half round trip, per message (µs, log scale)"),
@@ -150,7 +154,8 @@ def savings_data(args):
 
 def savings_plot(df, out):
     sizes = sorted(df["size_bytes"].unique())
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.8))
+    fig = _figure(11, 4.8)
+    axes = fig.subplots(1, 2)
     metrics = [("cpu_cycles_per_byte", "CPU cycles per delivered byte"),
                ("bus_bytes_per_byte", "memory-bus bytes per delivered byte")]
     bars = [("sockets", "src", "TCP sockets, sender", "tab:red", None),
@@ -209,7 +214,8 @@ def loss_data(args):
 
 
 def loss_plot(df, out):
-    fig, axes = plt.subplots(1, 2, figsize=(12, 5), sharey=True)
+    fig = _figure(12, 5)
+    axes = fig.subplots(1, 2, sharey=True)
     titles = {"loss": ("Goodput at the receiver vs random loss",
                        "packet loss probability, each link and direction (log scale)"),
               "reorder": ("Goodput at the receiver vs reordering",
@@ -268,8 +274,9 @@ def _nearest_rank(xs, p):
 
 
 def fct_plot(df, out):
-    fig, ax = plt.subplots(figsize=(7.5, 5))
-    cmap = plt.get_cmap("viridis")
+    fig = _figure(7.5, 5)
+    ax = fig.subplots()
+    cmap = matplotlib.colormaps["viridis"]
     fanins = sorted(df["senders"].unique())
     for i, n in enumerate(fanins):
         x = df[df["senders"] == n]["fct_ns"].sort_values().to_numpy() / 1e3
@@ -328,13 +335,13 @@ def series_plot(df, out, scenario, interval_ns):
     quantities = [q for q in SERIES_PANELS if q in set(df["quantity"])]
     if not quantities:
         raise SystemExit("series: nothing to draw (no rows of %s)" % ", ".join(SERIES_PANELS))
-    fig, axes = plt.subplots(len(quantities), 1, figsize=(10, 2.6 * len(quantities) + 0.6), sharex=True,
-                             squeeze=False)
+    fig = _figure(10, 2.6 * len(quantities) + 0.6)
+    axes = fig.subplots(len(quantities), 1, sharex=True, squeeze=False)
     axes = axes[:, 0]
     subjects = list(dict.fromkeys(df["subject"]))  # in file order: flows, then links
 
     def palette(names):
-        cmap = plt.get_cmap("tab10" if len(names) <= 10 else "tab20")
+        cmap = matplotlib.colormaps["tab10" if len(names) <= 10 else "tab20"]
         return {x: cmap(i % cmap.N) for i, x in enumerate(names)}
 
     # A flow keeps its colour in every panel; links share no panel with flows and take the palette
@@ -422,7 +429,8 @@ def main(argv=None):
     sweep_options.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sweep_options.add_argument("--repeats", type=int, default=1, help="seeds per point (default 1)")
     sweep_options.add_argument("--cache-dir", default=None,
-                               help="sweep cache (default $IWARPSIM_CACHE or ./iwarpsim-cache)")
+                               help="sweep cache (default $IWARPSIM_CACHE, else $XDG_CACHE_HOME/iwarpsim or "
+                                    "~/.cache/iwarpsim)")
     sweep_options.add_argument("--dask", action="store_true", help="run the sweeps on a local Dask cluster")
     sweep_options.add_argument("--quick", action="store_true", help="fewer points and messages (tests)")
     for name in sorted(COMMANDS):

@@ -338,7 +338,12 @@ def _bar(total, desc, enabled):
 
 
 def default_cache_dir():
-    return os.environ.get("IWARPSIM_CACHE") or os.path.join(os.getcwd(), "iwarpsim-cache")
+    """$IWARPSIM_CACHE, else iwarpsim/ in the user's cache folder ($XDG_CACHE_HOME, else ~/.cache): not the
+    current directory, which would scatter caches wherever a sweep happened to start."""
+    if os.environ.get("IWARPSIM_CACHE"):
+        return os.environ["IWARPSIM_CACHE"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "iwarpsim")
 
 
 @contextlib.contextmanager
@@ -375,7 +380,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
                the points are the cartesian product, in the order given.
     repeats:   runs per point; repeat r runs with seed = seed + r (the scenario's seed is overridden).
     jobs:      worker processes (default: os.cpu_count()); each runs one simulation at a time.
-    cache_dir: where points are kept (default $IWARPSIM_CACHE or ./iwarpsim-cache); a point already
+    cache_dir: where points are kept (default_cache_dir(): $IWARPSIM_CACHE or ~/.cache/iwarpsim); a point already
                there, computed by this build of the simulator (build_id.py), is read back, not simulated.
     Order:     the points to simulate are started longest first as far as their cost is known: each
                point that finishes records its wall time in cache_dir/costs/ under the scenario and
