@@ -65,10 +65,7 @@ class AbortingValuesTestCase : public TestCase
         };
         for (std::size_t i = 0; i < edges.size(); ++i)
         {
-            const std::string path = GraphMl("edge" + std::to_string(i) + ".graphml", edges[i].first);
-            NS_TEST_EXPECT_MSG_EQ(ErrorOf(OnGraphMl(path)),
-                                  "s.yaml:2:33: topology.file: GraphML file '" + path +
-                                      "': <edge source=\"a\" target=\"b\">: " + edges[i].second,
+            NS_TEST_EXPECT_MSG_EQ(EdgeError("edge" + std::to_string(i) + ".graphml", edges[i].first), edges[i].second,
                                   edges[i].first);
         }
         const std::string slash = GraphMl("slash.graphml", "", "x/y");

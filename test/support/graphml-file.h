@@ -1,9 +1,12 @@
 /*
  * GraphML files for the loader's tests: GraphMl writes a file of two hosts and one edge into the
- * temporary folder, OnGraphMl is a scenario on it (iwarp-scenario-input, iwarp-scenario-plausibility).
+ * temporary folder, OnGraphMl is a scenario on it, EdgeError what loading it says of the edge
+ * (iwarp-scenario-input, iwarp-scenario-plausibility).
  */
 #ifndef IWARP_TEST_GRAPHML_FILE_H
 #define IWARP_TEST_GRAPHML_FILE_H
+
+#include "support/scenario-run-util.h"
 
 #include <filesystem>
 #include <fstream>
@@ -40,6 +43,21 @@ OnGraphMl(const std::string& path, const std::string& more = "", const std::stri
 {
     return "stop: 10ms\ntopology: {kind: graphml, file: " + path + "}\nworkloads:\n  - {kind: stream, from: \"" + a +
            "\", to: b, count: 1}\n" + more;
+}
+
+/**
+ * What loading a scenario on a GraphML file (named `name`) whose one edge has `edgeData` says of that
+ * edge: the error after the prefix naming the scenario's line, the file and the edge, or the whole
+ * error when it does not begin so ("" when the scenario loads).
+ */
+inline std::string
+EdgeError(const std::string& name, const std::string& edgeData)
+{
+    const std::string path = GraphMl(name, edgeData);
+    const std::string prefix =
+        "s.yaml:2:33: topology.file: GraphML file '" + path + "': <edge source=\"a\" target=\"b\">: ";
+    const std::string error = ErrorOf(OnGraphMl(path));
+    return error.rfind(prefix, 0) == 0 ? error.substr(prefix.size()) : error;
 }
 
 } // namespace ns3
