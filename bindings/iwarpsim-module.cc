@@ -18,6 +18,7 @@
  * `rnic` settings and segment sizes cannot leak into the next run in the same process.
  */
 #include "helper/scenario/scenario-runner.h"
+#include "helper/scenario/units.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include <pybind11/pybind11.h>
@@ -278,4 +279,21 @@ PYBIND11_MODULE(_iwarpsim, m)
         [](const py::object& obj) { return ToYaml(obj, false); },
         py::arg("scenario"),
         "The YAML text run() would load for a scenario dict.");
+    // The scenario loader's own parsers (helper/scenario/units.h): Python reads sizes, times and rates as the
+    // runner does, and refuses what it refuses ("4kib"), with its message (a ValueError).
+    m.def(
+        "parse_size",
+        [](const std::string& text) { return scenario::ParseSize(text); },
+        py::arg("text"),
+        "Octets of a scenario size (\"64\", \"4KiB\", \"1.5MiB\"); ValueError for anything the loader refuses.");
+    m.def(
+        "parse_time_ns",
+        [](const std::string& text) { return scenario::ParseTime(text).GetNanoSeconds(); },
+        py::arg("text"),
+        "Nanoseconds of a scenario time (\"10us\", \"2.5ms\"); ValueError for anything the loader refuses.");
+    m.def(
+        "parse_rate_bps",
+        [](const std::string& text) { return scenario::ParseRate(text); },
+        py::arg("text"),
+        "Bits per second of a scenario rate (\"10Gbps\"); ValueError for anything the loader refuses.");
 }

@@ -15,7 +15,6 @@ import itertools
 import json
 import multiprocessing
 import os
-import re
 import shutil
 import signal
 import sys
@@ -65,19 +64,19 @@ def _sum(hosts, nodes, f):
     return float(sum(vals)) if vals else float("nan")
 
 
-_SIZE_UNITS = {"": 1, "B": 1, "KB": 10**3, "KIB": 2**10, "MB": 10**6, "MIB": 2**20, "GB": 10**9, "GIB": 2**30}
-
-
 def size_octets(text):
-    """A scenario size ("64", "4KiB", "1MB", 4096) in octets; None when it is not one size."""
-    if isinstance(text, bool) or text is None:
+    """A scenario size ("64", "4KiB", "1MB", 4096) in octets, read by the scenario loader's own parser
+    (_iwarpsim.parse_size); None when it is not one size the loader takes."""
+    if isinstance(text, bool) or text is None or isinstance(text, (list, dict, tuple)):
         return None
     if isinstance(text, int):
         return text
-    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]*)\s*", str(text))
-    if not m or m.group(2).upper() not in _SIZE_UNITS:
+    from . import _iwarpsim
+
+    try:
+        return _iwarpsim.parse_size(str(text))
+    except (ValueError, TypeError):
         return None
-    return int(float(m.group(1)) * _SIZE_UNITS[m.group(2).upper()])
 
 
 def _kinds_by_name():

@@ -160,3 +160,16 @@ def test_format_1_results_are_refused(results_folder):
 def test_size_octets():
     assert [size_octets(x) for x in ("64", "4KiB", "1MB", 512, "1.5KiB")] == [64, 4096, 10**6, 512, 1536]
     assert size_octets(None) is None and size_octets(["64"]) is None and size_octets("big") is None
+    # The loader's parser, not a second one: what it refuses is no size here either (0de3e0e took "4kib").
+    assert size_octets("4kib") is None and size_octets("0.5B") is None
+
+
+def test_the_loaders_parsers_are_pythons():
+    from iwarpsim import _iwarpsim
+
+    assert _iwarpsim.parse_size("1.5MiB") == 1572864
+    assert _iwarpsim.parse_time_ns("2.5us") == 2500 and _iwarpsim.parse_rate_bps("10Gbps") == 10**10
+    with pytest.raises(ValueError, match=r"unknown unit 'kib' in size \"4kib\""):
+        _iwarpsim.parse_size("4kib")
+    with pytest.raises(ValueError, match="time"):
+        _iwarpsim.parse_time_ns("10")
