@@ -21,6 +21,15 @@ import sys
 import threading
 import time
 
+from ._stopping import (
+    _children_start_without_sigint,
+    _kill_dask_workers,
+    _quiet_logger,
+    _sigterm_stops_the_sweep,
+    _stop_processes,
+    _Terminated,
+    _worker_ignores_sigint,
+)
 from .build_id import build_id
 
 CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
@@ -255,48 +264,6 @@ def _longest_first(tasks, todo):
     return known + [i for i in todo if estimate[tasks[i]["cost"]["file"]] is None]
 
 
-def _worker_ignores_sigint():
-    """Process-pool initializer: Ctrl-C is for the sweep's process, which stops the workers itself
-    (a worker interrupted on its own would print its traceback and leave a half-written point)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # discards a SIGINT that came while blocked
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-@contextlib.contextmanager
-def _children_start_without_sigint():
-    """Processes (and threads) started in here begin with SIGINT blocked: the signal mask is
-    inherited through fork, exec and thread creation.  Ctrl-C in a terminal signals the whole
-    process group, the workers included; blocked, it cannot interrupt a worker that is still
-    starting (before _worker_ignores_sigint runs, or a Dask worker).  The caller gets it at exit."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    # Started now, not while SIGINT is blocked: starting multiprocessing's resource tracker (the first
-    # spawn or semaphore does) unblocks SIGINT and SIGTERM in the calling thread when it is done.
-    from multiprocessing import resource_tracker
-
-    resource_tracker.ensure_running()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _stop_processes(procs, grace=2.0):
-    """SIGTERM, then SIGKILL after `grace` seconds, the processes still alive; wait for them."""
-    procs = [p for p in procs if p is not None and p.is_alive()]
-    for p in procs:
-        p.terminate()
-    deadline = time.time() + grace
-    for p in procs:
-        p.join(max(0.0, deadline - time.time()))
-    for p in procs:
-        if p.is_alive():
-            p.kill()
-            p.join(5)
-
-
 class _TinyBar:
     """A progress line on stderr for when tqdm is missing."""
 
@@ -408,6 +375,8 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     and octet counts are the workload's, over all sizes.
     df.attrs["simulated"] / ["cached"] count the runs done now and the points read from the cache.
 
+    SIGTERM to the calling process does the same as Ctrl-C, then ends it as SIGTERM would (or runs the
+    handler the caller had installed, then raises KeyboardInterrupt).
     Ctrl-C (KeyboardInterrupt in the calling thread) stops the sweep: points not started are cancelled,
     the worker processes are ended (their simulations cannot be interrupted; an executor passed in is
     shut down), the folders of the points they were running are removed, one line on stderr says how
@@ -452,18 +421,22 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     bar = _bar(len(tasks), desc, progress)
     bar.update(len(tasks) - len(todo))
     try:
-        if todo and (dask or scheduler is not None):
-            _run_dask(tasks, todo, results, jobs, scheduler, bar)
-        elif todo:
-            _run_local(tasks, todo, results, jobs, executor, bar)
-    except KeyboardInterrupt:
+        with _sigterm_stops_the_sweep():
+            if todo and (dask or scheduler is not None):
+                _run_dask(tasks, todo, results, jobs, scheduler, bar)
+            elif todo:
+                _run_local(tasks, todo, results, jobs, executor, bar)
+    except KeyboardInterrupt as stop:
         bar.close()
         bar = None
+        how = "terminated" if isinstance(stop, _Terminated) else "interrupted"
         done = sum(os.path.exists(os.path.join(t["dir"], "rows.json")) for t in tasks)
-        sys.stderr.write("%s interrupted: %d of %d points done, kept in the cache %s\n"
-                         % (desc, done, len(tasks), cache_dir))
+        sys.stderr.write("%s %s: %d of %d points done, kept in the cache %s\n"
+                         % (desc, how, done, len(tasks), cache_dir))
         sys.stderr.flush()
-        raise KeyboardInterrupt("%s interrupted" % desc) from None
+        if isinstance(stop, _Terminated):
+            os.kill(os.getpid(), signal.SIGTERM)  # the caller's handler is back: by default, the end
+        raise KeyboardInterrupt("%s %s" % (desc, how)) from None
     finally:
         if bar is not None:
             bar.close()
@@ -513,38 +486,6 @@ def _run_local(tasks, todo, results, jobs, executor, bar):
     finally:
         if executor is None:
             ex.shutdown(cancel_futures=True)
-
-
-@contextlib.contextmanager
-def _quiet_logger(name):
-    """Silence a logger (Dask's, while an interrupted cluster is torn down: its warnings about killed
-    workers are expected then)."""
-    import logging
-
-    log = logging.getLogger(name)
-    level = log.level
-    log.setLevel(logging.CRITICAL + 1)
-    try:
-        yield
-    finally:
-        log.setLevel(level)
-
-
-def _kill_dask_workers(cluster):
-    """SIGKILL the worker processes of a LocalCluster.  Their nannies are marked failed first: a nanny
-    restarts a worker that dies while it runs (and a worker closed while starting prints tracebacks),
-    a failed one does nothing until cluster.close() closes it."""
-    from distributed.core import Status
-
-    nannies = list(cluster.workers.values())
-    for nanny in nannies:
-        with contextlib.suppress(Exception):
-            nanny.status = Status.failed
-    for nanny in nannies:
-        pid = getattr(nanny, "pid", None)
-        if pid:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
 
 
 def _run_dask(tasks, todo, results, jobs, scheduler, bar):

@@ -85,16 +85,19 @@ def _session_processes(sid):
     return [line for line in out.splitlines() if line.split()[1][0] != "Z"]
 
 
-@pytest.mark.parametrize("mode", ["processes", "dask"])
-def test_ctrl_c_stops_the_sweep_quietly(mode, tmp_path):
+def _interrupt_sweep(mode, tmp_path, sig, group):
+    """Start SWEEP_SCRIPT in a session of its own, send `sig` once its first point is in the cache (to
+    the whole process group, as a terminal's Ctrl-C does, or to the script's process alone, as `kill PID`
+    does), and return (returncode, stderr lines without the progress bar's, seconds it took to stop,
+    cache folder)."""
     script = tmp_path / "sweep_script.py"
     script.write_text(SWEEP_SCRIPT)
     cache = tmp_path / "cache"
     pkg = os.path.dirname(os.path.dirname(os.path.abspath(iwarpsim.__file__)))
     env = dict(os.environ, PYTHONPATH=pkg)
-    # a session of its own: SIGINT to its process group is what Ctrl-C in a terminal does. SIGINT at its default,
-    # as in a terminal: a harness that started this run in the background of a non-interactive shell passes
-    # SIGINT on ignored, and Python then installs no KeyboardInterrupt handler (the sweep would run to its end).
+    # SIGINT at its default, as in a terminal: a harness that started this run in the background of a
+    # non-interactive shell passes SIGINT on ignored, and Python then installs no KeyboardInterrupt handler
+    # (the sweep would run to its end).
     p = subprocess.Popen([sys.executable, str(script), str(cache), mode], env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, start_new_session=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -103,7 +106,10 @@ def test_ctrl_c_stops_the_sweep_quietly(mode, tmp_path):
         while not glob.glob(str(cache / "*" / "rows.json")) and p.poll() is None and time.time() < deadline:
             time.sleep(0.05)
         assert p.poll() is None, p.communicate()
-        os.killpg(p.pid, signal.SIGINT)
+        if group:
+            os.killpg(p.pid, sig)
+        else:
+            os.kill(p.pid, sig)
         t0 = time.time()
         _, err = p.communicate(timeout=30)
         stopped_after = time.time() - t0
@@ -114,16 +120,37 @@ def test_ctrl_c_stops_the_sweep_quietly(mode, tmp_path):
     # the lines on stderr, without the progress bar's (tqdm redraws its line with \r)
     lines = [line for line in err.replace("\r", "\n").splitlines()
              if line.strip() and not re.match(r"sweep: +\d+%\|", line)]
-    assert p.returncode != 0
-    assert sum("sweep interrupted: 1 of 6 points done, kept in the cache" in line for line in lines) == 1, err
-    assert len(lines) <= 8, err  # that line and the script's own KeyboardInterrupt traceback, nothing from workers
-    assert err.count("Traceback") <= 1 and "distributed" not in err and "concurrent" not in err, err
-    assert stopped_after < 3, stopped_after  # the running simulations were stopped, not waited for
     time.sleep(0.2)
-    assert _session_processes(p.pid) == []
+    assert _session_processes(p.pid) == [], err  # no worker left running
+    return p.returncode, lines, err, stopped_after, cache
+
+
+def _assert_complete_points_only(cache):
     points = sorted(set(os.listdir(cache)) - {"costs"})
     assert len(points) == 1  # the half-done points were removed
     assert len(os.listdir(cache / "costs")) == 1  # and only the finished one recorded its cost
     with open(cache / points[0] / "rows.json") as f:
         assert json.load(f)[0]["workload"]
     assert (cache / points[0] / "results" / "summary.json").exists()
+
+
+@pytest.mark.parametrize("mode", ["processes", "dask"])
+def test_ctrl_c_stops_the_sweep_quietly(mode, tmp_path):
+    rc, lines, err, stopped_after, cache = _interrupt_sweep(mode, tmp_path, signal.SIGINT, group=True)
+    assert rc != 0
+    assert sum("sweep interrupted: 1 of 6 points done, kept in the cache" in line for line in lines) == 1, err
+    assert len(lines) <= 8, err  # that line and the script's own KeyboardInterrupt traceback, nothing from workers
+    assert err.count("Traceback") <= 1 and "distributed" not in err and "concurrent" not in err, err
+    assert stopped_after < 3, stopped_after  # the running simulations were stopped, not waited for
+    _assert_complete_points_only(cache)
+
+
+@pytest.mark.parametrize("mode", ["processes", "dask"])
+def test_sigterm_to_the_sweep_ends_its_workers(mode, tmp_path):
+    """Reproduced on 0de3e0e: SIGTERM to the sweep's process alone ended it and left its workers running."""
+    rc, lines, err, stopped_after, cache = _interrupt_sweep(mode, tmp_path, signal.SIGTERM, group=False)
+    assert rc == -signal.SIGTERM  # it still ends as SIGTERM ends a process
+    assert sum("sweep terminated: 1 of 6 points done, kept in the cache" in line for line in lines) == 1, err
+    assert "Traceback" not in err and "distributed" not in err and "concurrent" not in err, err
+    assert stopped_after < 3, stopped_after
+    _assert_complete_points_only(cache)
