@@ -2,31 +2,35 @@
 #
 #   make / make build   install missing Debian packages, configure build/ (Release) if needed, build
 #   make test           build, run all CTest suites, then the Python tests in analysis/tests (if any)
-#   make test-asan      the CTest suites in build-asan/ with AddressSanitizer + UBSan (Debug; no pytest)
+#   make build-asan     the sanitizer build build-san/ (clang, ASan + UBSan + libFuzzer coverage): what CTest runs
+#   make test-asan      the CTest suites in build-san/ (no pytest)
 #   make demo           build and run $(DEMO_SCENARIO) with iwarp-sim into a new results/demo-<timestamp>
 #   make bench          build and run scripts/bench.sh (if present)
 #   make attributes-doc build and regenerate doc/attributes.md (iwarp-sim attributes --markdown)
 #   make install        build and install into $(PREFIX) (default /usr/local; DESTDIR=... stages it)
 #   make package        build and write the Debian package $(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (CPack)
-#   make fuzz           build the libFuzzer targets in build-fuzz/ (clang) and run each for $(FUZZ_SECONDS) s,
+#   make fuzz           build the libFuzzer targets in build-san/ and run each for $(FUZZ_SECONDS) s,
 #                       $(FUZZ_JOBS) at a time
 #   make fuzz-smoke     the same for 60 s each with libFuzzer seed 1 (FUZZ_SEED) (what .ci/run runs); doc/fuzzing.md
 #   make fuzz-seeds     regenerate the protocol targets' seed corpora in fuzz/corpus/
-#   make clean          remove build/, build-asan/ and build-fuzz/
+#   make clean          remove build/ and build-san/ (and build-asan/, build-fuzz/ of older versions)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 
 PYTHON      ?= /usr/bin/python3
 BUILD_DIR   ?= build
-ASAN_DIR    ?= build-asan
+ASAN_DIR    ?= build-san
 JOBS        ?= $(shell nproc)
 CTEST_JOBS  ?= 2
 # What `make test-asan` leaves out: the tests labelled release-only (CMakeLists.txt says why); ASAN_CTEST_ARGS= runs all.
 ASAN_CTEST_ARGS ?= -LE release-only
-# The sanitizer build: Debug (-O0). Measured on these machines, -O1 doubles the compile time of a file under
-# ASan + UBSan (41 s against 23 s for the switch-forwarder suite), more than it saves in test time.
-ASAN_CMAKE_ARGS ?= -DCMAKE_BUILD_TYPE=Debug -DIWARP_SANITIZE=ON
+# The sanitizer build, one for the sanitized suites and the fuzz targets (doc/ci.md): clang, ASan + UBSan, the
+# library at -O1 with libFuzzer's coverage (what libFuzzer's documentation suggests) and line tables only, the
+# test runner's own code at -O0 (CMakeLists.txt), no Python bindings (a sanitized module cannot be imported).
+ASAN_CXX ?= clang++
+ASAN_CMAKE_ARGS ?= -DCMAKE_CXX_COMPILER=$(ASAN_CXX) -DIWARP_SANITIZE=ON -DIWARP_FUZZ=ON -DIWARP_PYTHON=OFF \
+                   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only"
 PYTEST_DIR  ?= analysis/tests
 PREFIX      ?= /usr/local
 DESTDIR     ?=
@@ -36,16 +40,12 @@ DESTDIR     ?=
 DEMO_SCENARIO ?= scenarios/two-hosts-latency.yaml
 DEMO_OUT      ?= results/demo-$$(date -u +%Y%m%d-%H%M%S-%N | cut -c1-19)
 BENCH_SCRIPT ?= scripts/bench.sh
-# Fuzzing (doc/fuzzing.md): a clang build of its own; FUZZ_TARGETS empty means every target.
-FUZZ_DIR      ?= build-fuzz
+# Fuzzing (doc/fuzzing.md): the targets live in the sanitizer build; FUZZ_TARGETS empty means every target.
+FUZZ_DIR      ?= $(ASAN_DIR)
 FUZZ_SECONDS  ?= 300
 FUZZ_TARGETS  ?=
 # Targets fuzzed at once: each fuzzes for FUZZ_SECONDS of wall time whatever runs beside it.
 FUZZ_JOBS     ?= $(JOBS)
-FUZZ_CXX      ?= clang++
-# -O1 and line tables only: what libFuzzer's documentation suggests, and a cold build fits CI's budget.
-FUZZ_CMAKE_ARGS ?= -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) -DIWARP_FUZZ=ON -DIWARP_PYTHON=OFF \
-                   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only"
 
 # LeakSanitizer works on this machine (checked: ptrace is allowed, ns-3's own allocations do not trip it), so
 # leaks are reported.  Set ASAN_OPTIONS=detect_leaks=0 on a machine where LSan cannot run (e.g. some containers).
@@ -60,13 +60,20 @@ all: build
 deps:
 	@./scripts/install-deps.sh
 
-# configure_dir(DIR, EXTRA_CMAKE_ARGS): configure only when DIR holds no usable CMake build yet; later changes
-# to CMakeLists.txt or the globbed sources are picked up by `cmake --build` itself.
+# configure_dir(DIR, EXTRA_CMAKE_ARGS): configure when DIR holds no usable CMake build yet, or afresh (with a
+# message) when it was configured with other arguments, as recorded in DIR/iwarp-configure-args (a build from
+# before that record is taken as configured with these). Later changes to CMakeLists.txt or the globbed sources
+# are picked up by `cmake --build` itself.
 define configure_dir
 	@if [ ! -f "$(1)/CMakeCache.txt" ] || { [ ! -f "$(1)/Makefile" ] && [ ! -f "$(1)/build.ninja" ]; }; then \
 		echo "cmake -S . -B $(1) $(2)"; \
 		cmake -S . -B "$(1)" $(2); \
+	elif [ -f "$(1)/iwarp-configure-args" ] && [ "$$(cat "$(1)/iwarp-configure-args")" != '$(2)' ]; then \
+		echo "$(1)/ was configured with other arguments; configuring it afresh:"; \
+		echo "cmake --fresh -S . -B $(1) $(2)"; \
+		cmake --fresh -S . -B "$(1)" $(2); \
 	fi
+	@printf '%s\n' '$(2)' > "$(1)/iwarp-configure-args"
 endef
 
 configure: deps
@@ -92,7 +99,8 @@ pytest:
 		echo "no Python tests in $(PYTEST_DIR), skipping pytest"; \
 	fi
 
-build-asan: deps
+build-asan:
+	@./scripts/install-deps.sh fuzz
 	$(call configure_dir,$(ASAN_DIR),$(ASAN_CMAKE_ARGS))
 	cmake --build $(ASAN_DIR) -j$(JOBS) --target iwarp-tested
 
@@ -102,7 +110,7 @@ test-asan: build-asan
 
 build-fuzz:
 	@./scripts/install-deps.sh fuzz
-	$(call configure_dir,$(FUZZ_DIR),$(FUZZ_CMAKE_ARGS))
+	$(call configure_dir,$(FUZZ_DIR),$(ASAN_CMAKE_ARGS))
 	cmake --build $(FUZZ_DIR) --target fuzz-all -j$(JOBS)
 
 fuzz: build-fuzz
@@ -142,4 +150,4 @@ package: build
 	cmake --build $(BUILD_DIR) --target package
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR) build-asan build-fuzz

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets of build-fuzz/ (doc/fuzzing.md); `make fuzz` and `make fuzz-smoke` call it.
+# Runs the libFuzzer targets of build-san/ (doc/fuzzing.md); `make fuzz` and `make fuzz-smoke` call it.
 #
 #   fuzz/run.sh [-s SECONDS] [-b BUILD_DIR] [-j JOBS] [TARGET...]
-#                                        default: every target, 300 s each, one at a time, build-fuzz
+#                                        default: every target, 300 s each, one at a time, build-san
 #   FUZZ_SEED=N fuzz/run.sh ...                              libFuzzer's -seed=N for every target (the CI smoke)
 #
 # For each target: first every committed reproducer of fuzz/regressions/<target>/ must run clean; then the
@@ -14,7 +14,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 seconds=300
-build=build-fuzz
+build=build-san
 parallel=1
 while getopts "s:b:j:" opt; do
     case "${opt}" in

@@ -91,7 +91,6 @@ class SctpL4Protocol : public IpL4Protocol
     TracedCallback<Ptr<const Packet>, Ipv4Address, SctpParseError> m_dropTrace;
     TracedCallback<Ptr<const Packet>, Ipv4Address, Ipv4Address> m_txTrace;
     TracedCallback<Ptr<const Packet>, Ipv4Address, Ipv4Address> m_rxTrace;
-    uint64_t m_badChecksums{0};
 };
 
 } // namespace ns3

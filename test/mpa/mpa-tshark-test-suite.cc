@@ -250,7 +250,7 @@ MpaTsharkTest::DoRun()
         const bool isReq = s == &cap.req;
         const std::vector<uint8_t>& pd = isReq ? o.requestPd : o.replyPd;
         const char* what = isReq ? "Request" : "Reply";
-        NS_TEST_EXPECT_MSG_EQ(s->m, m_markers ? 1 : 0, what << " M flag");
+        NS_TEST_EXPECT_MSG_EQ(s->m, (m_markers ? 1 : 0), what << " M flag");
         NS_TEST_EXPECT_MSG_EQ(s->c, 1, what << " C flag");
         NS_TEST_EXPECT_MSG_EQ(s->r, 0, what << " R flag");
         NS_TEST_EXPECT_MSG_EQ(s->rev, 2u, what << " Rev");

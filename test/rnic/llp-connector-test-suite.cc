@@ -178,13 +178,13 @@ class AcceptTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(InetSocketAddress::ConvertFrom(req->from).GetIpv4(), p.clientAddr, "from the client");
         // MPA Rev 2 (the default) carries IRD/ORD (RFC 6581); RFC 5043 carries none.
         NS_TEST_EXPECT_MSG_EQ(req->peerIrdKnown, !sctp, "peer IRD/ORD known");
-        NS_TEST_EXPECT_MSG_EQ(req->peerIrd, sctp ? 0 : 5, "the initiator's IRD");
-        NS_TEST_EXPECT_MSG_EQ(req->peerOrd, sctp ? 0 : 8, "the initiator's ORD");
+        NS_TEST_EXPECT_MSG_EQ(req->peerIrd, (sctp ? 0 : 5), "the initiator's IRD");
+        NS_TEST_EXPECT_MSG_EQ(req->peerOrd, (sctp ? 0 : 8), "the initiator's ORD");
         NS_TEST_ASSERT_MSG_EQ(p.results.size(), 1u, "one outcome at the initiator");
         NS_TEST_EXPECT_MSG_EQ(p.results[0].accepted, true, "accepted");
         NS_TEST_EXPECT_MSG_EQ((p.results[0].privateData == std::vector<uint8_t>{9, 8}), true, "the reply's private data");
         // MPA lowers the initiator's ORD 8 to the responder's IRD 2; SCTP leaves it as given.
-        NS_TEST_EXPECT_MSG_EQ(p.results[0].ord, sctp ? 8 : 2, "the initiator's ORD after set-up");
+        NS_TEST_EXPECT_MSG_EQ(p.results[0].ord, (sctp ? 8 : 2), "the initiator's ORD after set-up");
         NS_TEST_ASSERT_MSG_NE(p.clientSeen.stream, nullptr, "the client's stream handed out");
         NS_TEST_ASSERT_MSG_NE(p.serverSeen.stream, nullptr, "the server's stream handed out");
         NS_TEST_EXPECT_MSG_EQ(p.clientSeen.Established(), true, "the client's stream reported Established");

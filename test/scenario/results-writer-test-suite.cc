@@ -445,9 +445,9 @@ class ProgressBarTestCase : public TestCase
             bar.Finish();
             Simulator::Destroy();
             const std::string s = out.str();
-            NS_TEST_EXPECT_MSG_EQ(s.empty() ? ' ' : s[0], '\r', "redraws start with a carriage return");
+            NS_TEST_EXPECT_MSG_EQ((s.empty() ? ' ' : s[0]), '\r', "redraws start with a carriage return");
             NS_TEST_EXPECT_MSG_EQ((s.find("] 100.0% sim") != std::string::npos), true, "the final state is 100%");
-            NS_TEST_EXPECT_MSG_EQ(s.empty() ? ' ' : s.back(), '\n', "Finish ends the line");
+            NS_TEST_EXPECT_MSG_EQ((s.empty() ? ' ' : s.back()), '\n', "Finish ends the line");
         }
         // Default quiet second: a short run prints nothing.
         {

@@ -361,9 +361,9 @@ class SctpUnknownChunkTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(received.size(), steps.size() + 1, "ran");
         for (size_t k = 0; k < steps.size(); ++k)
         {
-            NS_TEST_EXPECT_MSG_EQ(received[k + 1] - received[k], steps[k].delivered ? 1u : 0u,
+            NS_TEST_EXPECT_MSG_EQ(received[k + 1] - received[k], (steps[k].delivered ? 1u : 0u),
                                   "DATA behind type " << unsigned(steps[k].type));
-            NS_TEST_EXPECT_MSG_EQ(errors[k + 1] - errors[k], steps[k].reported ? 1u : 0u,
+            NS_TEST_EXPECT_MSG_EQ(errors[k + 1] - errors[k], (steps[k].reported ? 1u : 0u),
                                   "ERROR for type " << unsigned(steps[k].type));
         }
         // The reports reach the client as Unrecognized Chunk Type causes carrying the chunk.

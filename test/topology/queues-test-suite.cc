@@ -107,7 +107,7 @@ class BuilderQueuesTestCase : public TestCase
                 {
                     NS_TEST_ASSERT_MSG_EQ(bool(DynamicCast<FifoQueueDisc>(qd)), true, node << ": a FIFO on the NIC");
                     const bool h1 = node == "h1";
-                    NS_TEST_EXPECT_MSG_EQ(qd->GetMaxSize(), h1 ? QueueSize("7p") : UnlimitedQueue(), node << ": limit");
+                    NS_TEST_EXPECT_MSG_EQ(qd->GetMaxSize(), (h1 ? QueueSize("7p") : UnlimitedQueue()), node << ": limit");
                     NS_TEST_EXPECT_MSG_EQ(dev->GetQueue()->GetMaxSize(), QueueSize(h1 ? "3p" : "2p"), node << ": ring");
                 }
                 else if (bottleneck)

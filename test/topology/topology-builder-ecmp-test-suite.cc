@@ -66,7 +66,9 @@ class RdmaAcrossFatTreeTest : public TestCase
         spec.kind = TopologyKind::FatTree;
         spec.k = 4;
         spec.ecmp = true;
-        spec.link = LinkParams{DataRate("10Gbps"), MicroSeconds(1), QueueSize("200p")};
+        spec.link.rate = DataRate("10Gbps");
+        spec.link.delay = MicroSeconds(1);
+        spec.link.queue = QueueSize("200p");
         if (m_loss > 0)
         {
             ImpairmentSpec imp;

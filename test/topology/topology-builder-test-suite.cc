@@ -111,8 +111,14 @@ class CountsTest : public TestCase
 
         // Per-tier parameters: hosts, fabric and the dumbbell's bottleneck each their own.
         BuiltTopology t = BuildKind(TopologyKind::Dumbbell, [](TopologySpec& s) {
-            s.hostLinks = LinkParams{DataRate("25Gbps"), MicroSeconds(2), QueueSize("50p")};
-            s.bottleneck = LinkParams{DataRate("1Gbps"), MicroSeconds(10), QueueSize("30000B")};
+            s.hostLinks.emplace();
+            s.hostLinks->rate = DataRate("25Gbps");
+            s.hostLinks->delay = MicroSeconds(2);
+            s.hostLinks->queue = QueueSize("50p");
+            s.bottleneck.emplace();
+            s.bottleneck->rate = DataRate("1Gbps");
+            s.bottleneck->delay = MicroSeconds(10);
+            s.bottleneck->queue = QueueSize("30000B");
         });
         const std::vector<uint32_t> mid = t.FindLinks("right", "left");
         NS_TEST_ASSERT_MSG_EQ(mid.size(), 1u, "one bottleneck link");
