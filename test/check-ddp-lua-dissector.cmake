@@ -50,11 +50,11 @@ set(_ppids
   17 17 17 17 17 17 17
   16 16)
 set(_data
-  "00 00 00 01 61 62 63"        # Initiate, 3 octets of Private Data (CHECKLIST V7)
+  "00 00 00 01 61 62 63"        # Initiate, 3 octets of Private Data (doc/conformance.md V7)
   "00 01 00 02${_pd512}"        # Accept with the most Private Data allowed
   "00 05 00 04"                 # Terminate, no Private Data
   "00 05 00 04 61 62 63 64"     # Terminate with Private Data (SCTP-021)
-  "00 01 00 05"                 # Function Code 5 (CHECKLIST S-13 c)
+  "00 01 00 05"                 # Function Code 5 (doc/conformance.md S-13 c)
   "00 00 00 01${_pd513}"        # Initiate with 513 octets of Private Data (SCTP-020)
   "00 07"                       # only the DDP-SSN
   "00 03 c0 00 00 00 00 00 00 01 00 00 00 00 00 00 00 00" # a tagged DDP segment (STag 1, TO 0) at DDP-SSN 3

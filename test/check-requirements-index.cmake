@@ -8,7 +8,7 @@
 #    cite every id inside them ("DDP-069..078", "SCTP-038–040", "SCTP-017, 025, 028", "SCTP-002/004",
 #    "S-09 .. S-17"), so each needs its row too.
 # 2. No file of the repository (outside .git and the build folders) points into the reference folder that sat
-#    beside the repository during development: a user has only the clone.
+#    beside the repository during development, or names one of its documents: a user has only the clone.
 # Each failure names the id (or the path) and the file that cites it.
 cmake_minimum_required(VERSION 3.16)
 if(NOT DEFINED SOURCE_DIR)
@@ -160,9 +160,14 @@ foreach(_file IN LISTS _citing)
   endforeach()
 endforeach()
 
-# No pointer out of the clone. The two spellings are assembled here so that this file does not match itself.
+# No pointer out of the clone, and no name of a document that sat in that folder (the requirement checklist, the
+# design, style and ns-3 notes, the reference list, the MPA and SCTP notes): what a comment relies on from them is
+# in doc/ (conformance.md, architecture.md, sctp.md), which is what it cites. The spellings are assembled here so
+# that this file does not match itself.
 set(_up "..")
-set(_pointer "${_up}/shared|/work[/]shared")
+set(_md ".md")
+string(CONCAT _pointer "${_up}/shared|/work[/]shared|CHECK" "LIST|DESIGN${_md}|STYLE${_md}|NS3-" "NOTES"
+                       "|REFERENCES${_md}|MPA${_md}|SCTP${_md}")
 string(REPLACE "." "\\." _pointer_re "${_pointer}")
 file(GLOB _top LIST_DIRECTORIES true "${SOURCE_DIR}/*" "${SOURCE_DIR}/.*")
 set(_all "")
@@ -184,7 +189,7 @@ foreach(_file IN LISTS _all)
     file(RELATIVE_PATH _rel "${SOURCE_DIR}" "${_file}")
     list(GET _hits 0 _first)
     string(STRIP "${_first}" _first)
-    message(SEND_ERROR "${_rel} points outside the repository: ${_first}")
+    message(SEND_ERROR "${_rel} points outside the repository (cite doc/ instead): ${_first}")
     math(EXPR _failures "${_failures} + 1")
   endif()
 endforeach()

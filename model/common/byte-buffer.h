@@ -1,7 +1,7 @@
 /*
  * Backing store of a registered memory region or an internal receive buffer.
  *
- * Two payload modes (DESIGN.md "Payload modes"): a real buffer owns its bytes, so that
+ * Two payload modes (doc/architecture.md "Payload modes"): a real buffer owns its bytes, so that
  * transfers can be verified octet for octet; a virtual buffer only has a size, so that
  * large topologies and benchmarks do not pay for memory they never look at.
  * Every write is bounds-checked here as a last line of defence: the protocol layers

@@ -1,7 +1,7 @@
 /*
  * Crc32cUpdateZeros: feeding a run of zero octets into a CRC32c register without walking them.
  *
- * Why: a virtual payload (DESIGN.md "Payload modes") is zeros, and MPA's CRC covers it in every
+ * Why: a virtual payload (doc/architecture.md "Payload modes") is zeros, and MPA's CRC covers it in every
  * FPDU on both sides. Fed through the crc32 instruction, the 1,428 zeros of a full FPDU were about
  * 800 instructions at the sender and as many again at the receiver: 22 M of the 154 M instructions
  * by which a 20 MB RDMA stream exceeded BulkSend on two hosts (doc/performance.md).

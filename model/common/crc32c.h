@@ -1,7 +1,7 @@
 /*
  * CRC32c (Castagnoli) for the iWARP model.
  *
- * Why this exists: MPA (RFC 5044, see spec/MPA.md "FPDU") protects every FPDU with a CRC32c computed over
+ * Why this exists: MPA (RFC 5044, see doc/conformance.md, MPA "FPDU") protects every FPDU with a CRC32c computed over
  * ULPDU_Length, the ULPDU, the pad and any markers inside the FPDU.  It is the same CRC that iSCSI and SCTP
  * use (RFC 3385 explains the choice of the Castagnoli polynomial), so the same code also serves an SCTP-style
  * checksum should we need one.  The model computes it for every simulated FPDU in both directions, which puts

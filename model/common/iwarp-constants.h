@@ -17,7 +17,7 @@ namespace ns3
 namespace iwarp
 {
 
-// ---- DDP (RFC 5041), CHECKLIST §1.2-§1.4 ----
+// ---- DDP (RFC 5041), doc/conformance.md §1.2-§1.4 ----
 inline constexpr std::size_t kDdpTaggedHdrLen = 14;   // 112 bits (DDP-019)
 inline constexpr std::size_t kDdpUntaggedHdrLen = 18; // 144 bits (DDP-023)
 inline constexpr std::uint8_t kDdpT = 0x80;
@@ -28,7 +28,7 @@ inline constexpr std::uint8_t kDdpVersion = 1;                 // DDP-018: DV MU
 inline constexpr std::uint32_t kMsnInitial = 1;                // DDP-026
 inline constexpr std::uint64_t kMaxUlpMsgLen = 0xFFFFFFFFull;  // DDP-030: length < 2^32
 
-// ---- RDMAP (RFC 5040), CHECKLIST §1.5-§1.8 ----
+// ---- RDMAP (RFC 5040), doc/conformance.md §1.5-§1.8 ----
 inline constexpr std::uint8_t kRvMask = 0xC0;
 inline constexpr std::uint8_t kRvShift = 6;
 inline constexpr std::uint8_t kRdmapRsvMask = 0x30;
@@ -74,7 +74,7 @@ inline constexpr OpcodeName kOpcodeNames[] = {
     {Opcode::Terminate, "terminate"},
 };
 
-/** Terminate Layer (CHECKLIST §1.8). */
+/** Terminate Layer (doc/conformance.md §1.8). */
 enum class TermLayer : std::uint8_t
 {
     Rdma = 0x0,
@@ -133,7 +133,7 @@ enum class RdmapCode : std::uint8_t
     Unspecified = 0xFF,
 };
 
-/** The 32-bit Terminate Control word (CHECKLIST §1.8). */
+/** The 32-bit Terminate Control word (doc/conformance.md §1.8). */
 constexpr std::uint32_t
 TermCtrl(std::uint8_t layer, std::uint8_t etype, std::uint8_t code, bool m, bool d, bool r)
 {
@@ -142,8 +142,8 @@ TermCtrl(std::uint8_t layer, std::uint8_t etype, std::uint8_t code, bool m, bool
            (std::uint32_t(r) << 13);
 }
 
-static_assert(TermCtrl(1, 1, 0x00, true, true, false) == 0x1100C000u, "CHECKLIST §1.11");
-static_assert(TermCtrl(0, 1, 0x00, true, true, true) == 0x0100E000u, "CHECKLIST §1.11");
+static_assert(TermCtrl(1, 1, 0x00, true, true, false) == 0x1100C000u, "doc/conformance.md §1.11");
+static_assert(TermCtrl(0, 1, 0x00, true, true, true) == 0x0100E000u, "doc/conformance.md §1.11");
 
 /**
  * The (Layer, EType, Code) triple that identifies every error on the wire and towards
@@ -178,11 +178,11 @@ struct ErrorCause
     }
     bool operator!=(const ErrorCause& o) const { return !(*this == o); }
 
-    /** "L/ET/0xCC", the notation of CHECKLIST §0. */
+    /** "L/ET/0xCC", the notation of doc/conformance.md §0. */
     std::string ToString() const;
 };
 
-// ---- SCTP DDP adaptation (RFC 5043), CHECKLIST §1.10 ----
+// ---- SCTP DDP adaptation (RFC 5043), doc/conformance.md §1.10 ----
 inline constexpr std::uint16_t kAdaptIndParamType = 0xC006;
 inline constexpr std::uint32_t kAdaptIndDdp = 0x00000001;
 inline constexpr std::uint32_t kPpidDdpSegment = 16;

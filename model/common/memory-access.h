@@ -4,7 +4,7 @@
  * DDP places tagged payload and RDMAP reads Read Response data and invalidates STags,
  * but protection domains and STags belong to the RNIC (model/rnic), which sits above
  * them. This interface lets the lower layers ask the questions of RFC 5041 §7.1 / §8 and
- * RFC 5040 §7.2 without depending on the layer above (DESIGN.md: one-way dependencies).
+ * RFC 5040 §7.2 without depending on the layer above (doc/architecture.md: one-way dependencies).
  */
 #ifndef IWARP_MEMORY_ACCESS_H
 #define IWARP_MEMORY_ACCESS_H
@@ -37,7 +37,7 @@ struct StreamContext
 
 /**
  * Outcome of validating (STag, TO, length) for a stream. Neutral names: DDP and RDMAP map
- * them to their own codes (CHECKLIST §3, A3).
+ * them to their own codes (doc/conformance.md §3, A3).
  */
 enum class TagCheck
 {

@@ -1,6 +1,6 @@
 /*
  * VirtualPayloadTag: marks the last N octets of a packet as a virtual payload (zeros standing for data
- * the simulation does not store; DESIGN.md "Payload modes").
+ * the simulation does not store; doc/architecture.md "Payload modes").
  *
  * Why: ns-3 keeps the zero-filled part of a packet as a "zero area" that occupies no memory, as long as
  * nobody copies it out. A layer that must build a new packet around a DDP segment (MPA framing) can keep

@@ -1,5 +1,5 @@
 /*
- * DdpEndpoint receive path: validation before placement (RFC 5041 §7.1, CHECKLIST DDP-060,
+ * DdpEndpoint receive path: validation before placement (RFC 5041 §7.1, doc/conformance.md DDP-060,
  * DDP-062, DDP-068), placement on arrival, delivery in the sender's order (§5.3, §5.4).
  */
 #include "ddp/ddp-endpoint.h"
@@ -20,7 +20,7 @@ using iwarp::DdpTaggedCode;
 using iwarp::DdpUntaggedCode;
 using iwarp::ErrorCause;
 
-/** DDP's name for a failed tagged check (CHECKLIST §3; A3: no access-rights code in DDP). */
+/** DDP's name for a failed tagged check (doc/conformance.md §3; A3: no access-rights code in DDP). */
 DdpTaggedCode
 TaggedCode(TagCheck c)
 {
@@ -133,7 +133,7 @@ DdpEndpoint::MakeError(ErrorCause cause, const RxSegment& s) const
 {
     DdpReceiveError err;
     err.cause = cause;
-    err.segLenValid = true; // DDP errors carry M=1, D=1 (CHECKLIST §1.8, Figure 10)
+    err.segLenValid = true; // DDP errors carry M=1, D=1 (doc/conformance.md §1.8, Figure 10)
     err.segment = s.record;
     err.qn = s.view.qn;
     return err;

@@ -27,7 +27,7 @@ DdpEndpoint::GetTypeId()
             .AddAttribute("MsnLookahead",
                           "How far past the last posted buffer an untagged MSN is taken as the "
                           "receiver being short of buffers (code 0x02) rather than out of range "
-                          "(0x03); CHECKLIST A4",
+                          "(0x03); doc/conformance.md A4",
                           UintegerValue(1024),
                           MakeUintegerAccessor(&DdpEndpoint::m_msnLookahead),
                           MakeUintegerChecker<uint32_t>())

@@ -1,5 +1,5 @@
 /*
- * DDP headers (RFC 5041 §4, CHECKLIST §1.2-§1.4), one ns3::Header per wire format.
+ * DDP headers (RFC 5041 §4, doc/conformance.md §1.2-§1.4), one ns3::Header per wire format.
  *
  * The DDP Control octet is kept raw so that a test injector can put any DV or reserved
  * bits on the wire; the accessors decode it with explicit masks (no C++ bit-fields, A1).

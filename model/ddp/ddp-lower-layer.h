@@ -1,10 +1,10 @@
 /*
- * DdpLowerLayer: the LLP interface DDP runs on (DESIGN.md "DdpLowerLayer", RFC 5041 §3).
+ * DdpLowerLayer: the LLP interface DDP runs on (doc/architecture.md "DdpLowerLayer", RFC 5041 §3).
  *
  * MPA over TCP and the RFC 5043 SCTP adaptation implement it; so does TestLowerLayer,
  * which lets the conformance suites drive DDP/RDMAP without any transport.
  *
- * What the LLP owes DDP (CHECKLIST §2.1):
+ * What the LLP owes DDP (doc/conformance.md §2.1):
  *  - DDP-001: GetMulpdu() and a notification whenever it changes;
  *  - DDP-003: a segment it accepts is delivered reliably, or the stream fails;
  *  - DDP-004/007: segment boundaries and lengths are preserved (one Packet = one segment);

@@ -129,7 +129,7 @@ struct DdpOutboundMessage
     uint64_t cookie{0}; ///< the ULP's handle, echoed in MessageSent / MessageFailed
 };
 
-/** The segment behind a delivery or an error, as the Terminate needs it (CHECKLIST §1.8). */
+/** The segment behind a delivery or an error, as the Terminate needs it (doc/conformance.md §1.8). */
 struct DdpSegmentRecord
 {
     std::vector<uint8_t> header; ///< the raw 14- or 18-octet DDP header

@@ -1,5 +1,5 @@
 /*
- * One untagged buffer queue of a DDP stream (RFC 5041 §5.2-§5.4, CHECKLIST DDP-060).
+ * One untagged buffer queue of a DDP stream (RFC 5041 §5.2-§5.4, doc/conformance.md DDP-060).
  *
  * Buffers are matched to messages by MSN: the i-th posted buffer that is still waiting
  * holds the message whose MSN is base + i, where base is the MSN of the oldest message

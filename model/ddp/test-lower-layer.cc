@@ -19,7 +19,7 @@ TestLowerLayer::GetTypeId()
             .SetGroupName("Iwarp")
             .AddConstructor<TestLowerLayer>()
             .AddAttribute("Mulpdu",
-                          "Largest DDP segment carried (CHECKLIST §4.0 fixture F: 1500)",
+                          "Largest DDP segment carried (doc/conformance.md §4.0 fixture F: 1500)",
                           UintegerValue(1500),
                           MakeUintegerAccessor(&TestLowerLayer::m_mulpdu),
                           MakeUintegerChecker<uint32_t>(19))

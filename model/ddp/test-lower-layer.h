@@ -1,6 +1,6 @@
 /*
  * TestLowerLayer: an in-memory LLP with the DdpLowerLayer interface, for exercising DDP and
- * RDMAP without a transport (DESIGN.md). Two instances are connected back to back.
+ * RDMAP without a transport (doc/architecture.md). Two instances are connected back to back.
  *
  * Impairments act on what this side transmits: drop, duplicate, hold (and later release
  * in any order, which is how out-of-order arrival is produced), a closed send window, and

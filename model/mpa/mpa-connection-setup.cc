@@ -189,7 +189,7 @@ MpaConnection::Accept(const std::vector<uint8_t>& privateData)
     SendSetupFrame(rep);
     m_tx = std::make_unique<MpaFpduSender>(m_txMarkers, m_crc);
     m_rx = std::make_unique<MpaFpduReceiver>(m_rxMarkers, m_crc);
-    // The responder must not send an FPDU before it has received one (MPA.md); in peer-to-peer
+    // The responder must not send an FPDU before it has received one (doc/conformance.md, MPA); in peer-to-peer
     // mode that first FPDU is the RTR, which is consumed here.
     m_rtrPending = p2p;
     SetState(AWAIT_RTR);
@@ -214,7 +214,7 @@ MpaConnection::Reject(const std::vector<uint8_t>& privateData)
     rep.SetPrivateData(privateData);
     SendSetupFrame(rep);
     SetState(CLOSED);
-    m_socket->Close(); // MPA.md: after a reject the TCP connection is closed
+    m_socket->Close(); // doc/conformance.md, MPA: after a reject the TCP connection is closed
 }
 
 // ------------------------------------------------------------------ shared set-up

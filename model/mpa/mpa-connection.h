@@ -1,6 +1,6 @@
 /*
  * MpaConnection: MPA (RFC 5044, RFC 6581 enhanced set-up) over an ns-3 TCP socket, as a
- * DdpLowerLayer (DESIGN.md "mpa/").
+ * DdpLowerLayer (doc/architecture.md "mpa/").
  *
  * Set-up: once TCP is connected the initiator sends the Request, the responder hands it to
  * its ULP (the connection manager), which accepts or rejects; the Reply carries the decision,
@@ -16,7 +16,7 @@
  * trace shows each segment as it arrives, and a segment that begins with whole FPDUs whose
  * CRCs check is handed to DDP as placement-only hints; delivery still waits for TCP's order.
  *
- * FPDU alignment (MPA.md): ns-3's TCP cuts its send buffer into segments of SegmentSize
+ * FPDU alignment (doc/conformance.md, MPA): ns-3's TCP cuts its send buffer into segments of SegmentSize
  * octets from the first unsent octet. With AlignFpdus an FPDU is written only when TCP has
  * nothing unsent or only FPDUs of exactly one segment each (so it still starts a segment). The Request/Reply leave in segments of their own
  * (Nagle is off), so the first FPDU starts a segment; an FPDU of MULPDU fills exactly one

@@ -1,8 +1,8 @@
 /*
- * MPA (RFC 5044, updated by RFC 6581) wire constants and error codes, from spec/MPA.md.
+ * MPA (RFC 5044, updated by RFC 6581) wire constants and error codes, from doc/conformance.md, MPA.
  *
  * Kept apart from common/iwarp-constants.h because only the MPA/TCP LLP uses them; they follow the same
- * rule (STYLE.md item 2): one enum per layer, every error leaves as an ErrorCause built here.
+ * rule (doc/architecture.md convention 2): one enum per layer, every error leaves as an ErrorCause built here.
  */
 #ifndef IWARP_MPA_CONSTANTS_H
 #define IWARP_MPA_CONSTANTS_H
@@ -17,7 +17,7 @@ namespace ns3
 namespace iwarp
 {
 
-// ---- Request/Reply frames (MPA.md "Connection set-up") ----
+// ---- Request/Reply frames (doc/conformance.md, MPA "Connection set-up") ----
 inline constexpr std::size_t kMpaKeyLen = 16;
 inline constexpr std::size_t kMpaSetupHdrLen = 20; // key + flags + Rev + PD_Length
 inline constexpr std::size_t kMpaMaxPrivateData = 512;
@@ -40,7 +40,7 @@ inline constexpr std::uint16_t kMpaIrdRtrSend = 0x4000;    // in the IRD word: z
 inline constexpr std::uint16_t kMpaOrdRtrWrite = 0x8000;   // in the ORD word: zero-length RDMA Write as RTR
 inline constexpr std::uint16_t kMpaOrdRtrRead = 0x4000;    // in the ORD word: zero-length RDMA Read as RTR
 
-// ---- FPDUs and markers (MPA.md "FPDU", "Markers") ----
+// ---- FPDUs and markers (doc/conformance.md, MPA "FPDU", "Markers") ----
 inline constexpr std::size_t kMpaLengthFieldLen = 2;
 inline constexpr std::size_t kMpaCrcLen = 4;
 inline constexpr std::size_t kMpaMarkerLen = 4;
@@ -48,8 +48,8 @@ inline constexpr std::uint32_t kMpaMarkerInterval = 512;
 inline constexpr std::uint32_t kMpaMaxUlpduLength = 0xFFFF; // ULPDU_Length is 16 bits
 
 /**
- * MPA error codes, carried as the Code of a Layer 2 (LLP) Terminate (MPA.md "Errors", CHECKLIST §3 LLP row;
- * the same numbering as Linux siw's iwarp.h).
+ * MPA error codes, carried as the Code of a Layer 2 (LLP) Terminate (doc/conformance.md: MPA "Errors", and the LLP
+ * row of §3; the same numbering as Linux siw's iwarp.h).
  */
 enum class MpaError : std::uint8_t
 {
@@ -63,9 +63,9 @@ enum class MpaError : std::uint8_t
 };
 
 /**
- * EType of every MPA Terminate. MPA.md fixes Layer = LLP (2) and the codes but no EType; Linux siw sends its
- * MPA errors with LLP_ETYPE_MPA = 0, so 0 is what a peer will most likely expect (CHECKLIST A35: Layer 2 with
- * the LLP's own EType, never DDP Layer 1 / EType 3).
+ * EType of every MPA Terminate. MPA (doc/conformance.md) fixes Layer = LLP (2) and the codes but no EType; Linux
+ * siw sends its MPA errors with LLP_ETYPE_MPA = 0, so 0 is what a peer will most likely expect (doc/conformance.md
+ * A35: Layer 2 with the LLP's own EType, never DDP Layer 1 / EType 3).
  */
 inline constexpr std::uint8_t kMpaLlpEType = 0x0;
 

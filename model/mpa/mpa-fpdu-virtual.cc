@@ -1,5 +1,5 @@
 /*
- * MpaFpduSender's framing of a ULPDU whose payload is virtual (VirtualPayloadTag, DESIGN.md
+ * MpaFpduSender's framing of a ULPDU whose payload is virtual (VirtualPayloadTag, doc/architecture.md
  * "Payload modes"): the same octets as Frame's copying path, with the payload left as ns-3's zero
  * area instead of copied into a new buffer; and the receiving side's MpaPacketFromOctets, which keeps
  * such a payload a zero area again.

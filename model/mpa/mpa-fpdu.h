@@ -1,5 +1,5 @@
 /*
- * MPA FPDU framing (RFC 5044, spec/MPA.md "FPDU" and "Markers"): what one direction of an MPA connection
+ * MPA FPDU framing (RFC 5044, doc/conformance.md, MPA "FPDU" and "Markers"): what one direction of an MPA connection
  * puts on, and takes off, the TCP byte stream once the Request/Reply exchange is over.
  *
  *   | ULPDU_Length (16, big-endian) | ULPDU | PAD (0-3 zero octets) | CRC32c (least significant octet first) |
@@ -7,8 +7,8 @@
  * plus, when the receiving side asked for them, a 4-octet marker (16 zero bits + 16-bit FPDUPTR) at every
  * stream offset that is a multiple of 512, offset 0 being the first octet after the Request/Reply.
  *
- * How we read MPA.md on markers (checked against the RFC 5044 definition of FPDUPTR as "the number of octets
- * from the beginning of the ULPDU_Length field to the first octet of the marker"):
+ * How we read markers (doc/conformance.md, MPA "Markers"; checked against the RFC 5044 definition of FPDUPTR as
+ * "the number of octets from the beginning of the ULPDU_Length field to the first octet of the marker"):
  *  - FPDUPTR = (stream offset of the marker) - (stream offset of the ULPDU_Length field of the FPDU the
  *    marker is in). A marker in the middle of an FPDU, or between its PAD and its CRC, points back that far.
  *  - A marker that falls exactly where an FPDU would start is sent first and the FPDU's ULPDU_Length follows
@@ -42,7 +42,7 @@ namespace ns3
 {
 
 /**
- * Largest ULPDU MPA carries in one FPDU for a connection with effective MSS `emss` (MPA.md):
+ * Largest ULPDU MPA carries in one FPDU for a connection with effective MSS `emss` (doc/conformance.md, MPA):
  * EMSS - (6 + 4 * ceil(EMSS / 512) + EMSS mod 4) with markers, EMSS - (6 + EMSS mod 4) without.
  * 0 when the overhead alone exceeds EMSS.
  */
@@ -108,8 +108,8 @@ class MpaFpduSender
 };
 
 /**
- * The receiving half: a resumable deframer (STYLE.md item 4). Push() stream octets in any split; each Next()
- * returns one ULPDU (Done), NeedMore, or Error. It can stop at any octet and resume on the next Push().
+ * The receiving half: a resumable deframer (doc/architecture.md convention 4). Push() stream octets in any split;
+ * each Next() returns one ULPDU (Done), NeedMore, or Error. It can stop at any octet and resume on the next Push().
  * Errors (sticky: every later Next() returns Error with the same code):
  *  - MarkerMismatch (0x03): a marker's FPDUPTR does not point at the ULPDU_Length of the FPDU it is in, or a
  *    ULPDU_Length above the configured maximum (framing is lost either way; RFC 5044's code 3 is the "marker

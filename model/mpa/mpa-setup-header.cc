@@ -24,7 +24,7 @@ KeyOf(MpaFrameKind kind)
     return kind == MpaFrameKind::Request ? kMpaKeyRequest : kMpaKeyReply;
 }
 
-/** Flag bits that must be zero in a frame of this kind and revision (MPA.md: reserved bits are an error). */
+/** Flag bits that must be zero in a frame of this kind and revision (reserved bits are an error: doc/conformance.md, MPA). */
 uint8_t
 ReservedFlagMask(MpaFrameKind kind, uint8_t rev)
 {

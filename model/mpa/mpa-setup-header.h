@@ -1,13 +1,13 @@
 /*
- * MPA Request and Reply frames (RFC 5044 connection set-up, RFC 6581 enhanced set-up), spec/MPA.md.
+ * MPA Request and Reply frames (RFC 5044 connection set-up, RFC 6581 enhanced set-up), doc/conformance.md, MPA.
  *
  *   | key (16) | flags M C R Enh Res(4) | Rev | PD_Length (16) | private data (PD_Length octets) |
  *
  * One class for both frames: they share the layout and differ in the key and in the meaning of R (a Reply
  * only). With the Enhanced flag (0x10, Rev 2 only) the first 4 private-data octets are the RFC 6581 IRD and
  * ORD words; this class keeps them apart from the ULP's private data so that callers never splice words into
- * a byte vector by hand. PD_Length on the wire counts both, and MPA.md's limit of 512 octets applies to that
- * total, so an enhanced frame carries at most 508 octets of ULP private data.
+ * a byte vector by hand. PD_Length on the wire counts both, and MPA's limit of 512 octets (doc/conformance.md) applies
+ * to that total, so an enhanced frame carries at most 508 octets of ULP private data.
  *
  * The flags octet is kept raw (as DdpTaggedHeader keeps its control octet) so a test can put reserved bits
  * on the wire. Frames come from an untrusted peer: TryParse() is the safe incremental parser; Deserialize()

@@ -1,5 +1,5 @@
 /*
- * RDMAP wire formats (RFC 5040 §4, CHECKLIST §1.5-§1.8): the 28-octet RDMA Read Request
+ * RDMAP wire formats (RFC 5040 §4, doc/conformance.md §1.5-§1.8): the 28-octet RDMA Read Request
  * header and the Terminate header. The Control Field octet that rides in DDP's RsvdULP
  * (RdmapControl) is in common/iwarp-constants.h, beside the opcodes it encodes.
  */

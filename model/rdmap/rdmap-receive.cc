@@ -40,7 +40,7 @@ InvalidateError(InvalidateResult r)
 
 /**
  * Figure 4 (RDMAP-009) as a table: for each opcode, whether it is tagged and on which QN
- * it arrives (STYLE.md 3: dispatch by table).
+ * it arrives (doc/architecture.md convention 3: dispatch by table).
  */
 struct OpcodeRule
 {

@@ -1,5 +1,5 @@
 /*
- * Protection domains and registered memory regions (RFC 5041 §8, RFC 5040 §8.1; CHECKLIST
+ * Protection domains and registered memory regions (RFC 5041 §8, RFC 5040 §8.1;
  * DDP-069..078). A region is a window [BaseTO, BaseTO + Length) of tagged offsets onto a
  * buffer with real or virtual backing, with access rights, a protection domain, an optional
  * stream scope, and a validity flag that invalidation clears.

@@ -19,7 +19,7 @@ MemoryRegistry::GetTypeId()
             .AddConstructor<MemoryRegistry>()
             .AddAttribute("SharedPolicy",
                           "Which STags a remote Send with Invalidate may not invalidate because "
-                          "they are shared across streams (RDMAP-092, CHECKLIST A9)",
+                          "they are shared across streams (RDMAP-092, doc/conformance.md A9)",
                           EnumValue(SharedPolicy::ExplicitStreams),
                           MakeEnumAccessor(&MemoryRegistry::m_sharedPolicy),
                           MakeEnumChecker(SharedPolicy::ExplicitStreams,

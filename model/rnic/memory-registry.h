@@ -46,7 +46,7 @@ class MemoryRegistry : public MemoryAccess
                                uint8_t access,
                                Backing backing = Backing::Real,
                                uint64_t baseTo = 0);
-    /** Register under a chosen STag (test fixtures need the CHECKLIST §4.0 values). */
+    /** Register under a chosen STag (test fixtures need the doc/conformance.md §4.0 values). */
     Ptr<MemoryRegion> RegisterWithStag(uint32_t stag,
                                        Ptr<ProtectionDomain> pd,
                                        uint64_t baseTo,

@@ -186,7 +186,7 @@ PayloadOf(Ptr<const Packet> segment)
 void
 OnPlaced(Ptr<HostModel> host, Ptr<const Packet> segment)
 {
-    host->RdmaReceive(PayloadOf(segment), MakeNullCallback<void>()); // DESIGN.md: one bus crossing
+    host->RdmaReceive(PayloadOf(segment), MakeNullCallback<void>()); // doc/architecture.md: one bus crossing
 }
 
 void

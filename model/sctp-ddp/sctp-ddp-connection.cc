@@ -437,7 +437,7 @@ SctpDdpConnection::Violation(const char* why)
     if (was == ESTABLISHED)
     {
         // Like an MPA error, minus the Terminate allowance: RFC 5043 defines no LLP error codes, so the
-        // cause is empty and RDMAP sends no Terminate of its own (CHECKLIST §3, A35).
+        // cause is empty and RDMAP sends no Terminate of its own (doc/conformance.md §3, A35).
         NotifyEvent(Event::LlpError, iwarp::ErrorCause{});
     }
     else

@@ -1,5 +1,5 @@
 /*
- * The RFC 5043 DDP adaptation over our SCTP model (CHECKLIST §2.20–2.28).
+ * The RFC 5043 DDP adaptation over our SCTP model (doc/conformance.md §2.20–2.28).
  *
  * SctpDdpAssociation: one DDP-enabled SCTP association (an SctpSocket). It checks the peer's Adaptation
  * Layer Indication (SCTP-002/003/005), demultiplexes received DATA by stream id into sessions, answers
@@ -43,7 +43,7 @@ constexpr uint32_t kMaxSsnGap = 32767;          ///< SCTP-045: the widest gap ch
 constexpr uint32_t kMaxUnackedChunks = 32767;   ///< SCTP-044: per stream, so a 16-bit DDP-SSN stays unambiguous
 
 /**
- * The MULPDU over a path MTU of `pmtu` (SCTP-038, CHECKLIST §1.10): what a DATA chunk in one packet
+ * The MULPDU over a path MTU of `pmtu` (SCTP-038, doc/conformance.md §1.10): what a DATA chunk in one packet
  * leaves after IPv4 20, the SCTP common header 12, the DATA chunk header 16 and the DDP-SSN, less
  * `bundlingReserve`; never below kMinMulpdu.
  */

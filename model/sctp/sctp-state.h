@@ -1,8 +1,8 @@
 /*
  * Association states and events (RFC 9260 §4), and the transition function.
  *
- * Two steps, as STYLE.md asks: the association first turns a received chunk, a user command or a timer into
- * an SctpEvent; SctpNextState() then says where (state, event) leads. Everything a state does on entry is in
+ * Two steps (doc/architecture.md convention 7): the association first turns a received chunk, a user command or a
+ * timer into an SctpEvent; SctpNextState() then says where (state, event) leads. Everything a state does on entry is in
  * SctpSocket::OnStateEntered(), so the table below is the whole of the state diagram.
  */
 #ifndef IWARP_SCTP_STATE_H

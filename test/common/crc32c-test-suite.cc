@@ -1,5 +1,5 @@
 /*
- * Tests for model/common/crc32c.{h,cc}: the CRC32c that protects MPA FPDUs (spec/MPA.md, FPDU section).
+ * Tests for model/common/crc32c.{h,cc}: the CRC32c that protects MPA FPDUs (doc/conformance.md, MPA "FPDU" and "CRC").
  * Both implementations (SSE4.2 instruction and slicing-by-8 table) are checked against the published check
  * values and against each other.
  */
@@ -29,7 +29,8 @@ struct CheckValue
     uint32_t expected;
 };
 
-/// The five check values listed in spec/MPA.md, plus the empty buffer (CRC32c of nothing is 0).
+/// The check value of "123456789" and the four 32-octet examples of RFC 3720 Appendix B.4 (iSCSI's CRC32c, the
+/// one MPA uses; doc/conformance.md, MPA "CRC"), plus the empty buffer (CRC32c of nothing is 0).
 std::vector<CheckValue>
 MpaCheckValues()
 {
@@ -51,12 +52,12 @@ MpaCheckValues()
     return v;
 }
 
-/// Checks one implementation against the MPA.md check values.
+/// Checks one implementation against those check values.
 class Crc32cCheckValuesTestCase : public TestCase
 {
   public:
     Crc32cCheckValuesTestCase(const std::string& pathName, CrcFn fn, bool requiresHardware)
-        : TestCase(pathName + " path gives the MPA.md CRC32c check values"),
+        : TestCase(pathName + " path gives the CRC32c check values"),
           m_pathName(pathName),
           m_fn(fn),
           m_requiresHardware(requiresHardware)

@@ -1,12 +1,12 @@
 /*
  * Tests for the RNIC's memory side: MemoryRegistry::Resolve for every TagCheck outcome
- * (RFC 5041 §7.1 T1-T5, §8), RemoteInvalidate (RFC 5040 §5.3, §8.1.1(7), CHECKLIST A8/A9),
+ * (RFC 5041 §7.1 T1-T5, §8), RemoteInvalidate (RFC 5040 §5.3, §8.1.1(7), doc/conformance.md A8/A9),
  * STag allocation (RDMAP-093), and ByteBuffer in its real and virtual modes.
  *
  * ByteBuffer aborts the process on an out-of-range access, so that is not triggered here;
  * the in-range boundaries (offset + len == size) are checked instead.
  */
-#include "support/checklist-data.h"
+#include "support/conformance-data.h"
 #include "support/test-bytes.h"
 
 #include "common/byte-buffer.h"
@@ -33,7 +33,7 @@ using namespace ns3::iwarptest;
 constexpr uint8_t kRw = kLocalRead | kLocalWrite | kRemoteRead | kRemoteWrite;
 constexpr uint64_t kTopBase = 0xFFFFFFFFFFFFF000ull;
 
-/** Fixture F's STags (CHECKLIST §4.0) in a fresh registry; the stream is (P1, 1). */
+/** Fixture F's STags (doc/conformance.md §4.0) in a fresh registry; the stream is (P1, 1). */
 struct Registry
 {
     Ptr<MemoryRegistry> reg = CreateObject<MemoryRegistry>();

@@ -1,5 +1,5 @@
 /*
- * CHECKLIST §4.1: the DDP conformance cases D-13 ... D-24 (receive errors, their Terminates
+ * doc/conformance.md §4.1: the DDP conformance cases D-13 ... D-24 (receive errors, their Terminates
  * and postconditions P1-P6, and teardown), each a TestCase named by its id.
  * D-01 ... D-06 are in ddp-conformance-test-suite.cc, D-07 ... D-12 in
  * ddp-conformance-order-test-suite.cc.

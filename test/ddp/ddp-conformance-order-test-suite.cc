@@ -1,5 +1,5 @@
 /*
- * CHECKLIST §4.1: the DDP conformance cases D-07 ... D-12 (segments out of order and
+ * doc/conformance.md §4.1: the DDP conformance cases D-07 ... D-12 (segments out of order and
  * duplicated, delivery order, reserved bits, DDP version), each a TestCase named by its id.
  * D-01 ... D-06 are in ddp-conformance-test-suite.cc, D-13 ... D-24 in
  * ddp-conformance-errors-test-suite.cc.

@@ -1,5 +1,5 @@
 /*
- * CHECKLIST §4.1: the DDP conformance cases D-01 ... D-06 (segmentation, MSNs, message sizes,
+ * doc/conformance.md §4.1: the DDP conformance cases D-01 ... D-06 (segmentation, MSNs, message sizes,
  * zero-length messages), each a TestCase named by its id. D-07 ... D-12 are in
  * ddp-conformance-order-test-suite.cc, D-13 ... D-24 (the negative cases) in
  * ddp-conformance-errors-test-suite.cc.

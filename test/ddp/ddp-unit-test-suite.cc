@@ -1,5 +1,5 @@
 /*
- * Unit tests below the conformance level: DdpUntaggedQueue::Check (CHECKLIST A4-A6), the
+ * Unit tests below the conformance level: DdpUntaggedQueue::Check (doc/conformance.md A4-A6), the
  * TestLowerLayer's impairments and CompletionQueue notification. The end-to-end runs of two
  * stacks are in rdmap/two-stack-test-suite.cc.
  */

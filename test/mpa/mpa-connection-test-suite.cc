@@ -1,7 +1,7 @@
 /*
  * MpaConnection over ns-3's TCP: set-up (Rev 1 and 2, private data, reject), transfers
  * verified byte for byte with and without loss, markers and CRC, early placement, and MPA
- * errors becoming Layer 2 Terminates (RFC 5044, RFC 6581; spec/MPA.md).
+ * errors becoming Layer 2 Terminates (RFC 5044, RFC 6581; doc/conformance.md, MPA).
  */
 #include "mpa/mpa-transfer.h"
 #include "mpa/mpa-two-node-fixture.h"

@@ -1,5 +1,5 @@
 /*
- * MPA framing (spec/MPA.md): FPDU layout with and without markers against octets and CRCs computed here
+ * MPA framing (doc/conformance.md, MPA): FPDU layout with and without markers against octets and CRCs computed here
  * independently (a bit-by-bit CRC32c, not the library's), sender -> receiver round trips under every kind of
  * stream split, corruption (CRC, markers, lengths), the aligned-segment parser, the MULPDU formula and the MPA
  * error codes. The Request/Reply frame tests are in mpa-setup-frame-test-suite.cc.
@@ -27,7 +27,7 @@ namespace
 using namespace ns3::mpatest;
 using Rx = MpaFpduReceiver::RxResult;
 
-/** Reference CRC32c, one bit at a time, straight from the definition in MPA.md. */
+/** Reference CRC32c, one bit at a time, straight from its definition (reflected Castagnoli polynomial 0x82F63B78). */
 uint32_t
 BitwiseCrc32c(const uint8_t* d, size_t n)
 {

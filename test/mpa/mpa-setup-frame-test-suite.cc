@@ -1,5 +1,5 @@
 /*
- * MPA Request/Reply frames (spec/MPA.md): MpaSetupFrame serialization against hand-built octets and the
+ * MPA Request/Reply frames (doc/conformance.md, MPA): MpaSetupFrame serialization against hand-built octets and the
  * untrusted-input parser (truncation at every length, malformed frames). Split from the MPA framing suite.
  */
 #include "mpa/mpa-test-util.h"

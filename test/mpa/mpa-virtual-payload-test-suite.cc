@@ -1,5 +1,5 @@
 /*
- * The virtual-payload fast path of MPA framing (DESIGN.md "Payload modes"): a ULPDU whose payload DDP
+ * The virtual-payload fast path of MPA framing (doc/architecture.md "Payload modes"): a ULPDU whose payload DDP
  * marked virtual (VirtualPayloadTag) is framed without copying the payload, yet produces exactly the
  * octets, CRC included, that the copying path produces for the same zero-filled ULPDU.
  */

@@ -1,10 +1,10 @@
 /*
- * Wire-format tests for the DDP and RDMAP control fields (CHECKLIST §1): the octet values of
+ * Wire-format tests for the DDP and RDMAP control fields (doc/conformance.md §1): the octet values of
  * the §1.6 table, the reserved bits of DDP octet 0, the Terminate Control word, and
  * RdmapTerminateHeader::Parse() on untrusted (truncated or oddly flagged) input. Round trips
  * and the §1.12 vectors are in header-test-suite.cc.
  */
-#include "support/checklist-data.h"
+#include "support/conformance-data.h"
 #include "support/test-bytes.h"
 
 #include "common/iwarp-constants.h"
@@ -31,7 +31,7 @@ class ControlOctetTable : public TestCase
 {
   public:
     ControlOctetTable()
-        : TestCase("CHECKLIST 1.6 octet 0 and octet 1 for every opcode with L=0 and L=1")
+        : TestCase("doc/conformance.md §1.6 octet 0 and octet 1 for every opcode with L=0 and L=1")
     {
     }
 
@@ -147,7 +147,7 @@ class TermCtrlValues : public TestCase
 {
   public:
     TermCtrlValues()
-        : TestCase("TermCtrl words and the Terminate octets 0-2 of the CHECKLIST 3 table")
+        : TestCase("TermCtrl words and the Terminate octets 0-2 of the doc/conformance.md §3 table")
     {
     }
 

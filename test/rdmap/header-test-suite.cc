@@ -1,10 +1,10 @@
 /*
- * Wire-format tests for the DDP and RDMAP headers (CHECKLIST §1): round trips through ns-3
+ * Wire-format tests for the DDP and RDMAP headers (doc/conformance.md §1): round trips through ns-3
  * Packets and Buffers, and the test vectors V1-V7 of §1.12 built from the header classes.
  * The §1.6 octet table, the Terminate Control word and Parse() on untrusted input are in
  * header-control-test-suite.cc.
  */
-#include "support/checklist-data.h"
+#include "support/conformance-data.h"
 #include "support/test-bytes.h"
 
 #include "common/iwarp-constants.h"
@@ -288,7 +288,7 @@ class TestVectorsV1ToV6 : public TestCase
 {
   public:
     TestVectorsV1ToV6()
-        : TestCase("Vectors V1-V6 of CHECKLIST 1.12 built from the header classes, octet for octet")
+        : TestCase("Vectors V1-V6 of doc/conformance.md §1.12 built from the header classes, octet for octet")
     {
     }
 

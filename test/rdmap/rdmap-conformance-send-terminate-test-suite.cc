@@ -1,5 +1,5 @@
 /*
- * CHECKLIST §4.2: the RDMAP conformance cases R-16 ... R-30, each a TestCase named by its id: reserved and
+ * doc/conformance.md §4.2: the RDMAP conformance cases R-16 ... R-30, each a TestCase named by its id: reserved and
  * mismatched opcodes, Sends and solicited events, Send with Invalidate and its errors, the Terminate a DUT
  * sends and the one it receives, and completion order behind a Read. R-01 ... R-15 (opcodes and versions on
  * the wire, Writes and Reads) are in rdmap-conformance-test-suite.cc.

@@ -1,5 +1,5 @@
 /*
- * CHECKLIST §4.2: the RDMAP conformance cases R-01 ... R-15, each a TestCase named by its id
+ * doc/conformance.md §4.2: the RDMAP conformance cases R-01 ... R-15, each a TestCase named by its id
  * (R-16 ... R-30 are in rdmap-conformance-send-terminate-test-suite.cc).
  */
 #include "support/conformance-fixture.h"

@@ -7,7 +7,7 @@
  *    time and more memory-bus octets per delivered octet than an RDMA Write stream's (bus ~3x
  *    against ~1x, doc/host-model.md);
  *  - impairments show: loss on a dumbbell's bottleneck makes retransmissions, a clean one none;
- *  - an injected Write to an invalid STag is recorded as the Terminate CHECKLIST D-13 expects
+ *  - an injected Write to an invalid STag is recorded as the Terminate doc/conformance.md D-13 expects
  *    (DDP layer, tagged buffer error, code 0x00) on both ends; an inject from an incast receiver
  *    travels on the connection to the sender it names;
  *  - llp: sctp runs a Write stream and a Send ping-pong, placement and delivery recorded;
@@ -180,7 +180,7 @@ class InjectTerminateTestCase : public TestCase
 {
   public:
     InjectTerminateTestCase()
-        : TestCase("an injected Write to an invalid STag is recorded as TERM 1-1-0x00 (CHECKLIST D-13)")
+        : TestCase("an injected Write to an invalid STag is recorded as TERM 1-1-0x00 (doc/conformance.md D-13)")
     {
     }
 

@@ -1,5 +1,5 @@
 /*
- * iwarp-sctp-ddp-session: CHECKLIST §4.3 S-01 .. S-08 (association set-up, the adaptation indication, chunk
+ * iwarp-sctp-ddp-session: doc/conformance.md §4.3 S-01 .. S-08 (association set-up, the adaptation indication, chunk
  * format and DDP-SSN, the session-control sequences of RFC 5043 §6) over two ns-3 nodes.
  */
 #include "sctp-ddp/sctp-ddp-fixture.h"

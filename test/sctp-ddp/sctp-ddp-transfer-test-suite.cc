@@ -1,5 +1,5 @@
 /*
- * iwarp-sctp-ddp-transfer: CHECKLIST §4.3 S-09 .. S-17 (illegal sequences, out-of-order delivery, MULPDU,
+ * iwarp-sctp-ddp-transfer: doc/conformance.md §4.3 S-09 .. S-17 (illegal sequences, out-of-order delivery, MULPDU,
  * termination) and end-to-end RDMA Write / Send / Read, byte for byte, over SCTP with 0 % and 1 % loss.
  */
 #include "sctp-ddp/sctp-ddp-fixture.h"
@@ -22,7 +22,7 @@ Put32(std::vector<uint8_t>& b, uint32_t v)
     }
 }
 
-/** A single-segment tagged RDMA Write (CHECKLIST V1 layout). */
+/** A single-segment tagged RDMA Write (doc/conformance.md V1 layout). */
 std::vector<uint8_t>
 WriteSegment(uint32_t stag, uint64_t to, const std::vector<uint8_t>& payload)
 {
@@ -34,7 +34,7 @@ WriteSegment(uint32_t stag, uint64_t to, const std::vector<uint8_t>& payload)
     return b;
 }
 
-/** An untagged Send segment on QN 0 (CHECKLIST V2 layout). */
+/** An untagged Send segment on QN 0 (doc/conformance.md V2 layout). */
 std::vector<uint8_t>
 SendSegment(uint32_t msn, uint32_t mo, bool last, const std::vector<uint8_t>& payload)
 {

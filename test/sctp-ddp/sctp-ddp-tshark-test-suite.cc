@@ -8,7 +8,7 @@
  *   -X lua_script:ddp-over-sctp.lua       the project's DDP-over-SCTP dissector (tools/wireshark), which
  *                                          hands PPID 16 user data after the DDP-SSN to Wireshark's iwarp dissector
  *   --disable-heuristic rpcrdma_iwarp     or RPC-over-RDMA claims short Sends
- * It must find every checksum good (the CRC32c of spec/SCTP.md's common header), every PPID 16 DATA chunk
+ * It must find every checksum good (the CRC32c of doc/sctp.md's common header), every PPID 16 DATA chunk
  * decoded as a DDP segment and every PPID 17 chunk as a session control message, each with the DDP-SSN, RDMAP
  * opcode, function code and Private Data length the simulation sent (SCTP-015/016/017/018/019), and no
  * malformed packet or expert error. What was sent comes from each end's ChunkTx trace (first transmissions,

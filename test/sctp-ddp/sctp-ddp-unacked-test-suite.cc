@@ -1,6 +1,6 @@
 /*
  * iwarp-sctp-ddp-unacked: what the RFC 5043 adaptation may hand to SCTP while the peer holds back its SACKs
- * (CHECKLIST §4.3, the Injector of §4.0 withholding acknowledgements through SctpDdpFixture::HoldSacks):
+ * (doc/conformance.md §4.3, the Injector of §4.0 withholding acknowledgements through SctpDdpFixture::HoldSacks):
  *  - S-16(a), SCTP-044: never more than 32767 unacknowledged DATA chunks on a stream; what is over waits with
  *    DDP and goes out, none lost, once SACKs come back;
  *  - S-14(c), SCTP-037: a new session's Initiate on a stream goes out only once every chunk of the stream's

@@ -1,7 +1,7 @@
 /*
  * Independent check of the SCTP model's octets with Wireshark's dissector (tshark 4.0, Debian package
  * `tshark`): a two-node transfer both ways with 1 % loss, ended by a graceful shutdown, is captured on the
- * client's device. tshark (with -o 'sctp.checksum:CRC 32c', spec/SCTP.md) must find every packet's checksum
+ * client's device. tshark (with -o 'sctp.checksum:CRC 32c', doc/sctp.md) must find every packet's checksum
  * correct, no malformed packet, and every chunk type the exchange uses.
  */
 #include "sctp/sctp-two-node-fixture.h"

@@ -1,5 +1,5 @@
 /*
- * The conformance harness of CHECKLIST §4.0, as an ns-3 TestCase base class.
+ * The conformance harness of doc/conformance.md §4.0, as an ns-3 TestCase base class.
  *
  * DUT: an RdmapEndpoint over a DdpEndpoint over one TestLowerLayer, with a MemoryRegistry
  * holding fixture F's STags. Injector: the other TestLowerLayer, which sends raw octets
@@ -19,7 +19,7 @@
 #include "rnic/completion-queue.h"
 #include "rnic/memory-registry.h"
 
-#include "support/checklist-data.h"
+#include "support/conformance-data.h"
 #include "support/test-bytes.h"
 
 #include "ns3/test.h"
@@ -45,7 +45,7 @@ St(RdmapWrType t)
     return ToString(t);
 }
 
-/** Builders for the Injector's raw segments (big-endian, CHECKLIST §1). */
+/** Builders for the Injector's raw segments (big-endian, doc/conformance.md §1). */
 namespace seg
 {
 /** DDP octet 0 for a segment; dv and rsvd let a test inject malformed values. */
@@ -123,7 +123,7 @@ class ConformanceFixture : public TestCase
     /** Runs in DoTeardown: destroys the simulator and the objects. */
     void DoTeardown() override;
 
-    /** The CHECKLIST id the case's name starts with ("D-20(b)", "R-03"). */
+    /** The conformance id the case's name starts with ("D-20(b)", "R-03"). */
     std::string Id() const { return GetName().substr(0, GetName().find(' ')); }
 
     /** Advance simulated time by `t` (events scheduled up to then run). */
@@ -184,7 +184,7 @@ class ConformanceFixture : public TestCase
     /** P3: the DDP header of Terminate `t` (untagged, L=1, 0x41 0x47, zero, QN 2, MSN 1, MO 0). */
     void ExpectTerminateSegment(const Captured& t, const std::string& what);
     /**
-     * P1-P4 of CHECKLIST §4.0 for a negative test: exactly one Terminate, well formed, with
+     * P1-P4 of doc/conformance.md §4.0 for a negative test: exactly one Terminate, well formed, with
      * this L/ET/EC and MDR; the DUT's ULP got the same cause; copied headers and the
      * segment length match `offending` (D/M), `rdmaHeader` (R); memory equals `before`
      * (pass nullptr to skip that check, e.g. for D-14(c)).

@@ -1,6 +1,6 @@
 /*
- * Octet-string helpers shared by the test suites: building byte vectors from the CHECKLIST's hex
- * notation and from big-endian fields, slicing and joining them, printing them, and moving them
+ * Octet-string helpers shared by the test suites: building byte vectors from the hex
+ * notation of doc/conformance.md and from big-endian fields, slicing and joining them, printing them, and moving them
  * in and out of ns-3 Packets.
  */
 #ifndef IWARP_TEST_BYTES_H
@@ -22,7 +22,7 @@ namespace iwarptest
 
 using Bytes = std::vector<uint8_t>;
 
-/** Octets from hex text as the CHECKLIST writes it ("41 47 | 00000002"): spaces and bars ignored. */
+/** Octets from hex text as doc/conformance.md writes it ("41 47 | 00000002"): spaces and bars ignored. */
 Bytes Hx(const std::string& text);
 /** The octets as upper-case hex pairs, each followed by a space ("41 47 00 "). */
 std::string Hex(const Bytes& b);

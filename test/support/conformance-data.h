@@ -1,9 +1,9 @@
 /*
- * Data the CHECKLIST fixes and several suites use: fixture F's STags (§4.0) and the test
+ * Data doc/conformance.md fixes and several suites use: fixture F's STags (§4.0) and the test
  * vectors V1-V6 (§1.12), verbatim (V3's payload is ours: "inv").
  */
-#ifndef IWARP_CHECKLIST_DATA_H
-#define IWARP_CHECKLIST_DATA_H
+#ifndef IWARP_CONFORMANCE_DATA_H
+#define IWARP_CONFORMANCE_DATA_H
 
 #include "support/test-bytes.h"
 
@@ -14,7 +14,7 @@ namespace ns3
 namespace iwarptest
 {
 
-// Fixture F's STags (CHECKLIST §4.0).
+// Fixture F's STags (doc/conformance.md §4.0).
 inline constexpr uint32_t kStagA = 0x0000A101;   // [0x10000, 0x1FFFF] remote read+write, PD-wide
 inline constexpr uint32_t kStagRO = 0x0000A202;  // [0x20000, 0x20FFF] remote read only
 inline constexpr uint32_t kStagWO = 0x0000A303;  // [0x30000, 0x30FFF] remote write only
@@ -44,4 +44,4 @@ const Bytes kV6 = Hx("41 47 00000000 00000002 00000001 00000000 | 01 00 E0 00 | 
 } // namespace iwarptest
 } // namespace ns3
 
-#endif // IWARP_CHECKLIST_DATA_H
+#endif // IWARP_CONFORMANCE_DATA_H
