@@ -13,11 +13,12 @@
 #include "ns3/point-to-point-helper.h"
 
 #include <chrono>
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("TopologyBuilder");
+IWARP_CLASS_LOG_COMPONENT_DEFINE(TopologyBuilder)
 
 namespace
 {

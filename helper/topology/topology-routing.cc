@@ -12,12 +12,13 @@
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
+#include "common/class-log-component.h"
 
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("TopologyRouting");
+IWARP_CLASS_LOG_COMPONENT_USE(TopologyBuilder);
 
 void
 TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)

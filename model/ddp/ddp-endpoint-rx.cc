@@ -8,11 +8,12 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("DdpEndpointRx");
+IWARP_CLASS_LOG_COMPONENT_USE(DdpEndpoint);
 
 namespace
 {

@@ -11,11 +11,12 @@
 #include "ns3/tcp-tx-buffer.h"
 
 #include <algorithm>
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("MpaConnectionData");
+IWARP_CLASS_LOG_COMPONENT_USE(MpaConnection);
 
 namespace
 {

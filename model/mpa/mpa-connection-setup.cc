@@ -11,11 +11,12 @@
 #include "ns3/simulator.h"
 
 #include <utility>
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("MpaConnectionSetup");
+IWARP_CLASS_LOG_COMPONENT_USE(MpaConnection);
 
 // ------------------------------------------------------------------ initiator
 

@@ -10,11 +10,12 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("MpaConnection");
+IWARP_CLASS_LOG_COMPONENT_DEFINE(MpaConnection)
 NS_OBJECT_ENSURE_REGISTERED(MpaConnection);
 
 TypeId

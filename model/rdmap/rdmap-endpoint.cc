@@ -5,11 +5,12 @@
 
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("RdmapEndpoint");
+IWARP_CLASS_LOG_COMPONENT_DEFINE(RdmapEndpoint)
 NS_OBJECT_ENSURE_REGISTERED(RdmapEndpoint);
 
 namespace

@@ -6,11 +6,12 @@
 #include "rdmap/rdmap-endpoint.h"
 
 #include "ns3/log.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("RdmapTerminate");
+IWARP_CLASS_LOG_COMPONENT_USE(RdmapEndpoint);
 
 namespace
 {

@@ -11,11 +11,12 @@
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("SctpSocketAssoc");
+IWARP_CLASS_LOG_COMPONENT_USE(SctpSocket);
 
 uint32_t
 SctpSocket::RandomNonZero32()

@@ -10,11 +10,12 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("SctpSocketData");
+IWARP_CLASS_LOG_COMPONENT_USE(SctpSocket);
 
 void
 SctpSocket::SyncTraces()

@@ -15,11 +15,12 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
+#include "common/class-log-component.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("SctpSocket");
+IWARP_CLASS_LOG_COMPONENT_DEFINE(SctpSocket)
 NS_OBJECT_ENSURE_REGISTERED(SctpSocket);
 
 // ------------------------------------------------------------------------------------------- SctpSocket
