@@ -31,7 +31,7 @@ class ControlOctetTable : public TestCase
 {
   public:
     ControlOctetTable()
-        : TestCase("doc/conformance.md §1.6 octet 0 and octet 1 for every opcode with L=0 and L=1")
+        : TestCase("conformance §1.6 octet 0 and octet 1 for every opcode with L=0 and L=1")
     {
     }
 
@@ -147,7 +147,7 @@ class TermCtrlValues : public TestCase
 {
   public:
     TermCtrlValues()
-        : TestCase("TermCtrl words and the Terminate octets 0-2 of the doc/conformance.md §3 table")
+        : TestCase("TermCtrl words and the Terminate octets 0-2 of the conformance §3 table")
     {
     }
 

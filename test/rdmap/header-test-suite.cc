@@ -288,7 +288,7 @@ class TestVectorsV1ToV6 : public TestCase
 {
   public:
     TestVectorsV1ToV6()
-        : TestCase("Vectors V1-V6 of doc/conformance.md §1.12 built from the header classes, octet for octet")
+        : TestCase("Vectors V1-V6 of conformance §1.12 built from the header classes, octet for octet")
     {
     }
 

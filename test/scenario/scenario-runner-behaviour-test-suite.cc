@@ -180,7 +180,7 @@ class InjectTerminateTestCase : public TestCase
 {
   public:
     InjectTerminateTestCase()
-        : TestCase("an injected Write to an invalid STag is recorded as TERM 1-1-0x00 (doc/conformance.md D-13)")
+        : TestCase("an injected Write to an invalid STag is recorded as TERM 1-1-0x00 (conformance D-13)")
     {
     }
 
