@@ -6,6 +6,8 @@
  *                                       (--markdown: doc/attributes.md, tools/attribute-reference.h)
  *   iwarp-sim workloads [--json]        the workload kinds with their keys (--json: one entry per kind, as
  *                                       iwarpsim.workload_kinds() reads it)
+ *   iwarp-sim keys [--markdown]         the scenario keys declared with their types and defaults (today those of
+ *                                       `transport`; --markdown: the table in doc/scenario-format.md)
  *   iwarp-sim --version                 "iwarp-sim X.Y.Z", the version of CMake's project() (IWARP_NS3_VERSION)
  *
  * Exit status of `run`: 0 when the run finished and its results folder is complete; 2 for a bad scenario
@@ -19,6 +21,7 @@
 #include "attribute-reference.h"
 #include "helper/scenario/interrupt-cleanup.h"
 #include "helper/scenario/scenario-runner.h"
+#include "helper/scenario/transport-keys.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include <CLI/CLI.hpp>
@@ -26,6 +29,28 @@
 #include <iostream>
 
 using namespace ns3;
+
+namespace
+{
+
+/** `iwarp-sim keys`: the declared keys, as the docs' table or one line each. */
+void
+WriteKeys(std::ostream& out, bool markdown)
+{
+    if (markdown)
+    {
+        out << ns3::TransportKeysMarkdown();
+        return;
+    }
+    const ns3::TransportSettings defaults = ns3::DefaultTransport();
+    for (const ns3::TransportKey& k : ns3::TransportKeys())
+    {
+        out << "transport." << k.key << ": " << k.value << "; default "
+            << (k.defaultText.empty() ? k.text(defaults) : k.defaultText) << "\n";
+    }
+}
+
+} // namespace
 
 int
 main(int argc, char** argv)
@@ -56,7 +81,16 @@ main(int argc, char** argv)
         app.add_subcommand("workloads", "List the workload kinds a scenario may use, with their keys");
     bool json = false;
     workloads->add_flag("--json", json, "JSON: one entry per kind (name, family, keys, metrics, ...)");
+    CLI::App* keys = app.add_subcommand("keys", "List the declared scenario keys (transport) with their defaults");
+    bool keysMarkdown = false;
+    keys->add_flag("--markdown", keysMarkdown, "Markdown, as in doc/scenario-format.md (\"transport\")");
     CLI11_PARSE(app, argc, argv);
+
+    if (keys->parsed())
+    {
+        WriteKeys(std::cout, keysMarkdown);
+        return std::cout.good() ? 0 : 1;
+    }
 
     if (workloads->parsed())
     {

@@ -4,6 +4,7 @@
  * CLI, the Python bindings and the sweeps all read the same figures.
  */
 #include "helper/scenario/results-writer.h"
+#include "helper/scenario/transport-keys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -89,41 +90,19 @@ WorkloadJson(const WorkloadResult& w)
     return jw;
 }
 
-/** One host's transport settings as run (doc/metrics.md, "transport"): times in ns, buffers in octets. */
+/** One host's transport settings as run (doc/metrics.md, "transport"): each key's fields (transport-keys.cc). */
 json
 TransportJson(const TransportSettings& s)
 {
-    const TcpTransportSettings& t = s.tcp;
-    const SctpTransportSettings& c = s.sctp;
-    return {{"tcp",
-             {{"congestion", TcpCongestionName(t.congestion)},
-              {"congestion_type_id", t.congestion.GetName()},
-              {"hystart", HasHyStart(t.congestion) ? json(t.hyStart) : json(nullptr)},
-              {"min_rto_ns", t.minRto.GetNanoSeconds()},
-              {"initial_rto_ns", t.initialRto.GetNanoSeconds()},
-              {"delayed_ack_timeout_ns", t.delayedAckTimeout.GetNanoSeconds()},
-              {"delayed_ack_count", t.delayedAckCount},
-              {"initial_cwnd_segments", t.initialCwnd},
-              {"sack", t.sack},
-              {"timestamps", t.timestamps},
-              {"ecn", t.ecn},
-              {"send_buffer_bytes", t.sendBuffer.octets},
-              {"send_buffer_auto", t.sendBuffer.automatic},
-              {"receive_buffer_bytes", t.receiveBuffer.octets},
-              {"receive_buffer_auto", t.receiveBuffer.automatic}}},
-            {"sctp",
-             {{"rto_min_ns", c.rtoMin.GetNanoSeconds()},
-              {"rto_initial_ns", c.rtoInitial.GetNanoSeconds()},
-              {"rto_max_ns", c.rtoMax.GetNanoSeconds()},
-              {"sack_delay_ns", c.sackDelay.GetNanoSeconds()},
-              {"sack_frequency", c.sackFrequency},
-              // null: RFC 9260 §7.2.1's min(4 MTU, max(2 MTU, 4380 octets))
-              {"initial_cwnd_mtus", c.initialCwnd ? json(c.initialCwnd) : json(nullptr)},
-              {"max_burst", c.maxBurst},
-              {"send_buffer_bytes", c.sendBuffer.octets},
-              {"send_buffer_auto", c.sendBuffer.automatic},
-              {"receive_buffer_bytes", c.receiveBuffer.octets},
-              {"receive_buffer_auto", c.receiveBuffer.automatic}}}};
+    json out = {{"tcp", json::object()}, {"sctp", json::object()}};
+    for (const TransportKey& k : TransportKeys())
+    {
+        if (k.record)
+        {
+            k.record(s, out[k.Section()]);
+        }
+    }
+    return out;
 }
 
 } // namespace

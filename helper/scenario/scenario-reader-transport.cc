@@ -1,11 +1,12 @@
 /*
  * The transport section of the scenario reader (doc/scenario-format.md, "transport"): TCP and SCTP
- * settings for every host and per host, each value checked where it is written, then the
+ * settings for every host and per host, each value read and checked as its key declares (transport-keys.cc), then the
  * contradictions between keys per host (DCTCP without ECN, an initial RTO below the minimum) and a
  * delayed ACK that would outlast the peer's RTO on a workload's connection, which stalls it (issue 13:
  * MinRto 1 ms under ns-3's 200 ms delayed ACK).  The runner never finds out any of these in a run.
  */
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/transport-keys.h"
 #include "helper/scenario/units.h"
 
 #include <algorithm>
@@ -17,37 +18,21 @@ namespace scenario
 namespace
 {
 
-constexpr uint64_t kMinBuffer = 8 << 10;  ///< a few full segments at a 1500-octet MTU
-constexpr uint64_t kMaxBuffer = 1u << 30; ///< TCP's largest window (window scale 14, RFC 7323)
-
 /** The socket attributes `transport` sets, and the key that sets each (for `host:`/`rnic:` maps). */
-const std::map<std::string, const char*>&
+const std::map<std::string, std::string>&
 TransportOwnedAttributes()
 {
-    static const std::map<std::string, const char*> m = {
-        {"ns3::TcpSocket::SndBufSize", "transport.tcp.send-buffer"},
-        {"ns3::TcpSocket::RcvBufSize", "transport.tcp.receive-buffer"},
-        {"ns3::TcpSocket::InitialCwnd", "transport.tcp.initial-cwnd"},
-        {"ns3::TcpSocket::ConnTimeout", "transport.tcp.initial-rto"},
-        {"ns3::TcpSocket::DelAckTimeout", "transport.tcp.delayed-ack-timeout"},
-        {"ns3::TcpSocket::DelAckCount", "transport.tcp.delayed-ack-count"},
-        {"ns3::TcpSocketBase::MinRto", "transport.tcp.min-rto"},
-        {"ns3::TcpSocketBase::Sack", "transport.tcp.sack"},
-        {"ns3::TcpSocketBase::Timestamp", "transport.tcp.timestamps"},
-        {"ns3::TcpSocketBase::UseEcn", "transport.tcp.ecn"},
-        {"ns3::TcpSocketBase::CongestionOps", "transport.tcp.congestion"},
-        {"ns3::TcpL4Protocol::SocketType", "transport.tcp.congestion"},
-        {"ns3::RttEstimator::InitialEstimation", "transport.tcp.initial-rto"},
-        {"ns3::SctpSocket::RtoMin", "transport.sctp.rto-min"},
-        {"ns3::SctpSocket::RtoInitial", "transport.sctp.rto-initial"},
-        {"ns3::SctpSocket::RtoMax", "transport.sctp.rto-max"},
-        {"ns3::SctpSocket::SackDelay", "transport.sctp.sack-delay"},
-        {"ns3::SctpSocket::SackFrequency", "transport.sctp.sack-frequency"},
-        {"ns3::SctpSocket::InitialCwnd", "transport.sctp.initial-cwnd"},
-        {"ns3::SctpSocket::MaxBurst", "transport.sctp.max-burst"},
-        {"ns3::SctpSocket::SndBufSize", "transport.sctp.send-buffer"},
-        {"ns3::SctpSocket::RcvBufSize", "transport.sctp.receive-buffer"},
-    };
+    static const std::map<std::string, std::string> m = [] {
+        std::map<std::string, std::string> owned;
+        for (const TransportKey& k : TransportKeys())
+        {
+            for (const std::string& a : k.attributes)
+            {
+                owned.emplace(a, "transport." + k.key);
+            }
+        }
+        return owned;
+    }();
     return m;
 }
 
@@ -83,7 +68,7 @@ ScenarioReader::RefuseTransportAttribute(const YAML::Node& key, const std::strin
 }
 
 YAML::Node
-ScenarioReader::TransportKey(const YAML::Node& map, const std::string& path, const std::string& key)
+ScenarioReader::NoteTransportKey(const YAML::Node& map, const std::string& path, const std::string& key)
 {
     YAML::Node v = map[key];
     if (v)
@@ -93,130 +78,31 @@ ScenarioReader::TransportKey(const YAML::Node& map, const std::string& path, con
     return v;
 }
 
-BufferSize
-ScenarioReader::BufferOf(const YAML::Node& n, const std::string& path) const
-{
-    if (Str(n, path) == "auto")
-    {
-        return BufferSize{};
-    }
-    const uint64_t octets = SizeOf(n, path);
-    if (octets < kMinBuffer || octets > kMaxBuffer)
-    {
-        Fail(n, path, "a socket buffer is " + FormatSize(kMinBuffer) + " to " + FormatSize(kMaxBuffer) + " (or auto), got " +
-                          FormatSize(octets));
-    }
-    return BufferSize{false, octets};
-}
-
 TransportLevelConfig
 ScenarioReader::ReadTransportLevel(const YAML::Node& n, const std::string& path)
 {
     TransportLevelConfig c;
-    auto positiveTime = [&](const YAML::Node& map, const std::string& p, const char* key, std::optional<Time>& out) {
-        if (const YAML::Node v = TransportKey(map, p, key))
-        {
-            out = Parsed(v, Join(p, key), ParseTime);
-            if (!out->IsStrictlyPositive())
-            {
-                Fail(v, Join(p, key), std::string(key) + " must be above zero");
-            }
-            RequirePlausible(v, Join(p, key), Quantity::ProtocolTimer, double(out->GetNanoSeconds()));
-        }
-    };
-    auto count = [&](const YAML::Node& map, const std::string& p, const char* key, uint64_t max,
-                     std::optional<uint32_t>& out) {
-        if (const YAML::Node v = TransportKey(map, p, key))
-        {
-            out = uint32_t(UInt(v, Join(p, key), max));
-            if (*out == 0)
-            {
-                Fail(v, Join(p, key), std::string(key) + " must be at least 1");
-            }
-        }
-    };
-    auto flag = [&](const YAML::Node& map, const std::string& p, const char* key, std::optional<bool>& out) {
-        if (const YAML::Node v = TransportKey(map, p, key))
-        {
-            out = Bool(v, Join(p, key));
-        }
-    };
-    auto buffer = [&](const YAML::Node& map, const std::string& p, const char* key, std::optional<BufferSize>& out) {
-        if (const YAML::Node v = TransportKey(map, p, key))
-        {
-            out = BufferOf(v, Join(p, key));
-        }
-    };
-
-    if (const YAML::Node t = n["tcp"])
+    const SchemaNode& schema = *ScenarioSchema().fields.at("transport");
+    for (const char* section : {"tcp", "sctp", "buffers"})
     {
-        const std::string p = Join(path, "tcp");
-        CheckKeys(t, p, *ScenarioSchema().fields.at("transport")->fields.at("tcp"));
-        TcpTransportConfig& o = c.tcp;
-        if (const YAML::Node v = TransportKey(t, p, "congestion"))
+        const YAML::Node m = n[section];
+        if (!m)
         {
-            Names<TypeId> names;
-            const auto known = TcpCongestionNames();
-            for (const auto& [name, tid] : known)
+            continue;
+        }
+        const std::string p = Join(path, section);
+        CheckKeys(m, p, *schema.fields.at(section));
+        for (const TransportKey& k : TransportKeys())
+        {
+            if (k.Section() != section)
             {
-                names.emplace_back(name.c_str(), tid);
+                continue;
             }
-            o.congestion = Pick(*this, v, Join(p, "congestion"), names, "TCP congestion control");
-        }
-        if (const YAML::Node v = TransportKey(t, p, "hystart"))
-        {
-            Names<std::string> modes;
-            for (const std::string& m : HyStartModes())
+            if (const YAML::Node v = NoteTransportKey(m, p, k.Name()))
             {
-                modes.emplace_back(m.c_str(), m);
-            }
-            o.hyStart = Pick(*this, v, Join(p, "hystart"), modes, "HyStart mode");
-        }
-        positiveTime(t, p, "min-rto", o.minRto);
-        positiveTime(t, p, "initial-rto", o.initialRto);
-        positiveTime(t, p, "delayed-ack-timeout", o.delayedAckTimeout);
-        count(t, p, "delayed-ack-count", 255, o.delayedAckCount);
-        count(t, p, "initial-cwnd", 65535, o.initialCwnd);
-        flag(t, p, "sack", o.sack);
-        flag(t, p, "timestamps", o.timestamps);
-        flag(t, p, "ecn", o.ecn);
-        buffer(t, p, "send-buffer", o.sendBuffer);
-        buffer(t, p, "receive-buffer", o.receiveBuffer);
-    }
-    if (const YAML::Node s = n["sctp"])
-    {
-        const std::string p = Join(path, "sctp");
-        CheckKeys(s, p, *ScenarioSchema().fields.at("transport")->fields.at("sctp"));
-        SctpTransportConfig& o = c.sctp;
-        positiveTime(s, p, "rto-min", o.rtoMin);
-        positiveTime(s, p, "rto-initial", o.rtoInitial);
-        positiveTime(s, p, "rto-max", o.rtoMax);
-        positiveTime(s, p, "sack-delay", o.sackDelay);
-        if (o.sackDelay && *o.sackDelay > MilliSeconds(500))
-        {
-            Fail(s["sack-delay"], Join(p, "sack-delay"),
-                 "RFC 9260 §6.2 allows a SACK to be delayed by at most 500ms, got " + FormatTime(*o.sackDelay));
-        }
-        count(s, p, "sack-frequency", 255, o.sackFrequency);
-        if (const YAML::Node v = TransportKey(s, p, "initial-cwnd"))
-        {
-            // `rfc9260`: min(4 MTU, max(2 MTU, 4380 octets)), the default, stored as 0.
-            o.initialCwnd = v.IsScalar() && v.Scalar() == "rfc9260" ? 0 : uint32_t(UInt(v, Join(p, "initial-cwnd"), 65535));
-            if (v.Scalar() != "rfc9260" && *o.initialCwnd == 0)
-            {
-                Fail(v, Join(p, "initial-cwnd"), "initial-cwnd is at least 1 MTU (or rfc9260)");
+                k.read(*this, v, Join(p, k.Name()), c);
             }
         }
-        count(s, p, "max-burst", 65535, o.maxBurst);
-        buffer(s, p, "send-buffer", o.sendBuffer);
-        buffer(s, p, "receive-buffer", o.receiveBuffer);
-    }
-    if (const YAML::Node b = n["buffers"])
-    {
-        const std::string p = Join(path, "buffers");
-        CheckKeys(b, p, *ScenarioSchema().fields.at("transport")->fields.at("buffers"));
-        buffer(b, p, "send", c.sendBuffer);
-        buffer(b, p, "receive", c.receiveBuffer);
     }
     return c;
 }

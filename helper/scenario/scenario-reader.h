@@ -145,8 +145,7 @@ class ScenarioReader
     void ReadTransport(const YAML::Node& n, const std::string& path, TransportConfig& t);
     TransportLevelConfig ReadTransportLevel(const YAML::Node& n, const std::string& path);
     /** A transport key's value: remembered by its path, for the checks across keys to point at. */
-    YAML::Node TransportKey(const YAML::Node& map, const std::string& path, const std::string& key);
-    BufferSize BufferOf(const YAML::Node& n, const std::string& path) const;
+    YAML::Node NoteTransportKey(const YAML::Node& map, const std::string& path, const std::string& key);
     /** Attributes that `transport` sets on every socket are refused in `host`/`rnic` maps, with the key to use. */
     void RefuseTransportAttribute(const YAML::Node& key, const std::string& path, const std::string& full) const;
     /** Per host: contradictions between keys; per workload: delayed ACKs that outlast the peer's RTO. */

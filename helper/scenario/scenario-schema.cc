@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-schema.h"
 
+#include "helper/scenario/transport-keys.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include <algorithm>
@@ -95,29 +96,11 @@ struct Schema
     SchemaNode series = Map({{"interval", &value}, {"what", &valueList}, {"flows", &valueList}, {"links", &linkList}});
     SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}, {"series", &series}});
 
-    // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`.
-    SchemaNode transportTcp = Map({{"congestion", &value},
-                                   {"hystart", &value},
-                                   {"min-rto", &value},
-                                   {"initial-rto", &value},
-                                   {"delayed-ack-timeout", &value},
-                                   {"delayed-ack-count", &value},
-                                   {"initial-cwnd", &value},
-                                   {"sack", &value},
-                                   {"timestamps", &value},
-                                   {"ecn", &value},
-                                   {"send-buffer", &value},
-                                   {"receive-buffer", &value}});
-    SchemaNode transportSctp = Map({{"rto-min", &value},
-                                    {"rto-initial", &value},
-                                    {"rto-max", &value},
-                                    {"sack-delay", &value},
-                                    {"sack-frequency", &value},
-                                    {"initial-cwnd", &value},
-                                    {"max-burst", &value},
-                                    {"send-buffer", &value},
-                                    {"receive-buffer", &value}});
-    SchemaNode transportBuffers = Map({{"send", &value}, {"receive", &value}});
+    // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`. The
+    // keys of each section are those transport-keys.cc declares.
+    SchemaNode transportTcp = TransportSection("tcp");
+    SchemaNode transportSctp = TransportSection("sctp");
+    SchemaNode transportBuffers = TransportSection("buffers");
     SchemaNode transportHost = Map({{"tcp", &transportTcp}, {"sctp", &transportSctp}, {"buffers", &transportBuffers}});
     SchemaNode transportHosts = Of(Kind::Dict, &transportHost);
     SchemaNode transport = [this] {
@@ -126,6 +109,20 @@ struct Schema
         return n;
     }();
     SchemaNode measure = Map({{"from", &value}, {"to", &value}});
+
+    SchemaNode TransportSection(const std::string& section) const
+    {
+        SchemaNode n;
+        n.kind = Kind::Map;
+        for (const TransportKey& k : TransportKeys())
+        {
+            if (k.Section() == section)
+            {
+                n.fields[k.Name()] = &value;
+            }
+        }
+        return n;
+    }
 
     SchemaNode root = Map({{"name", &value},
                            {"seed", &value},

@@ -1,9 +1,10 @@
 /*
- * The keys a scenario file may use, as a tree.  One table serves three purposes so that they
- * cannot drift apart: rejecting unknown keys (with the closest known one as a hint), deciding
- * whether a --set path names a known field that may be created, and the list in
- * doc/scenario-format.md.  Which keys apply to which workload or topology kind is checked by the
- * reader (scenario-reader.cc), not here.
+ * The keys a scenario file may use, as a tree.  One table serves two purposes so that they cannot
+ * drift apart: rejecting unknown keys (with the closest known one as a hint), and deciding whether a
+ * --set path names a known field that may be created.  The `transport` sections take their keys from
+ * transport-keys.cc (whose table doc/scenario-format.md prints); the other sections' keys are listed
+ * here and, by hand, in doc/scenario-format.md.  Which keys apply to which workload or topology kind
+ * is checked by the reader (scenario-reader.cc), not here.
  */
 #ifndef IWARP_SCENARIO_SCHEMA_H
 #define IWARP_SCENARIO_SCHEMA_H

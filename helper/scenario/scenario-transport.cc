@@ -2,13 +2,9 @@
 
 #include "helper/scenario/host-attributes.h"
 
-#include "tcp/tcp-linux-cubic.h"
-#include "transport/transport-profile.h"
+#include "helper/scenario/transport-keys.h"
 
-#include "ns3/boolean.h"
-#include "ns3/enum.h"
-#include "ns3/tcp-socket-state.h"
-#include "ns3/uinteger.h"
+#include "transport/transport-profile.h"
 
 #include <algorithm>
 
@@ -36,37 +32,16 @@ namespace
 Ptr<TransportProfile>
 ProfileOf(const TransportSettings& s)
 {
+    // Each key sets what it declares (transport-keys.cc), in the table's order: the congestion control
+    // before its HyStart attributes.
     Ptr<TransportProfile> p = CreateObject<TransportProfile>();
-    const TcpTransportSettings& t = s.tcp;
-    p->SetTcpCongestionOps(t.congestion);
-    if (HasHyStart(t.congestion))
+    for (const TransportKey& k : TransportKeys())
     {
-        // tcp.hystart (the loader refuses it for any other congestion control).
-        p->SetTcpCongestionAttribute("HyStart", BooleanValue(t.hyStart != "off"));
-        p->SetTcpCongestionAttribute("HyStartVariant",
-                                     EnumValue(t.hyStart == "rfc9406" ? TcpLinuxCubic::HYSTART_RFC9406
-                                                                      : TcpLinuxCubic::HYSTART_LINUX));
+        if (k.apply)
+        {
+            k.apply(s, *p);
+        }
     }
-    p->SetTcpAttribute("MinRto", TimeValue(t.minRto));
-    p->SetTcpInitialRto(t.initialRto);
-    p->SetTcpAttribute("DelAckTimeout", TimeValue(t.delayedAckTimeout));
-    p->SetTcpAttribute("DelAckCount", UintegerValue(t.delayedAckCount));
-    p->SetTcpAttribute("InitialCwnd", UintegerValue(t.initialCwnd));
-    p->SetTcpAttribute("Sack", BooleanValue(t.sack));
-    p->SetTcpAttribute("Timestamp", BooleanValue(t.timestamps));
-    p->SetTcpAttribute("UseEcn", EnumValue(t.ecn ? TcpSocketState::On : TcpSocketState::Off));
-    p->SetTcpAttribute("SndBufSize", UintegerValue(t.sendBuffer.octets));
-    p->SetTcpAttribute("RcvBufSize", UintegerValue(t.receiveBuffer.octets));
-    const SctpTransportSettings& c = s.sctp;
-    p->SetSctpAttribute("RtoMin", TimeValue(c.rtoMin));
-    p->SetSctpAttribute("RtoInitial", TimeValue(c.rtoInitial));
-    p->SetSctpAttribute("RtoMax", TimeValue(c.rtoMax));
-    p->SetSctpAttribute("SackDelay", TimeValue(c.sackDelay));
-    p->SetSctpAttribute("SackFrequency", UintegerValue(c.sackFrequency));
-    p->SetSctpAttribute("InitialCwnd", UintegerValue(c.initialCwnd));
-    p->SetSctpAttribute("MaxBurst", UintegerValue(c.maxBurst));
-    p->SetSctpAttribute("SndBufSize", UintegerValue(c.sendBuffer.octets));
-    p->SetSctpAttribute("RcvBufSize", UintegerValue(c.receiveBuffer.octets));
     return p;
 }
 

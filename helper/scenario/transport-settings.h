@@ -6,9 +6,9 @@
  *   ResolveTransport the settings one host runs with: its own level over the scenario-wide one over
  *                    the defaults, each field by itself, and where each value came from
  *
- * The loader checks a TransportConfig and refuses what the runner would otherwise apply silently
- * differently (scenario-reader-transport.cc); the runner sizes the "auto" buffers from the paths and
- * gives each host a TransportProfile (scenario-transport.cc).
+ * Each key is declared once, with its default, in transport-keys.cc. The loader checks a TransportConfig and
+ * refuses what the runner would otherwise apply silently differently (scenario-reader-transport.cc); the
+ * runner sizes the "auto" buffers from the paths and gives each host a TransportProfile (scenario-transport.cc).
  */
 #ifndef IWARP_SCENARIO_TRANSPORT_SETTINGS_H
 #define IWARP_SCENARIO_TRANSPORT_SETTINGS_H
@@ -47,6 +47,7 @@ struct TcpTransportConfig
     std::optional<Time> delayedAckTimeout;
     std::optional<uint32_t> delayedAckCount;
     std::optional<uint32_t> initialCwnd; ///< segments
+    std::optional<uint32_t> dataRetries;
     std::optional<bool> sack;
     std::optional<bool> timestamps;
     std::optional<bool> ecn;
@@ -92,6 +93,7 @@ struct TcpTransportSettings
     Time delayedAckTimeout;
     uint32_t delayedAckCount{0};
     uint32_t initialCwnd{0};
+    uint32_t dataRetries{0};
     bool sack{true};
     bool timestamps{true};
     bool ecn{false};
@@ -131,7 +133,7 @@ struct HostTransport
     TransportSettings settings;
 };
 
-/** The defaults, as doc/transports.md lists them with their sources. */
+/** The defaults, as the keys declare them with their sources (transport-keys.cc, doc/scenario-format.md). */
 TransportSettings DefaultTransport();
 
 /** `host`'s settings: transport.hosts.<host> over the scenario-wide `transport` over the defaults. */

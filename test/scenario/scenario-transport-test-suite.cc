@@ -41,6 +41,7 @@ struct TcpExpect
     bool sack, timestamps, ecn;
     uint64_t send, receive;
     std::string hyStart{}; ///< tcp.hystart for TcpLinuxCubic (linux, rfc9406, off); empty for the others
+    uint32_t dataRetries{6}; ///< tcp.data-retries; its default is ns-3's TcpSocket's
 };
 
 struct SctpExpect
@@ -121,6 +122,7 @@ class ReadBackTestCase : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(r["Timestamp"], timestampsText, what << "timestamps");
                 NS_TEST_EXPECT_MSG_EQ(r["SndBufSize"], std::to_string(e.send), what << "send buffer");
                 NS_TEST_EXPECT_MSG_EQ(r["RcvBufSize"], std::to_string(e.receive), what << "receive buffer");
+                NS_TEST_EXPECT_MSG_EQ(r["DataRetries"], std::to_string(e.dataRetries), what << "data-retries");
                 if (!e.hyStart.empty())
                 {
                     const std::string on = e.hyStart == "off" ? "false" : "true";
@@ -186,14 +188,14 @@ const SctpExpect kSctpDefault{T(MilliSeconds(5)), T(Seconds(1)), T(Seconds(60)),
 const char* const kEveryKey = R"(
 transport:
   tcp: {congestion: NewReno, min-rto: 3ms, initial-rto: 700ms, delayed-ack-timeout: 400us, delayed-ack-count: 1,
-        initial-cwnd: 4, sack: false, timestamps: false, ecn: on, send-buffer: 300KiB}
+        initial-cwnd: 4, sack: false, timestamps: false, ecn: on, send-buffer: 300KiB, data-retries: 10}
   sctp: {rto-min: 3ms, rto-initial: 700ms, rto-max: 9s, sack-delay: 400us, sack-frequency: 3, initial-cwnd: 6,
          max-burst: 5, receive-buffer: 500KiB}
   buffers: {send: 600KiB, receive: 700KiB}
   hosts:
     h2:
       tcp: {congestion: Vegas, min-rto: 4ms, initial-rto: 800ms, delayed-ack-timeout: 300us, delayed-ack-count: 3,
-            initial-cwnd: 16, sack: true, timestamps: true, ecn: off, receive-buffer: 1200KiB}
+            initial-cwnd: 16, sack: true, timestamps: true, ecn: off, receive-buffer: 1200KiB, data-retries: 12}
       buffers: {send: 1MiB}
     h3:
       sctp: {rto-min: 4ms, rto-initial: 800ms, rto-max: 20s, sack-delay: 300us, sack-frequency: 4, initial-cwnd: 12,
@@ -289,6 +291,7 @@ class SummaryTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(t["h3"]["sctp"]["initial_cwnd_mtus"].get<uint32_t>(), 12u, t.dump());
         NS_TEST_EXPECT_MSG_EQ(t["h3"]["sctp"]["rto_max_ns"].get<int64_t>(), 20000000000, t.dump());
         NS_TEST_EXPECT_MSG_EQ(t["h0"]["tcp"]["hystart"].is_null(), true, "NewReno has no hystart: " << t.dump());
+        NS_TEST_EXPECT_MSG_EQ(t["h2"]["tcp"]["data_retries"].get<uint32_t>(), 12u, t.dump());
         nlohmann::json d;
         RunProbed(std::string(kTopology) + kWorkloads, "summary-default", &d);
         NS_TEST_EXPECT_MSG_EQ(d["transport"]["h1"]["tcp"]["congestion_type_id"].get<std::string>(), "ns3::TcpLinuxCubic",
@@ -383,6 +386,17 @@ class RefusedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {delayed-ack-count: 0}\n")),
                               "s.yaml:6:28: transport.tcp.delayed-ack-count: delayed-ack-count must be at least 1",
                               "no ACK at all");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {data-retries: 0}\n")),
+                              "s.yaml:6:23: transport.tcp.data-retries: data-retries must be at least 1",
+                              "no retransmission at all");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {data-retries: 256}\n")),
+                              "s.yaml:6:23: transport.tcp.data-retries: value 256 is above the largest allowed, 255",
+                              "more than the key's range");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(head + "host: {ns3::TcpSocket::DataRetries: 3}\n"),
+                              "s.yaml:5:8: host.ns3::TcpSocket::DataRetries: ns3::TcpSocket::DataRetries is set on every "
+                              "socket by the transport section: write transport.tcp.data-retries (or "
+                              "transport.hosts.<host>...) instead",
+                              "the new key's attribute, in host:");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {min_rto: 1ms}\n")),
                               "s.yaml:6:9: transport.tcp.min_rto: unknown key 'min_rto'; did you mean 'min-rto'?",
                               "an unknown key");
@@ -459,9 +473,9 @@ class ScenarioTransportTestSuite : public TestSuite
                                          {{"h1", kSctpDefault}, {"h3", kSctpDefault}}),
                     TestCase::QUICK);
         const TcpExpect h0{"ns3::TcpNewReno", T(MilliSeconds(3)), T(MilliSeconds(700)), T(MicroSeconds(400)), 1, 4,
-                           false, false, true, 300 * KiB, 700 * KiB};
+                           false, false, true, 300 * KiB, 700 * KiB, "", 10};
         const TcpExpect h2{"ns3::TcpVegas", T(MilliSeconds(4)), T(MilliSeconds(800)), T(MicroSeconds(300)), 3, 16,
-                           true, true, false, 1024 * KiB, 1200 * KiB};
+                           true, true, false, 1024 * KiB, 1200 * KiB, "", 12};
         const SctpExpect h1{T(MilliSeconds(3)), T(MilliSeconds(700)), T(Seconds(9)), T(MicroSeconds(400)), 3, 6, 5,
                             600 * KiB, 500 * KiB};
         const SctpExpect h3{T(MilliSeconds(4)), T(MilliSeconds(800)), T(Seconds(20)), T(MicroSeconds(300)), 4, 12, 8,

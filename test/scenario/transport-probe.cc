@@ -35,7 +35,7 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> kTcpAttributes = {"MinRto",     "ConnTimeout", "DelAckTimeout", "DelAckCount",
                                                  "InitialCwnd", "Sack",       "Timestamp",     "SndBufSize",
-                                                 "RcvBufSize"};
+                                                 "RcvBufSize",  "DataRetries"};
 const std::vector<std::string> kSctpAttributes = {"RtoMin",       "RtoInitial",  "RtoMax",
                                                   "SackDelay",    "SackFrequency", "InitialCwnd",
                                                   "MaxBurst",     "SndBufSize",  "RcvBufSize"};
