@@ -1,24 +1,40 @@
 """run(): one simulation in this process through the compiled _iwarpsim module; Result: its results folder."""
+from __future__ import annotations
+
 import json
 import os
 import shutil
 import tempfile
 import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+# Beside this file after `make` or `make install`; a pip-installed package finds it through IWARPSIM_MODULE_DIR
+# (__init__.py, which has already said what to do when it is nowhere).
 from . import _iwarpsim
+
+if TYPE_CHECKING:  # pandas is imported when a CSV is first read, not with the package
+    import pandas as pd
+
+# What the compiled runner takes (bindings/iwarpsim-module.cc), for the signatures here and in sweep.py.
+StrPath: TypeAlias = str | os.PathLike[str]
+# A scenario: the YAML file's structure as a dict, YAML text, or a scenario file's path.
+Scenario: TypeAlias = dict[str, Any] | StrPath
+# iwarp-sim's --set: {"dot.path": value} or ["dot.path=value", ...].
+Overrides: TypeAlias = dict[str, Any] | Sequence[str]
 
 ScenarioError = _iwarpsim.ScenarioError
 ResultsError = _iwarpsim.ResultsError
 
 
-def workload_kinds():
+def workload_kinds() -> list[dict[str, Any]]:
     """The workload kinds a scenario may use, from the runner's registry (iwarp-sim workloads --json):
     a list of dicts with name, family ("rdma", "sockets", "inject"), rdma, summary, ping_pong,
     many_senders, ops, min_size, metrics and keys (each with name, shape, type, default, doc)."""
     return json.loads(_iwarpsim.workload_kinds_json())
 
 
-def to_yaml(scenario):
+def to_yaml(scenario: dict[str, Any]) -> str:
     """The YAML text the runner loads for a scenario dict."""
     return _iwarpsim.to_yaml(scenario)
 
@@ -30,25 +46,25 @@ class Result:
     Result is garbage-collected or the interpreter exits.  save(path) copies it to keep it.
     """
 
-    def __init__(self, out_dir):
-        self.out_dir = os.fspath(out_dir)
+    def __init__(self, out_dir: StrPath) -> None:
+        self.out_dir: str = os.fspath(out_dir)
         with open(os.path.join(self.out_dir, "summary.json")) as f:
-            self.summary = json.load(f)
-        self._messages = None
-        self._host = None
-        self._queues = None
-        self._cleanup = None
+            self.summary: dict[str, Any] = json.load(f)
+        self._messages: pd.DataFrame | None = None
+        self._host: pd.DataFrame | None = None
+        self._queues: pd.DataFrame | None = None
+        self._cleanup: weakref.finalize | None = None
 
-    def _own(self, folder):
+    def _own(self, folder: str) -> None:
         """Remove `folder` (the temporary folder holding out_dir) with this Result, or at exit."""
         self._cleanup = weakref.finalize(self, shutil.rmtree, folder, ignore_errors=True)
 
     @property
-    def temporary(self):
+    def temporary(self) -> bool:
         """True when out_dir goes away with this Result (run() without out_dir)."""
         return self._cleanup is not None and self._cleanup.alive
 
-    def save(self, path):
+    def save(self, path: StrPath) -> Result:
         """Copy the results folder to `path` (which must not exist) and return a Result of the copy,
         which nothing removes."""
         path = os.fspath(path)
@@ -58,7 +74,7 @@ class Result:
         return Result(path)
 
     @property
-    def messages(self):
+    def messages(self) -> pd.DataFrame:
         """messages.csv: one row per message; times in integer ns (nullable Int64: empty = not seen)."""
         if self._messages is None:
             import pandas as pd
@@ -71,7 +87,7 @@ class Result:
         return self._messages
 
     @property
-    def host(self):
+    def host(self) -> pd.DataFrame:
         """host.csv: one row per host, its CPU and memory-bus counters."""
         if self._host is None:
             import pandas as pd
@@ -80,7 +96,7 @@ class Result:
         return self._host
 
     @property
-    def queues(self):
+    def queues(self) -> pd.DataFrame:
         """queues.csv: one row per port (node towards peer), its queue disc's and device queue's counters."""
         if self._queues is None:
             import pandas as pd
@@ -88,18 +104,19 @@ class Result:
             self._queues = pd.read_csv(os.path.join(self.out_dir, "queues.csv"))
         return self._queues
 
-    def workload(self, name):
+    def workload(self, name: str) -> dict[str, Any]:
         """The summary.json entry of one workload, by name."""
         for w in self.summary["workloads"]:
             if w["name"] == name:
                 return w
         raise KeyError(name)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Result(%r)" % self.out_dir
 
 
-def run(scenario, overrides=None, out_dir=None, progress=False):
+def run(scenario: Scenario, overrides: Overrides | None = None, out_dir: StrPath | None = None,
+        progress: bool = False) -> Result:
     """Run one scenario and return its Result.
 
     scenario:  a dict (the YAML file's structure), YAML text, or the path of a scenario file.

@@ -6,13 +6,16 @@ binaries: the _iwarpsim module and the libiwarp shared library it loaded.  The f
 (when their size or modification time changed) at every sweep(), since a rebuild between two
 sweeps of one session is what the key must notice: the sweep's worker processes load the new files.
 """
+from __future__ import annotations
+
 import hashlib
 import os
+from collections.abc import Iterable
 
-_digests = {}  # realpath -> ((size, mtime_ns), sha256 hex of the contents)
+_digests: dict[str, tuple[tuple[int, int], str]] = {}  # realpath -> ((size, mtime_ns), sha256 hex of the contents)
 
 
-def _file_digest(path):
+def _file_digest(path: str) -> str:
     st = os.stat(path)
     stamp = (st.st_size, st.st_mtime_ns)
     known = _digests.get(path)
@@ -26,7 +29,7 @@ def _file_digest(path):
     return known[1]
 
 
-def digest_of_files(paths):
+def digest_of_files(paths: Iterable[str]) -> str:
     """One SHA-256 over the names and contents of `paths` (in sorted order), as 24 hex digits."""
     h = hashlib.sha256()
     for p in sorted(os.path.realpath(p) for p in paths):
@@ -34,7 +37,7 @@ def digest_of_files(paths):
     return h.hexdigest()[:24]
 
 
-def loaded_binaries():
+def loaded_binaries() -> list[str]:
     """The _iwarpsim module's file and every libiwarp shared object this process has mapped."""
     from . import _iwarpsim
 
@@ -50,6 +53,6 @@ def loaded_binaries():
     return sorted(paths)
 
 
-def build_id():
+def build_id() -> str:
     """The digest of loaded_binaries() as they are on disk now."""
     return digest_of_files(loaded_binaries())

@@ -13,12 +13,16 @@ points (for tests). `series` runs nothing: it draws the series.csv of a results 
 with tracing.series) as DIR/series-<scenario>.png and .pdf, one panel per quantity, one line per flow
 or link direction.
 """
+from __future__ import annotations
+
 import argparse
 import fnmatch
 import json
 import math
 import os
 import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import matplotlib.ticker
@@ -28,26 +32,29 @@ from matplotlib.figure import Figure
 from . import scenarios
 from .sweep import local_executor, sweep  # noqa: E402
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
 COLORS = {"send": "tab:blue", "write": "tab:orange", "read": "tab:green", "sockets": "tab:red",
           "rdma": "tab:orange"}
 LABELS = {"send": "RDMA Send", "write": "RDMA Write", "read": "RDMA Read", "sockets": "TCP sockets",
           "rdma": "RDMA Write (iWARP)"}
 
 
-def size_label(n):
+def size_label(n: int) -> str:
     for unit, f in (("MiB", 2**20), ("KiB", 2**10)):
         if n >= f and n % f == 0:
             return "%d %s" % (n // f, unit)
     return "%d B" % n
 
 
-def _figure(width, height):
+def _figure(width: float, height: float) -> Figure:
     """A figure of its own, not pyplot's: drawing and saving it needs no backend, so importing this module
     leaves the caller's (a notebook's inline one, say) as it was."""
     return Figure(figsize=(width, height))
 
 
-def _save(fig, out, name):
+def _save(fig: Figure, out: str, name: str) -> list[str]:
     os.makedirs(out, exist_ok=True)
     paths = [os.path.join(out, name + ext) for ext in (".png", ".pdf")]
     for p in paths:
@@ -57,12 +64,13 @@ def _save(fig, out, name):
     return paths
 
 
-def _sweep(base, grid, args, desc):
+def _sweep(base: dict[str, Any], grid: dict[str, list[Any]], args: argparse.Namespace, desc: str) -> pd.DataFrame:
     return sweep(base, grid=grid, repeats=args.repeats, jobs=args.jobs, cache_dir=args.cache_dir,
                  dask=args.dask, desc=desc, executor=args.executor)
 
 
-def _sweeps(variants, base_of, grid, args, label):
+def _sweeps(variants: Iterable[str], base_of: Callable[[str], dict[str, Any]], grid: dict[str, list[Any]],
+            args: argparse.Namespace, label: str) -> pd.DataFrame:
     frames = []
     for v in variants:
         df = _sweep(base_of(v), grid, args, "%s %s" % (label, v))
@@ -71,7 +79,7 @@ def _sweeps(variants, base_of, grid, args, label):
     return pd.concat(frames, ignore_index=True)
 
 
-def _seeds_note(n):
+def _seeds_note(n: int) -> str:
     return "%d seed%s" % (n, "" if n == 1 else "s")
 
 
@@ -82,7 +90,7 @@ def _seeds_note(n):
 LATENCY_COLUMNS = ["variant", "quantity", "size_bytes", "seed", "p50_ns", "p99_ns", "mean_ns", "messages"]
 
 
-def latency_data(args):
+def latency_data(args: argparse.Namespace) -> pd.DataFrame:
     sizes = ["64", "4KiB", "64KiB"] if args.quick else ["64", "1KiB", "4KiB", "16KiB", "64KiB", "256KiB", "1MiB"]
     df = _sweeps(["send", "write", "read", "sockets"], lambda v: scenarios.latency(v, count=5 if args.quick else 20),
                  {"workloads.0.size": sizes}, args, "latency")
@@ -97,7 +105,7 @@ def latency_data(args):
     return pd.DataFrame(rows, columns=LATENCY_COLUMNS)
 
 
-def _size_axis(ax, sizes):
+def _size_axis(ax: Axes, sizes: list[int]) -> None:
     ax.set_xscale("log", base=2)
     ax.set_xticks(sizes)
     ax.set_xticklabels([size_label(t) for t in sizes])
@@ -105,7 +113,7 @@ def _size_axis(ax, sizes):
     ax.set_xlabel("message size")
 
 
-def latency_plot(df, out):
+def latency_plot(df: pd.DataFrame, out: str) -> list[str]:
     fig = _figure(12, 5)
     axes = fig.subplots(1, 2, sharey=True, gridspec_kw={"width_ratios": [3, 2]})
     sizes = sorted(int(x) for x in df["size_bytes"].unique())
@@ -141,7 +149,7 @@ def latency_plot(df, out):
 SAVINGS_METRICS = ["cpu_cycles_per_byte", "bus_bytes_per_byte"]
 
 
-def savings_data(args):
+def savings_data(args: argparse.Namespace) -> pd.DataFrame:
     sizes = ["64KiB"] if args.quick else ["4KiB", "64KiB", "1MiB"]
     # a fixed number of messages, all delivered, so that the host counters cover exactly the octets counted
     df = _sweeps(["rdma", "sockets"], lambda v: scenarios.stream(v, count=8 if args.quick else 32, stop="1s"),
@@ -152,7 +160,7 @@ def savings_data(args):
     return df[cols]
 
 
-def savings_plot(df, out):
+def savings_plot(df: pd.DataFrame, out: str) -> list[str]:
     sizes = sorted(df["size_bytes"].unique())
     fig = _figure(11, 4.8)
     axes = fig.subplots(1, 2)
@@ -198,7 +206,7 @@ LOSS_COLUMNS = ["variant", "impairment", "level_fraction", "seed", "goodput_bps"
                 "retransmissions_count", "retransmissions_timeout_count"]
 
 
-def loss_data(args):
+def loss_data(args: argparse.Namespace) -> pd.DataFrame:
     losses = [0, 1e-4, 1e-2] if args.quick else [0, 1e-5, 1e-4, 1e-3, 1e-2]
     fractions = [0, 0.05] if args.quick else [0, 0.001, 0.01, 0.05, 0.2]
     a = _sweeps(["rdma", "sockets"], lambda v: scenarios.impaired_stream(v, "loss"), {"links.loss": losses},
@@ -213,7 +221,7 @@ def loss_data(args):
     return df[LOSS_COLUMNS]
 
 
-def loss_plot(df, out):
+def loss_plot(df: pd.DataFrame, out: str) -> list[str]:
     fig = _figure(12, 5)
     axes = fig.subplots(1, 2, sharey=True)
     titles = {"loss": ("Goodput at the receiver vs random loss",
@@ -255,7 +263,7 @@ def loss_plot(df, out):
 # ---------------------------------------------------------------------------------------------- fct
 # Flow completion time: post to the delivery at the data sink (messages.csv fct_ns), not the
 # completion at the sender (a Write completes once its data has left: before it has arrived).
-def fct_data(args):
+def fct_data(args: argparse.Namespace) -> pd.DataFrame:
     fanins = [2, 4] if args.quick else [2, 4, 8]
     base = scenarios.incast(senders=2, count=5 if args.quick else 10)
     df = _sweep(base, {"workloads.0.senders": [["h%d" % i for i in range(n)] for n in fanins]}, args, "fct")
@@ -268,12 +276,12 @@ def fct_data(args):
     return pd.concat(frames, ignore_index=True)
 
 
-def _nearest_rank(xs, p):
-    xs = sorted(xs)
-    return xs[max(0, math.ceil(p / 100 * len(xs)) - 1)]
+def _nearest_rank(xs: Iterable[float], p: float) -> float:
+    ordered = sorted(xs)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
-def fct_plot(df, out):
+def fct_plot(df: pd.DataFrame, out: str) -> list[str]:
     fig = _figure(7.5, 5)
     ax = fig.subplots()
     cmap = matplotlib.colormaps["viridis"]
@@ -320,7 +328,7 @@ SERIES_WHAT = {"goodput": ["goodput"], "cwnd": ["cwnd"], "rtt": ["rtt"],
 SERIES_MAX_LEGEND = 12  # lines per panel that a legend can still tell apart
 
 
-def _series_scale(quantity, peak):
+def _series_scale(quantity: str, peak: float) -> tuple[float, str]:
     if quantity == "goodput":
         return (1e9, "Gb/s") if peak >= 1e9 else (1e6, "Mb/s")
     if quantity in ("cwnd", "queue_octets"):
@@ -330,7 +338,7 @@ def _series_scale(quantity, peak):
     return 1.0, "packets"
 
 
-def series_plot(df, out, scenario, interval_ns):
+def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float) -> list[str]:
     """One panel per quantity of `df` (series.csv's rows), one line per subject; time in ms."""
     quantities = [q for q in SERIES_PANELS if q in set(df["quantity"])]
     if not quantities:
@@ -340,7 +348,7 @@ def series_plot(df, out, scenario, interval_ns):
     axes = axes[:, 0]
     subjects = list(dict.fromkeys(df["subject"]))  # in file order: flows, then links
 
-    def palette(names):
+    def palette(names: Sequence[str]) -> dict[str, Any]:
         cmap = matplotlib.colormaps["tab10" if len(names) <= 10 else "tab20"]
         return {x: cmap(i % cmap.N) for i, x in enumerate(names)}
 
@@ -387,7 +395,7 @@ def series_plot(df, out, scenario, interval_ns):
     return _save(fig, out, "series-" + scenario)
 
 
-def series_main(args):
+def series_main(args: argparse.Namespace) -> int:
     path = os.path.join(args.results, "series.csv")
     if not os.path.exists(path):
         raise SystemExit("series: %s has no series.csv (run a scenario with tracing.series)" % args.results)
@@ -406,7 +414,7 @@ def series_main(args):
     return 0
 
 
-def _series_parser(sub):
+def _series_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s = sub.add_parser("series", help="draw a results folder's series.csv (tracing.series)",
                        description="One panel per quantity, one line per flow (<workload>/<initiator>) or link "
                                    "direction (<from>-><to>); time in ms.")
@@ -418,7 +426,7 @@ def _series_parser(sub):
                    help="only subjects matching this shell pattern ('bulk/*', 'left->*'); repeatable")
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m iwarpsim.plot", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True, metavar="{%s}" % ",".join(sorted(COMMANDS) + ["series"]))

@@ -8,6 +8,8 @@ with the same point on the same build reads the rows back instead of simulating 
 cache_dir/costs/ (keyed without the seed): a later sweep starts the points it can estimate from there
 longest first, so that a long point does not start last and leave the other workers idle at the end.
 """
+from __future__ import annotations
+
 import concurrent.futures as cf
 import contextlib
 import hashlib
@@ -20,6 +22,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 from ._stopping import (
     _children_start_without_sigint,
@@ -32,11 +36,22 @@ from ._stopping import (
 )
 from .build_id import build_id
 
+if TYPE_CHECKING:  # pandas and distributed are imported where they are used, not with the package
+    import pandas as pd
+    from distributed import Client
+
+    from ._core import Scenario, StrPath
+
+# One point of a sweep as its worker gets it (sweep() builds them): scenario, overrides, dir, grid, extra, cost.
+Task: TypeAlias = dict[str, Any]
+Row: TypeAlias = dict[str, Any]  # one row of the sweep's DataFrame: column -> value
+PointResult: TypeAlias = tuple[list[Row], bool]  # what _run_point returns: (rows, simulated?)
+
 CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
 COST_FORMAT = 1  # the cost records in cache_dir/costs/ (_record_cost)
 
 
-def _value_text(v):
+def _value_text(v: Any) -> str:
     """A grid value as --set text (the value part of key=value, parsed as YAML by the runner)."""
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -47,7 +62,7 @@ def _value_text(v):
     return str(v)
 
 
-def _base_source(base):
+def _base_source(base: Scenario) -> tuple[Scenario, str]:
     """(what a worker passes to _iwarpsim.run, canonical text for the cache key)."""
     if isinstance(base, dict):
         return base, json.dumps(base, sort_keys=True, default=str)
@@ -59,21 +74,21 @@ def _base_source(base):
     return s, s
 
 
-def _hash(value):
+def _hash(value: Any) -> str:
     """A cache name: the first 24 hex digits of the SHA-256 of `value` as JSON (a str is hashed as such)."""
     return hashlib.sha256(json.dumps(value).encode()).hexdigest()[:24]
 
 
-def _host_index(summary):
+def _host_index(summary: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return {h["node"]: h for h in summary.get("hosts", [])}
 
 
-def _sum(hosts, nodes, f):
+def _sum(hosts: Mapping[str, dict[str, Any]], nodes: Iterable[Any], f: Callable[[dict[str, Any]], Any]) -> float:
     vals = [f(hosts[n]) for n in nodes if n in hosts]
     return float(sum(vals)) if vals else float("nan")
 
 
-def size_octets(text):
+def size_octets(text: Any) -> int | None:
     """A scenario size ("64", "4KiB", "1MB", 4096) in octets, read by the scenario loader's own parser
     (_iwarpsim.parse_size); None when it is not one size the loader takes."""
     if isinstance(text, bool) or text is None or isinstance(text, (list, dict, tuple)):
@@ -88,14 +103,14 @@ def size_octets(text):
         return None
 
 
-def _kinds_by_name():
+def _kinds_by_name() -> dict[str, dict[str, Any]]:
     """The runner's workload kinds by name (its registry, through the bindings): no kind is named here."""
     from ._core import workload_kinds
 
     return {k["name"]: k for k in workload_kinds()}
 
 
-def rows_from_results(out_dir):
+def rows_from_results(out_dir: str) -> list[Row]:
     """Rows of one results folder (summary.json format 2), without the grid columns: one per workload,
     or for a ping-pong kind one per message size (its latency_by_size)."""
     import yaml
@@ -105,17 +120,17 @@ def rows_from_results(out_dir):
     if summary.get("format") != 2:
         raise ValueError("%s: summary.json format %r, this iwarpsim reads format 2"
                          % (out_dir, summary.get("format")))
-    scenario = {}
+    scenario: dict[str, Any] = {}
     p = os.path.join(out_dir, "scenario.yaml")
     if os.path.exists(p):
         with open(p) as f:
             scenario = yaml.safe_load(f) or {}
-    specs = {}
+    specs: dict[str, dict[str, Any]] = {}
     for i, w in enumerate(scenario.get("workloads") or []):
         specs[str(w.get("name") or "%s-%d" % (w.get("kind"), i))] = w
     hosts = _host_index(summary)
     kinds = _kinds_by_name()
-    rows = []
+    rows: list[Row] = []
     for w in summary["workloads"]:
         spec = specs.get(w["name"], {})
         kind = w.get("kind", spec.get("kind"))
@@ -178,7 +193,7 @@ def rows_from_results(out_dir):
     return rows
 
 
-def _run_point(task):
+def _run_point(task: Task) -> PointResult:
     """Worker: simulate one point unless its rows are cached; returns (rows, simulated?)."""
     cached = os.path.join(task["dir"], "rows.json")
     if os.path.exists(cached):
@@ -202,7 +217,7 @@ def _run_point(task):
     return rows, True
 
 
-def _write_json_atomically(path, value):
+def _write_json_atomically(path: str, value: Any) -> None:
     """Readers see the old file or the whole new one, never a part (a worker may die while writing)."""
     tmp = "%s.tmp-%d-%d" % (path, os.getpid(), threading.get_ident())
     with open(tmp, "w") as f:
@@ -210,12 +225,12 @@ def _write_json_atomically(path, value):
     os.replace(tmp, path)
 
 
-def _warn(text):
+def _warn(text: str) -> None:
     sys.stderr.write("sweep: %s\n" % text)
     sys.stderr.flush()
 
 
-def _record_cost(task, wall_time_s):
+def _record_cost(task: Task, wall_time_s: float) -> None:
     """Keep what the point cost (its simulation and its rows) for the next sweep's ordering.  One file per
     point without its seed: every repeat of a point costs about the same, and the last one run is kept.
     The point is already in the cache: failing to write its cost only loses an estimate, so it warns."""
@@ -229,7 +244,7 @@ def _record_cost(task, wall_time_s):
         _warn("could not record the cost of %s: %s" % (" ".join(cost["overrides"]) or "the point", e))
 
 
-def _read_cost(cost):
+def _read_cost(cost: dict[str, Any]) -> float | None:
     """The wall time a cost record gives the point, or None: no record, or one that is not ours or not
     whole (it is ignored with a warning; an estimate is never worth failing a sweep for)."""
     try:
@@ -251,48 +266,56 @@ def _read_cost(cost):
     return float(wall)
 
 
-def _longest_first(tasks, todo):
+def _longest_first(tasks: Sequence[Task], todo: list[int]) -> list[int]:
     """The order to start the points `todo` (indices into tasks) in: those with a cost record, most
     expensive first, then those without one in grid order.  Equal estimates keep grid order too."""
-    estimate = {}
+    estimate: dict[str, float | None] = {}
     for i in todo:
         f = tasks[i]["cost"]["file"]
         if f not in estimate:  # the repeats of a point share one record: read (and warn) once
             estimate[f] = _read_cost(tasks[i]["cost"])
     known = sorted((i for i in todo if estimate[tasks[i]["cost"]["file"]] is not None),
-                   key=lambda i: -estimate[tasks[i]["cost"]["file"]])
+                   key=lambda i: -cast(float, estimate[tasks[i]["cost"]["file"]]))  # not None: filtered
     return known + [i for i in todo if estimate[tasks[i]["cost"]["file"]] is None]
+
+
+class _Bar(Protocol):
+    """What sweep() asks of a progress bar: tqdm's, _TinyBar or none."""
+
+    def update(self, k: int = 1) -> object: ...
+
+    def close(self) -> None: ...
 
 
 class _TinyBar:
     """A progress line on stderr for when tqdm is missing."""
 
-    def __init__(self, total, desc):
+    def __init__(self, total: int, desc: str) -> None:
         self.total, self.n, self.desc, self.t0 = total, 0, desc, time.time()
         self._draw()
 
-    def update(self, k=1):
+    def update(self, k: int = 1) -> None:
         self.n += k
         self._draw()
 
-    def _draw(self):
+    def _draw(self) -> None:
         w = 30
         done = int(w * self.n / self.total) if self.total else w
         sys.stderr.write("\r%s [%s%s] %d/%d %.0fs" % (self.desc, "#" * done, "." * (w - done), self.n,
                                                      self.total, time.time() - self.t0))
         sys.stderr.flush()
 
-    def close(self):
+    def close(self) -> None:
         sys.stderr.write("\n")
 
 
-def _bar(total, desc, enabled):
+def _bar(total: int, desc: str, enabled: bool) -> _Bar:
     if not enabled:
         class _Null:
-            def update(self, k=1):
+            def update(self, k: int = 1) -> None:
                 pass
 
-            def close(self):
+            def close(self) -> None:
                 pass
         return _Null()
     try:
@@ -303,7 +326,7 @@ def _bar(total, desc, enabled):
         return _TinyBar(total, desc)
 
 
-def default_cache_dir():
+def default_cache_dir() -> str:
     """$IWARPSIM_CACHE, else iwarpsim/ in the user's cache folder ($XDG_CACHE_HOME, else ~/.cache): not the
     current directory, which would scatter caches wherever a sweep happened to start."""
     if os.environ.get("IWARPSIM_CACHE"):
@@ -313,7 +336,7 @@ def default_cache_dir():
 
 
 @contextlib.contextmanager
-def _spawnable_main():
+def _spawnable_main() -> Iterator[None]:
     """Spawned workers re-run the caller's __main__ from its file; a script read from stdin
     (python3 - < script.py, a paste) has the file '<stdin>', which does not exist and kills every
     worker.  Hide such a name while workers start: they then skip re-running __main__."""
@@ -321,15 +344,15 @@ def _spawnable_main():
     path = getattr(main, "__file__", None)
     bogus = (path is not None and getattr(main, "__spec__", None) is None and not os.path.exists(path))
     if bogus:
-        del main.__file__
+        delattr(main, "__file__")
     try:
         yield
     finally:
         if bogus:
-            main.__file__ = path
+            setattr(main, "__file__", path)
 
 
-def local_executor(jobs=None):
+def local_executor(jobs: int | None = None) -> cf.ProcessPoolExecutor:
     """A process pool as sweep() makes one: `jobs` spawned processes.  Pass it to several sweep() calls
     (executor=) to pay the workers' start-up (importing ns-3, pandas) once; close it with shutdown()."""
     return cf.ProcessPoolExecutor(max_workers=max(1, int(jobs or os.cpu_count() or 1)),
@@ -337,8 +360,9 @@ def local_executor(jobs=None):
                                   initializer=_worker_ignores_sigint)
 
 
-def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None, dask=False, seed=1,
-          progress=True, desc="sweep", executor=None):
+def sweep(base: Scenario, grid: Mapping[str, Any] | None = None, repeats: int = 1, jobs: int | None = None,
+          cache_dir: StrPath | None = None, scheduler: str | Client | None = None, dask: bool = False, seed: int = 1,
+          progress: bool = True, desc: str = "sweep", executor: cf.Executor | None = None) -> pd.DataFrame:
     """Run `base` at every point of `grid` (`repeats` times each) and return one row per workload and run.
 
     base:      scenario dict, YAML text or file path.
@@ -394,7 +418,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     cache_dir = os.path.abspath(os.fspath(cache_dir) if cache_dir else default_cache_dir())
     scenario_key = _hash(canon)
     build = build_id()
-    tasks = []
+    tasks: list[Task] = []
     for combo in itertools.product(*values) if keys else [()]:
         point = ["%s=%s" % (k, _value_text(v)) for k, v in zip(keys, combo)]
         cost = {"scenario": scenario_key, "overrides": point,
@@ -409,8 +433,8 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
                           "extra": dict(grid_values, repeat=rep, seed=s), "cost": cost})
     os.makedirs(cache_dir, exist_ok=True)
 
-    results = [None] * len(tasks)
-    todo = []
+    results: list[PointResult | None] = [None] * len(tasks)
+    todo: list[int] = []
     for i, t in enumerate(tasks):  # cached points are read here: no worker is started for a finished sweep
         if os.path.exists(os.path.join(t["dir"], "rows.json")):
             results[i] = _run_point(t)
@@ -418,6 +442,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
             todo.append(i)
     todo = _longest_first(tasks, todo)
     jobs = max(1, int(jobs or os.cpu_count() or 1))
+    bar: _Bar | None  # None once closed
     bar = _bar(len(tasks), desc, progress)
     bar.update(len(tasks) - len(todo))
     try:
@@ -443,7 +468,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
 
     rows = []
     simulated = 0
-    for t, (rws, ran) in zip(tasks, results):
+    for t, (rws, ran) in zip(tasks, cast(list[PointResult], results)):  # every point is done by now
         simulated += int(ran)
         for r in rws:
             rows.append(dict(t["extra"], **r, cached=not ran))
@@ -453,7 +478,7 @@ def sweep(base, grid=None, repeats=1, jobs=None, cache_dir=None, scheduler=None,
     return df
 
 
-def _forget_unfinished(tasks, todo):
+def _forget_unfinished(tasks: Sequence[Task], todo: Iterable[int]) -> None:
     """Remove the folders of points that did not finish (their workers are gone): a point in the
     cache is complete (rows.json) or absent."""
     for i in todo:
@@ -462,7 +487,8 @@ def _forget_unfinished(tasks, todo):
             shutil.rmtree(d, ignore_errors=True)
 
 
-def _run_local(tasks, todo, results, jobs, executor, bar):
+def _run_local(tasks: Sequence[Task], todo: list[int], results: list[PointResult | None], jobs: int,
+               executor: cf.Executor | None, bar: _Bar) -> None:
     # spawn: workers start clean (no copy of this process's threads or ns-3 state)
     ex = executor or local_executor(min(jobs, len(todo)))
     try:
@@ -488,7 +514,8 @@ def _run_local(tasks, todo, results, jobs, executor, bar):
             ex.shutdown(cancel_futures=True)
 
 
-def _run_dask(tasks, todo, results, jobs, scheduler, bar):
+def _run_dask(tasks: Sequence[Task], todo: list[int], results: list[PointResult | None], jobs: int,
+              scheduler: str | Client | None, bar: _Bar) -> None:
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
