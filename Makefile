@@ -12,7 +12,8 @@
 #   make package        build and write the Debian package $(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (CPack)
 #   make fuzz           build the libFuzzer targets in build-san/ and run each for $(FUZZ_SECONDS) s,
 #                       $(FUZZ_JOBS) at a time
-#   make fuzz-smoke     the same for 60 s each with libFuzzer seed 1 (FUZZ_SEED) (what .ci/run runs); doc/fuzzing.md
+#   make fuzz-smoke     the same for $(FUZZ_SMOKE_SECONDS) s each with libFuzzer seed 1 (FUZZ_SEED) (what .ci/run runs);
+#                       doc/fuzzing.md
 #   make fuzz-seeds     regenerate the protocol targets' seed corpora in fuzz/corpus/
 #   make clean          remove build/ and build-san/ (and build-asan/, build-fuzz/ of older versions)
 
@@ -44,6 +45,8 @@ BENCH_SCRIPT ?= scripts/bench.sh
 # Fuzzing (doc/fuzzing.md): the targets live in the sanitizer build; FUZZ_TARGETS empty means every target.
 FUZZ_DIR      ?= $(ASAN_DIR)
 FUZZ_SECONDS  ?= 300
+# The CI smoke: every committed reproducer whole, then each target this long (doc/ci.md says what 30 s costs).
+FUZZ_SMOKE_SECONDS ?= 30
 FUZZ_TARGETS  ?=
 # Targets fuzzed at once: each fuzzes for FUZZ_SECONDS of wall time whatever runs beside it.
 FUZZ_JOBS     ?= $(JOBS)
@@ -118,7 +121,7 @@ fuzz: build-fuzz
 	fuzz/run.sh -s $(FUZZ_SECONDS) -b $(FUZZ_DIR) -j $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
 fuzz-smoke:
-	@FUZZ_SEED=$${FUZZ_SEED:-1} $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+	@FUZZ_SEED=$${FUZZ_SEED:-1} $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
 fuzz-seeds: build-fuzz
 	$(FUZZ_DIR)/fuzz/make-seeds fuzz/corpus

@@ -76,6 +76,10 @@ class ReceivePathLogsUnderTheClass : public TestCase
         Simulator::Run();
         LogComponentDisable("DdpEndpoint", LOG_LEVEL_ALL);
         std::clog.rdbuf(saved);
+        // The endpoint and the two lower layers point at each other: break the cycles.
+        ddp->Dispose();
+        peer->Dispose();
+        local->Dispose();
         Simulator::Destroy();
 
         const std::string log = captured.str();
