@@ -84,14 +84,10 @@ Check(std::string name, std::string subject, double bound, double value, bool pa
     return CheckResult{std::move(name), std::move(subject), bound, value, std::move(unit), pass, std::move(detail)};
 }
 
-} // namespace
-
-std::vector<CheckResult>
-RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r)
+/** The messages of each workload, in cfg's order (messages.csv names incast flows "<workload>:<sender>"). */
+std::vector<std::vector<const MessageRecord*>>
+MessagesByWorkload(const ScenarioConfig& cfg, const RunResult& r)
 {
-    std::vector<CheckResult> out;
-    const Paths paths(topo);
-    // The messages of each workload, in one pass (messages.csv names incast flows "<workload>:<sender>").
     std::map<std::string, std::size_t> workloadOf;
     for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
     {
@@ -110,103 +106,150 @@ RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const Run
             messagesOf[it->second].push_back(&m);
         }
     }
-    for (std::size_t i = 0; i < cfg.workloads.size() && i < r.workloads.size(); ++i)
+    return messagesOf;
+}
+
+/** What one pass over a workload's messages finds, for the FCT, window and accounting checks. */
+struct MessageScan
+{
+    uint64_t largest = 0;                 ///< the largest message's size
+    std::size_t disordered = 0;           ///< messages whose times contradict each other
+    const MessageRecord* worst = nullptr; ///< the delivered message closest to its FCT bound
+    double worstFct = 0;
+    double worstBound = 0;
+    double worstMargin = std::numeric_limits<double>::infinity();
+};
+
+MessageScan
+ScanMessages(const WorkloadConfig& wc,
+             const std::vector<const MessageRecord*>& messages,
+             const std::map<std::string, PathLimits>& bySender)
+{
+    MessageScan s;
+    for (const MessageRecord* mp : messages)
     {
-        const WorkloadConfig& wc = cfg.workloads[i];
-        const WorkloadResult& w = r.workloads[i];
-        const auto flows = Flows(wc);
-        if (flows.empty())
+        const MessageRecord& m = *mp;
+        s.disordered += (m.delivered && *m.delivered < m.post) || (m.completed && *m.completed < m.post) ||
+                                (m.firstPlaced && m.delivered && *m.firstPlaced > *m.delivered)
+                            ? 1
+                            : 0;
+        s.largest = std::max(s.largest, m.size);
+        auto it = bySender.find(m.sender);
+        if (!m.delivered || it == bySender.end())
         {
             continue;
         }
-        const uint32_t overhead = PayloadOverhead(cfg, wc);
-        std::map<std::string, PathLimits> bySender;
-        double sumLimit = 0;
-        for (const auto& [src, dst] : flows)
+        const PathLimits& p = it->second;
+        const Time prop = wc.op == RdmaOp::Read ? p.propagation * 2 : p.propagation;
+        const double bound = double(m.size) * 8.0 / p.bottleneckBps * 1e9 + double(prop.GetNanoSeconds());
+        const double fct = double(m.Fct()->GetNanoSeconds());
+        if (fct - bound < s.worstMargin)
         {
-            bySender[src] = paths.Limits(src, dst, overhead);
-            sumLimit += bySender[src].payloadLimitBps;
+            s.worstMargin = fct - bound;
+            s.worst = &m;
+            s.worstFct = fct;
+            s.worstBound = bound;
         }
-        // Several senders share the sink's own links: those cap their sum.
-        const double limit = std::min(sumLimit, paths.HostLimit(flows.front().second, overhead));
-        const std::string how = "bottleneck payload rate for " + std::to_string(overhead) +
-                                " header octets per packet (+2 PPP)";
-        if (w.goodputBps)
-        {
-            out.push_back(Check("goodput <= payload limit", w.name, limit, *w.goodputBps, *w.goodputBps <= limit,
-                                "bps", how));
-        }
-        uint64_t largest = 0;
-        const MessageRecord* worst = nullptr;
-        double worstFct = 0;
-        double worstBound = 0;
-        double worstMargin = std::numeric_limits<double>::infinity();
-        std::size_t disordered = 0;
-        for (const MessageRecord* mp : messagesOf[i])
-        {
-            const MessageRecord& m = *mp;
-            disordered += (m.delivered && *m.delivered < m.post) || (m.completed && *m.completed < m.post) ||
-                                  (m.firstPlaced && m.delivered && *m.firstPlaced > *m.delivered)
-                              ? 1
-                              : 0;
-            largest = std::max(largest, m.size);
-            auto it = bySender.find(m.sender);
-            if (!m.delivered || it == bySender.end())
-            {
-                continue;
-            }
-            const PathLimits& p = it->second;
-            const Time prop = wc.op == RdmaOp::Read ? p.propagation * 2 : p.propagation;
-            const double bound = double(m.size) * 8.0 / p.bottleneckBps * 1e9 + double(prop.GetNanoSeconds());
-            const double fct = double(m.Fct()->GetNanoSeconds());
-            if (fct - bound < worstMargin)
-            {
-                worstMargin = fct - bound;
-                worst = &m;
-                worstFct = fct;
-                worstBound = bound;
-            }
-        }
-        if (worst)
-        {
-            out.push_back(Check("fct >= serialisation + propagation", w.name + "#" + std::to_string(worst->id),
-                                worstBound, worstFct, worstMargin >= 0, "ns",
-                                "the message closest to its bound: " + std::to_string(worst->size) +
-                                    " octets at the bottleneck rate plus the path's propagation delay"));
-        }
-        if (w.goodputWindowBps && r.measure)
-        {
-            // Each message's octets are spread evenly over its arrival, an approximation (and over SCTP
-            // consecutive messages arrive interleaved): each flow is allowed one message on top.
-            const double window = (r.measure->second - r.measure->first).GetSeconds();
-            const double slack = double(largest) * 8.0 * double(flows.size()) / window;
-            out.push_back(Check("goodput in window <= payload limit + one message per flow", w.name, limit + slack,
-                                *w.goodputWindowBps, *w.goodputWindowBps <= limit + slack, "bps", how));
-        }
-        for (const SizeLatency& l : w.latencyBySize)
-        {
-            const PathLimits& p = bySender.begin()->second;
-            const double bound = double(l.size) * 8.0 / p.bottleneckBps * 1e9 + double(p.propagation.GetNanoSeconds());
-            if (l.ns.count)
-            {
-                out.push_back(Check("latency >= serialisation + propagation",
-                                    w.name + " size " + std::to_string(l.size), bound, l.ns.min, l.ns.min >= bound,
-                                    "ns", "the smallest half round trip against one way at the bottleneck rate"));
-            }
-        }
-        out.push_back(Check("octets delivered <= posted", w.name, double(w.octetsPosted), double(w.octetsDelivered),
-                            w.octetsDelivered <= w.octetsPosted, "octets", "counted per message"));
-        // Every message has one status by construction (MessageRecord::Status): what can go wrong is
-        // a record whose times contradict each other, or counts that lose messages on the way.
-        const uint64_t accounted = w.messagesDelivered + w.messagesOutstanding + w.messagesFlushed +
-                                   (w.op == "inject" ? w.messagesPosted : 0);
-        out.push_back(Check("every message delivered, outstanding or flushed", w.name,
-                            double(messagesOf[i].size()), double(accounted),
-                            accounted == messagesOf[i].size() && disordered == 0, "messages",
-                            std::to_string(disordered) + " messages with times out of order (delivered or "
-                                                         "completed before posted, placed after delivered)"));
     }
-    // Utilisation: no core and no memory bus is busy for longer than the run.
+    return s;
+}
+
+/** Each ping-pong size's smallest half round trip against its one-way bound. */
+void
+AddLatencyChecks(const WorkloadResult& w,
+                 const std::map<std::string, PathLimits>& bySender,
+                 std::vector<CheckResult>& out)
+{
+    for (const SizeLatency& l : w.latencyBySize)
+    {
+        const PathLimits& p = bySender.begin()->second;
+        const double bound = double(l.size) * 8.0 / p.bottleneckBps * 1e9 + double(p.propagation.GetNanoSeconds());
+        if (l.ns.count)
+        {
+            out.push_back(Check("latency >= serialisation + propagation",
+                                w.name + " size " + std::to_string(l.size), bound, l.ns.min, l.ns.min >= bound,
+                                "ns", "the smallest half round trip against one way at the bottleneck rate"));
+        }
+    }
+}
+
+/** Octets and messages: none delivered that were not posted, none lost from the counts. */
+void
+AddAccountingChecks(const WorkloadResult& w,
+                    std::size_t recorded,
+                    std::size_t disordered,
+                    std::vector<CheckResult>& out)
+{
+    out.push_back(Check("octets delivered <= posted", w.name, double(w.octetsPosted), double(w.octetsDelivered),
+                        w.octetsDelivered <= w.octetsPosted, "octets", "counted per message"));
+    // Every message has one status by construction (MessageRecord::Status): what can go wrong is
+    // a record whose times contradict each other, or counts that lose messages on the way.
+    const uint64_t accounted = w.messagesDelivered + w.messagesOutstanding + w.messagesFlushed +
+                               (w.op == "inject" ? w.messagesPosted : 0);
+    out.push_back(Check("every message delivered, outstanding or flushed", w.name, double(recorded),
+                        double(accounted), accounted == recorded && disordered == 0, "messages",
+                        std::to_string(disordered) + " messages with times out of order (delivered or "
+                                                     "completed before posted, placed after delivered)"));
+}
+
+/** The checks of workload `i`; none for a workload without data flows (an injection). */
+void
+CheckWorkload(const ScenarioConfig& cfg,
+              const Paths& paths,
+              const RunResult& r,
+              std::size_t i,
+              const std::vector<const MessageRecord*>& messages,
+              std::vector<CheckResult>& out)
+{
+    const WorkloadConfig& wc = cfg.workloads[i];
+    const WorkloadResult& w = r.workloads[i];
+    const auto flows = Flows(wc);
+    if (flows.empty())
+    {
+        return;
+    }
+    const uint32_t overhead = PayloadOverhead(cfg, wc);
+    std::map<std::string, PathLimits> bySender;
+    double sumLimit = 0;
+    for (const auto& [src, dst] : flows)
+    {
+        bySender[src] = paths.Limits(src, dst, overhead);
+        sumLimit += bySender[src].payloadLimitBps;
+    }
+    // Several senders share the sink's own links: those cap their sum.
+    const double limit = std::min(sumLimit, paths.HostLimit(flows.front().second, overhead));
+    const std::string how = "bottleneck payload rate for " + std::to_string(overhead) +
+                            " header octets per packet (+2 PPP)";
+    if (w.goodputBps)
+    {
+        out.push_back(Check("goodput <= payload limit", w.name, limit, *w.goodputBps, *w.goodputBps <= limit,
+                            "bps", how));
+    }
+    const MessageScan s = ScanMessages(wc, messages, bySender);
+    if (s.worst)
+    {
+        out.push_back(Check("fct >= serialisation + propagation", w.name + "#" + std::to_string(s.worst->id),
+                            s.worstBound, s.worstFct, s.worstMargin >= 0, "ns",
+                            "the message closest to its bound: " + std::to_string(s.worst->size) +
+                                " octets at the bottleneck rate plus the path's propagation delay"));
+    }
+    if (w.goodputWindowBps && r.measure)
+    {
+        // Each message's octets are spread evenly over its arrival, an approximation (and over SCTP
+        // consecutive messages arrive interleaved): each flow is allowed one message on top.
+        const double window = (r.measure->second - r.measure->first).GetSeconds();
+        const double slack = double(s.largest) * 8.0 * double(flows.size()) / window;
+        out.push_back(Check("goodput in window <= payload limit + one message per flow", w.name, limit + slack,
+                            *w.goodputWindowBps, *w.goodputWindowBps <= limit + slack, "bps", how));
+    }
+    AddLatencyChecks(w, bySender, out);
+    AddAccountingChecks(w, messages.size(), s.disordered, out);
+}
+
+/** Utilisation: no core and no memory bus is busy for longer than the run. */
+void
+AddUtilisationChecks(const RunResult& r, std::vector<CheckResult>& out)
+{
     const double simulated = double(r.simulatedTime.GetNanoSeconds());
     double worstCore = 0;
     std::string coreSubject = "-";
@@ -234,6 +277,21 @@ RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const Run
                         "the busiest core's busy time against the simulated time"));
     out.push_back(Check("memory-bus utilisation <= 100%", busSubject, simulated, worstBus, worstBus <= simulated * (1 + 1e-9),
                         "ns", "the busiest bus's busy time against the simulated time"));
+}
+
+} // namespace
+
+std::vector<CheckResult>
+RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r)
+{
+    std::vector<CheckResult> out;
+    const Paths paths(topo);
+    const std::vector<std::vector<const MessageRecord*>> messagesOf = MessagesByWorkload(cfg, r);
+    for (std::size_t i = 0; i < cfg.workloads.size() && i < r.workloads.size(); ++i)
+    {
+        CheckWorkload(cfg, paths, r, i, messagesOf[i], out);
+    }
+    AddUtilisationChecks(r, out);
     return out;
 }
 

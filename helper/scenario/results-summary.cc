@@ -105,6 +105,113 @@ TransportJson(const TransportSettings& s)
     return out;
 }
 
+/** Each host's CPU busy time per core, bus octets and counters (host.csv has the same figures). */
+json
+HostsJson(const std::vector<HostResult>& hosts)
+{
+    json out = json::array();
+    for (const auto& h : hosts)
+    {
+        json cores = json::array();
+        for (const Time& t : h.cpuBusyPerCore)
+        {
+            cores.push_back(t.GetNanoSeconds());
+        }
+        out.push_back({{"node", h.node}, {"cpu_busy_ns", cores}, {"bus_bytes", h.busBytes},
+                       {"counters", h.counters}});
+    }
+    return out;
+}
+
+/** The drops on every link, by cause, and their totals. */
+json
+DropsJson(const std::vector<LinkDrops>& drops)
+{
+    uint64_t queue = 0;
+    uint64_t impairment = 0;
+    json links = json::array();
+    for (const LinkDrops& d : drops)
+    {
+        queue += d.queue;
+        impairment += d.impairment;
+        links.push_back({{"a", d.a}, {"b", d.b}, {"queue", d.queue}, {"impairment", d.impairment}});
+    }
+    json out = {{"total", queue + impairment}, {"queue", queue}, {"impairment", impairment}, {"links", links}};
+    return out;
+}
+
+/** The ports that saw a packet (queues.csv has them all), with their drops and marks by reason. */
+json
+QueuesJson(const std::vector<QueueResult>& queues)
+{
+    json out = json::array();
+    for (const QueueResult& q : queues)
+    {
+        if (q.enqueued + q.dropped + q.deviceEnqueued == 0)
+        {
+            continue;
+        }
+        out.push_back({{"node", q.node},
+                       {"peer", q.peer},
+                       {"role", q.role},
+                       {"kind", q.kind},
+                       {"limit", q.limit},
+                       {"enqueued", q.enqueued},
+                       {"dequeued", q.dequeued},
+                       {"dropped", q.dropped},
+                       {"marked", q.marked},
+                       {"drop_reasons", q.dropReasons},
+                       {"mark_reasons", q.markReasons},
+                       {"peak_packets", q.peakPackets},
+                       {"peak_bytes", q.peakBytes},
+                       {"device", {{"enqueued", q.deviceEnqueued},
+                                   {"dropped", q.deviceDropped},
+                                   {"peak_packets", q.devicePeakPackets}}}});
+    }
+    return out;
+}
+
+json
+ChecksJson(const std::vector<CheckResult>& checks)
+{
+    json out = json::array();
+    for (const CheckResult& c : checks)
+    {
+        out.push_back({{"name", c.name},
+                       {"subject", c.subject},
+                       {"bound", c.bound},
+                       {"value", c.value},
+                       {"unit", c.unit},
+                       {"pass", c.pass},
+                       {"detail", c.detail}});
+    }
+    return out;
+}
+
+/** The files of the results folder besides summary.json: the optional ones only when written. */
+json
+FilesJson(const RunResult& r)
+{
+    json files = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
+    if (!r.queues.empty())
+    {
+        files["queues"] = "queues.csv";
+    }
+    if (!r.scenarioYaml.empty())
+    {
+        files["scenario"] = "scenario.yaml";
+    }
+    if (!r.pcapFiles.empty() || r.pcap)
+    {
+        files["pcap"] = r.pcapDirectory;
+    }
+    if (!r.seriesFile.empty())
+    {
+        files["series"] = r.seriesFile;
+    }
+    return files;
+}
+
 } // namespace
 
 const char*
@@ -183,86 +290,17 @@ ResultsWriter::SummaryJson(const RunResult& r)
     {
         j["workloads"].push_back(WorkloadJson(w));
     }
-    j["hosts"] = json::array();
-    for (const auto& h : r.hosts)
-    {
-        json cores = json::array();
-        for (const Time& t : h.cpuBusyPerCore)
-        {
-            cores.push_back(t.GetNanoSeconds());
-        }
-        j["hosts"].push_back({{"node", h.node}, {"cpu_busy_ns", cores}, {"bus_bytes", h.busBytes},
-                              {"counters", h.counters}});
-    }
-    uint64_t queue = 0;
-    uint64_t impairment = 0;
-    json links = json::array();
-    for (const LinkDrops& d : r.drops)
-    {
-        queue += d.queue;
-        impairment += d.impairment;
-        links.push_back({{"a", d.a}, {"b", d.b}, {"queue", d.queue}, {"impairment", d.impairment}});
-    }
-    j["drops"] = {{"total", queue + impairment}, {"queue", queue}, {"impairment", impairment}, {"links", links}};
-    // The ports that saw a packet (queues.csv has them all), with their drops and marks by reason.
-    j["queues"] = json::array();
-    for (const QueueResult& q : r.queues)
-    {
-        if (q.enqueued + q.dropped + q.deviceEnqueued == 0)
-        {
-            continue;
-        }
-        j["queues"].push_back({{"node", q.node},
-                               {"peer", q.peer},
-                               {"role", q.role},
-                               {"kind", q.kind},
-                               {"limit", q.limit},
-                               {"enqueued", q.enqueued},
-                               {"dequeued", q.dequeued},
-                               {"dropped", q.dropped},
-                               {"marked", q.marked},
-                               {"drop_reasons", q.dropReasons},
-                               {"mark_reasons", q.markReasons},
-                               {"peak_packets", q.peakPackets},
-                               {"peak_bytes", q.peakBytes},
-                               {"device", {{"enqueued", q.deviceEnqueued},
-                                           {"dropped", q.deviceDropped},
-                                           {"peak_packets", q.devicePeakPackets}}}});
-    }
-    j["checks"] = json::array();
-    for (const CheckResult& c : r.checks)
-    {
-        j["checks"].push_back({{"name", c.name},
-                               {"subject", c.subject},
-                               {"bound", c.bound},
-                               {"value", c.value},
-                               {"unit", c.unit},
-                               {"pass", c.pass},
-                               {"detail", c.detail}});
-    }
+    j["hosts"] = HostsJson(r.hosts);
+    j["drops"] = DropsJson(r.drops);
+    j["queues"] = QueuesJson(r.queues);
+    j["checks"] = ChecksJson(r.checks);
     j["checks_failed"] = r.FailedChecks();
     j["transport"] = json::object();
     for (const HostTransport& h : r.transport)
     {
         j["transport"][h.node] = TransportJson(h.settings);
     }
-    j["files"] = {{"messages", "messages.csv"}, {"hosts", "host.csv"}};
-    if (!r.queues.empty())
-    {
-        j["files"]["queues"] = "queues.csv";
-    }
-    if (!r.scenarioYaml.empty())
-    {
-        j["files"]["scenario"] = "scenario.yaml";
-    }
-    if (!r.pcapFiles.empty() || r.pcap)
-    {
-        j["files"]["pcap"] = r.pcapDirectory;
-    }
-    if (!r.seriesFile.empty())
-    {
-        j["files"]["series"] = r.seriesFile;
-    }
+    j["files"] = FilesJson(r);
     return j.dump(2) + "\n";
 }
 

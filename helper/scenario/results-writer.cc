@@ -50,6 +50,83 @@ WriteFile(const fs::path& path, const std::string& text)
     }
 }
 
+/** messages.csv: one row per message, with the sink's times. */
+std::string
+MessagesCsv(const std::vector<MessageRecord>& messages)
+{
+    std::ostringstream msg;
+    msg << "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,status\n";
+    for (const auto& m : messages)
+    {
+        msg << CsvField(m.workload) << ',' << m.id << ',' << CsvField(m.op) << ',' << m.size << ','
+            << m.post.GetNanoSeconds() << ',' << Ns(m.firstPlaced) << ',' << Ns(m.delivered) << ','
+            << Ns(m.completed) << ',' << Ns(m.Fct()) << ',' << ToString(m.Status()) << '\n';
+    }
+    return msg.str();
+}
+
+/** host.csv: one row per host, its CPU busy time, bus octets and counters. */
+std::string
+HostCsv(const std::vector<HostResult>& hosts)
+{
+    // Counter columns are the union over the hosts, sorted, so that every row has every column.
+    std::set<std::string> counterNames;
+    for (const auto& h : hosts)
+    {
+        for (const auto& [name, v] : h.counters)
+        {
+            counterNames.insert(name);
+        }
+    }
+    std::ostringstream host;
+    host << "node,cores,cpu_busy_ns_total,cpu_busy_ns_per_core,bus_bytes";
+    for (const auto& name : counterNames)
+    {
+        host << ',' << CsvField(name);
+    }
+    host << '\n';
+    for (const auto& h : hosts)
+    {
+        int64_t total = 0;
+        std::string perCore;
+        for (const Time& t : h.cpuBusyPerCore)
+        {
+            total += t.GetNanoSeconds();
+            perCore += (perCore.empty() ? "" : ";") + std::to_string(t.GetNanoSeconds());
+        }
+        host << CsvField(h.node) << ',' << h.cpuBusyPerCore.size() << ',' << total << ',' << perCore << ','
+             << h.busBytes;
+        for (const auto& name : counterNames)
+        {
+            auto it = h.counters.find(name);
+            host << ',' << (it == h.counters.end() ? std::string() : Number(it->second));
+        }
+        host << '\n';
+    }
+    return host.str();
+}
+
+/** Copy the run's pcap files into `pcapDir`, skipping those already written there. */
+void
+CopyPcaps(const fs::path& pcapDir, const std::vector<std::string>& files)
+{
+    for (const auto& p : files)
+    {
+        const fs::path src(p);
+        std::error_code ec;
+        const fs::path dst = pcapDir / src.filename();
+        if (fs::exists(dst) && fs::equivalent(src, dst, ec))
+        {
+            continue; // written straight into the temporary folder
+        }
+        fs::copy_file(src, dst, fs::copy_options::overwrite_existing, ec);
+        if (ec)
+        {
+            throw ResultsError("cannot copy pcap " + p + ": " + ec.message());
+        }
+    }
+}
+
 } // namespace
 
 std::string
@@ -157,75 +234,15 @@ ResultsWriter::Write(const RunResult& r)
     {
         WriteFile(dir / "scenario.yaml", r.scenarioYaml);
     }
-
-    std::ostringstream msg;
-    msg << "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,status\n";
-    for (const auto& m : r.messages)
-    {
-        msg << CsvField(m.workload) << ',' << m.id << ',' << CsvField(m.op) << ',' << m.size << ','
-            << m.post.GetNanoSeconds() << ',' << Ns(m.firstPlaced) << ',' << Ns(m.delivered) << ','
-            << Ns(m.completed) << ',' << Ns(m.Fct()) << ',' << ToString(m.Status()) << '\n';
-    }
-    WriteFile(dir / "messages.csv", msg.str());
-
-    // Counter columns are the union over the hosts, sorted, so that every row has every column.
-    std::set<std::string> counterNames;
-    for (const auto& h : r.hosts)
-    {
-        for (const auto& [name, v] : h.counters)
-        {
-            counterNames.insert(name);
-        }
-    }
-    std::ostringstream host;
-    host << "node,cores,cpu_busy_ns_total,cpu_busy_ns_per_core,bus_bytes";
-    for (const auto& name : counterNames)
-    {
-        host << ',' << CsvField(name);
-    }
-    host << '\n';
-    for (const auto& h : r.hosts)
-    {
-        int64_t total = 0;
-        std::string perCore;
-        for (const Time& t : h.cpuBusyPerCore)
-        {
-            total += t.GetNanoSeconds();
-            perCore += (perCore.empty() ? "" : ";") + std::to_string(t.GetNanoSeconds());
-        }
-        host << CsvField(h.node) << ',' << h.cpuBusyPerCore.size() << ',' << total << ',' << perCore << ','
-             << h.busBytes;
-        for (const auto& name : counterNames)
-        {
-            auto it = h.counters.find(name);
-            host << ',' << (it == h.counters.end() ? std::string() : Number(it->second));
-        }
-        host << '\n';
-    }
-    WriteFile(dir / "host.csv", host.str());
+    WriteFile(dir / "messages.csv", MessagesCsv(r.messages));
+    WriteFile(dir / "host.csv", HostCsv(r.hosts));
     if (!r.queues.empty())
     {
         WriteFile(dir / "queues.csv", QueuesCsv(r.queues));
     }
-
     if (!r.pcapFiles.empty())
     {
-        const fs::path pcapDir = PcapDirectory(r.pcapDirectory);
-        for (const auto& p : r.pcapFiles)
-        {
-            const fs::path src(p);
-            std::error_code ec;
-            const fs::path dst = pcapDir / src.filename();
-            if (fs::exists(dst) && fs::equivalent(src, dst, ec))
-            {
-                continue; // written straight into the temporary folder
-            }
-            fs::copy_file(src, dst, fs::copy_options::overwrite_existing, ec);
-            if (ec)
-            {
-                throw ResultsError("cannot copy pcap " + p + ": " + ec.message());
-            }
-        }
+        CopyPcaps(PcapDirectory(r.pcapDirectory), r.pcapFiles);
     }
 }
 

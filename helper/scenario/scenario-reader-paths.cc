@@ -22,6 +22,8 @@
 
 #include <boost/range/iterator_range.hpp>
 
+#include <functional>
+
 namespace ns3
 {
 namespace scenario
@@ -72,6 +74,189 @@ UintOf(const Ptr<AttributeValue>& v)
     return DynamicCast<UintegerValue>(v)->Get();
 }
 
+/**
+ * What the checks along paths need of the reader: its Fail, and (through CheckPaths, as they are
+ * private to it) its graph, the vertex of a node name and the key that sets an attribute.
+ */
+struct PathCheck
+{
+    const ScenarioReader& reader;
+    const TopologyGraph& graph;
+    std::function<TopoVertexId(const std::string&)> vertexOf;
+    std::function<std::pair<YAML::Node, std::string>(const std::string&)> attributeKey;
+};
+
+/** Every link's MTU, and the key that set it: links, then the bottleneck, then per-link in order. */
+std::map<EdgeKey, LinkMtu>
+LinkMtus(const PathCheck& pc, const YAML::Node& root, const ScenarioConfig& cfg)
+{
+    std::map<EdgeKey, LinkMtu> mtus;
+    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(pc.graph)))
+    {
+        LinkMtu l;
+        if (cfg.links.mtu)
+        {
+            l = LinkMtu{*cfg.links.mtu, root["links"]["mtu"], "links.mtu"};
+        }
+        mtus[KeyOf(boost::source(e, pc.graph), boost::target(e, pc.graph))] = l;
+    }
+    auto setOn = [&](const std::string& a, const std::string& b, const LinkMtu& l) {
+        mtus[KeyOf(pc.vertexOf(a), pc.vertexOf(b))] = l;
+    };
+    if (cfg.topology.kind == TopologyKind::Dumbbell && cfg.topology.bottleneck.mtu)
+    {
+        setOn("left", "right",
+              LinkMtu{*cfg.topology.bottleneck.mtu, root["topology"]["bottleneck"]["mtu"], "topology.bottleneck.mtu"});
+    }
+    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
+    {
+        if (cfg.perLink[i].link.mtu)
+        {
+            const std::string p = Join(Join("per-link", std::to_string(i)), "mtu");
+            setOn(cfg.perLink[i].a, cfg.perLink[i].b, LinkMtu{*cfg.perLink[i].link.mtu, root["per-link"][i]["mtu"], p});
+        }
+    }
+    return mtus;
+}
+
+/** Whether every link has the same MTU (then every path's smallest is that one). */
+bool
+AllSame(const std::map<EdgeKey, LinkMtu>& mtus)
+{
+    bool uniform = true;
+    for (const auto& [key, l] : mtus)
+    {
+        uniform = uniform && l.mtu == mtus.begin()->second.mtu;
+    }
+    return uniform;
+}
+
+/** The sender-receiver pairs of workload `w`, whose entry in the file is `entry` at path `p`. */
+std::vector<Pair>
+PairsOf(const WorkloadConfig& w, const YAML::Node& entry, const std::string& p)
+{
+    std::vector<Pair> pairs;
+    if (HasManySenders(w.kind))
+    {
+        for (std::size_t s = 0; s < w.senders.size(); ++s)
+        {
+            pairs.push_back(Pair{w.senders[s], entry["senders"][s], Join(Join(p, "senders"), std::to_string(s))});
+        }
+    }
+    else
+    {
+        pairs.push_back(Pair{w.from, entry["to"], Join(p, "to")});
+    }
+    return pairs;
+}
+
+/** Breadth-first distances from `v`, computed once per source into `hops`. */
+const std::vector<int32_t>&
+Distances(const TopologyGraph& graph, std::map<TopoVertexId, std::vector<int32_t>>& hops, TopoVertexId v)
+{
+    auto it = hops.find(v);
+    return it != hops.end() ? it->second : hops.emplace(v, HopDistances(graph, v)).first->second;
+}
+
+/**
+ * The link of smallest MTU on the shortest paths of `pair` to `to`, after refusing a path longer
+ * than the TTL lets a packet cross.
+ */
+const LinkMtu*
+SmallestMtuOnPaths(const PathCheck& pc,
+                   const std::map<EdgeKey, LinkMtu>& mtus,
+                   const Pair& pair,
+                   const std::string& to,
+                   uint64_t ttl,
+                   std::map<TopoVertexId, std::vector<int32_t>>& hops)
+{
+    const TopologyGraph& g = pc.graph;
+    const TopoVertexId s = pc.vertexOf(pair.from);
+    const TopoVertexId t = pc.vertexOf(to);
+    const LinkMtu* smallest = &mtus.begin()->second;
+    // An edge is on a shortest path when the hops to one end and from the other add up.
+    const std::vector<int32_t>& ds = Distances(g, hops, s);
+    const std::vector<int32_t>& dt = Distances(g, hops, t);
+    const int32_t length = ds[t];
+    if (uint64_t(length) > ttl)
+    {
+        pc.reader.Fail(pair.at, pair.path,
+                       "the path from " + pair.from + " to " + to + " crosses " + std::to_string(length) +
+                           " links, more than IPv4's TTL of " + std::to_string(ttl) +
+                           " lets a packet cross (ns3::Ipv4L3Protocol::DefaultTtl, Linux's default too); set "
+                           "host: {Ipv4L3Protocol::DefaultTtl: \"255\"} for paths of up to 255 links");
+    }
+    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(g)))
+    {
+        const TopoVertexId u = boost::source(e, g);
+        const TopoVertexId v = boost::target(e, g);
+        for (auto [a, b] : {std::make_pair(u, v), std::make_pair(v, u)})
+        {
+            const bool forwards = (a == s || !g[a].IsHost()) && (b == t || !g[b].IsHost());
+            if (forwards && ds[a] >= 0 && dt[b] >= 0 && ds[a] + 1 + dt[b] == length &&
+                mtus.at(KeyOf(u, v)).mtu < smallest->mtu)
+            {
+                smallest = &mtus.at(KeyOf(u, v));
+            }
+        }
+    }
+    return smallest;
+}
+
+/**
+ * The sizes on one pair's paths: the smallest MTU against what the LLP needs, and a SegmentSize or
+ * Pmtu the scenario sets against that MTU.
+ */
+void
+CheckPairSizes(const PathCheck& pc,
+               const WorkloadConfig& w,
+               const Pair& pair,
+               const LinkMtu& smallest,
+               const std::optional<std::string>& segmentSize,
+               const std::optional<std::string>& pmtu)
+{
+    const std::string where = " on the path of workload '" + w.name + "' (" + pair.from + " to " + w.to + ")";
+    const uint32_t need = !IsRdma(w.kind) ? 68 : w.llp == Llp::Tcp ? MinMpaMtu() : MinSctpMtu();
+    if (smallest.mtu < need)
+    {
+        pc.reader.Fail(smallest.at, smallest.path,
+                       "MTU " + std::to_string(smallest.mtu) + where + " is below the " + std::to_string(need) +
+                           " octets " + LlpName(w) + " needs" +
+                           (w.llp == Llp::Tcp ? " (IPv4 20 + TCP 20 + timestamps 12 + a segment of " +
+                                                    std::to_string(MinMpaSegmentSize()) +
+                                                    " that holds a 70-octet DDP Terminate in one FPDU)"
+                                              : " (IPv4 20 + SCTP 12 + DATA 16 + DDP-SSN 2 + the 516-octet "
+                                                "DDP segment RFC 5043 requires, and the SCTP model's smallest Pmtu)"));
+    }
+    const bool tcp = !IsRdma(w.kind) || w.llp == Llp::Tcp;
+    if (tcp && segmentSize)
+    {
+        const auto [at, path] = pc.attributeKey("ns3::TcpSocket::SegmentSize");
+        const uint64_t seg = std::stoull(*segmentSize);
+        const uint64_t least = IsRdma(w.kind) ? MinMpaSegmentSize() : 1;
+        if (seg + kTcpIpOverhead > smallest.mtu)
+        {
+            pc.reader.Fail(at, path, "a segment of " + *segmentSize + " octets does not fit one packet" + where +
+                                         ": its smallest MTU, " + std::to_string(smallest.mtu) +
+                                         (smallest.path.empty() ? "" : " (" + smallest.path + ")") + ", carries " +
+                                         std::to_string(smallest.mtu - kTcpIpOverhead) +
+                                         " (IPv4 20, TCP 20, timestamps 12)");
+        }
+        if (seg < least)
+        {
+            pc.reader.Fail(at, path, "a segment of " + *segmentSize + " octets is below the " + std::to_string(least) +
+                                         " " + LlpName(w) + " needs (workload '" + w.name + "')");
+        }
+    }
+    if (!tcp && pmtu && std::stoull(*pmtu) > smallest.mtu)
+    {
+        const auto [at, path] = pc.attributeKey("ns3::SctpSocket::Pmtu");
+        pc.reader.Fail(at, path, "a path MTU of " + *pmtu + " is above the smallest MTU" + where + ", " +
+                                     std::to_string(smallest.mtu) +
+                                     (smallest.path.empty() ? "" : " (" + smallest.path + ")"));
+    }
+}
+
 } // namespace
 
 std::pair<YAML::Node, std::string>
@@ -95,38 +280,12 @@ ScenarioReader::AttributeKey(const YAML::Node& root, const std::string& full) co
 void
 ScenarioReader::CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const
 {
-    // Every link's MTU, and the key that set it: links, then the bottleneck, then per-link in order.
-    std::map<EdgeKey, LinkMtu> mtus;
-    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(m_graph)))
-    {
-        LinkMtu l;
-        if (cfg.links.mtu)
-        {
-            l = LinkMtu{*cfg.links.mtu, root["links"]["mtu"], "links.mtu"};
-        }
-        mtus[KeyOf(boost::source(e, m_graph), boost::target(e, m_graph))] = l;
-    }
-    auto setOn = [&](const std::string& a, const std::string& b, const LinkMtu& l) {
-        mtus[KeyOf(VertexOf(a), VertexOf(b))] = l;
-    };
-    if (cfg.topology.kind == TopologyKind::Dumbbell && cfg.topology.bottleneck.mtu)
-    {
-        setOn("left", "right",
-              LinkMtu{*cfg.topology.bottleneck.mtu, root["topology"]["bottleneck"]["mtu"], "topology.bottleneck.mtu"});
-    }
-    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
-    {
-        if (cfg.perLink[i].link.mtu)
-        {
-            const std::string p = Join(Join("per-link", std::to_string(i)), "mtu");
-            setOn(cfg.perLink[i].a, cfg.perLink[i].b, LinkMtu{*cfg.perLink[i].link.mtu, root["per-link"][i]["mtu"], p});
-        }
-    }
-    bool uniform = true;
-    for (const auto& [key, l] : mtus)
-    {
-        uniform = uniform && l.mtu == mtus.begin()->second.mtu;
-    }
+    const PathCheck pc{*this,
+                       m_graph,
+                       [this](const std::string& name) { return VertexOf(name); },
+                       [this, &root](const std::string& full) { return AttributeKey(root, full); }};
+    const std::map<EdgeKey, LinkMtu> mtus = LinkMtus(pc, root, cfg);
+    const bool uniform = AllSame(mtus);
     // Generated kinds have short paths (at most 6 links, a fat-tree's); a graphml file's may be long.
     const bool countHops = cfg.topology.kind == TopologyKind::GraphMl;
     const uint64_t ttl = UintOf(EffectiveDefault(cfg, "ns3::Ipv4L3Protocol::DefaultTtl"));
@@ -134,10 +293,6 @@ ScenarioReader::CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const
     const std::optional<std::string> pmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu");
 
     std::map<TopoVertexId, std::vector<int32_t>> hops; // breadth-first distances, by source
-    auto distances = [&](TopoVertexId v) -> const std::vector<int32_t>& {
-        auto it = hops.find(v);
-        return it != hops.end() ? it->second : hops.emplace(v, HopDistances(m_graph, v)).first->second;
-    };
     const YAML::Node list = root["workloads"];
     for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
     {
@@ -146,94 +301,15 @@ ScenarioReader::CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const
         {
             continue;
         }
-        const std::string p = Join("workloads", std::to_string(i));
-        std::vector<Pair> pairs;
-        if (HasManySenders(w.kind))
+        for (const Pair& pair : PairsOf(w, list[i], Join("workloads", std::to_string(i))))
         {
-            for (std::size_t s = 0; s < w.senders.size(); ++s)
-            {
-                pairs.push_back(Pair{w.senders[s], list[i]["senders"][s], Join(Join(p, "senders"), std::to_string(s))});
-            }
-        }
-        else
-        {
-            pairs.push_back(Pair{w.from, list[i]["to"], Join(p, "to")});
-        }
-        for (const Pair& pair : pairs)
-        {
-            const TopoVertexId s = VertexOf(pair.from);
-            const TopoVertexId t = VertexOf(w.to);
             const LinkMtu* smallest = &mtus.begin()->second;
             if (!uniform || countHops)
             {
-                // An edge is on a shortest path when the hops to one end and from the other add up.
-                const std::vector<int32_t>& ds = distances(s);
-                const std::vector<int32_t>& dt = distances(t);
-                const int32_t length = ds[t];
-                if (uint64_t(length) > ttl)
-                {
-                    Fail(pair.at, pair.path,
-                         "the path from " + pair.from + " to " + w.to + " crosses " + std::to_string(length) +
-                             " links, more than IPv4's TTL of " + std::to_string(ttl) +
-                             " lets a packet cross (ns3::Ipv4L3Protocol::DefaultTtl, Linux's default too); set "
-                             "host: {Ipv4L3Protocol::DefaultTtl: \"255\"} for paths of up to 255 links");
-                }
-                for (TopoEdgeId e : boost::make_iterator_range(boost::edges(m_graph)))
-                {
-                    const TopoVertexId u = boost::source(e, m_graph);
-                    const TopoVertexId v = boost::target(e, m_graph);
-                    for (auto [a, b] : {std::make_pair(u, v), std::make_pair(v, u)})
-                    {
-                        const bool forwards = (a == s || !m_graph[a].IsHost()) && (b == t || !m_graph[b].IsHost());
-                        if (forwards && ds[a] >= 0 && dt[b] >= 0 && ds[a] + 1 + dt[b] == length &&
-                            mtus.at(KeyOf(u, v)).mtu < smallest->mtu)
-                        {
-                            smallest = &mtus.at(KeyOf(u, v));
-                        }
-                    }
-                }
+                smallest = SmallestMtuOnPaths(pc, mtus, pair, w.to, ttl, hops);
             }
             w.pathMtu[pair.from] = smallest->mtu;
-            const std::string where = " on the path of workload '" + w.name + "' (" + pair.from + " to " + w.to + ")";
-            const uint32_t need = !IsRdma(w.kind) ? 68 : w.llp == Llp::Tcp ? MinMpaMtu() : MinSctpMtu();
-            if (smallest->mtu < need)
-            {
-                Fail(smallest->at, smallest->path,
-                     "MTU " + std::to_string(smallest->mtu) + where + " is below the " + std::to_string(need) +
-                         " octets " + LlpName(w) + " needs" +
-                         (w.llp == Llp::Tcp ? " (IPv4 20 + TCP 20 + timestamps 12 + a segment of " +
-                                                  std::to_string(MinMpaSegmentSize()) +
-                                                  " that holds a 70-octet DDP Terminate in one FPDU)"
-                                            : " (IPv4 20 + SCTP 12 + DATA 16 + DDP-SSN 2 + the 516-octet "
-                                              "DDP segment RFC 5043 requires, and the SCTP model's smallest Pmtu)"));
-            }
-            const bool tcp = !IsRdma(w.kind) || w.llp == Llp::Tcp;
-            if (tcp && segmentSize)
-            {
-                const auto [at, path] = AttributeKey(root, "ns3::TcpSocket::SegmentSize");
-                const uint64_t seg = std::stoull(*segmentSize);
-                const uint64_t least = IsRdma(w.kind) ? MinMpaSegmentSize() : 1;
-                if (seg + kTcpIpOverhead > smallest->mtu)
-                {
-                    Fail(at, path, "a segment of " + *segmentSize + " octets does not fit one packet" + where +
-                                       ": its smallest MTU, " + std::to_string(smallest->mtu) +
-                                       (smallest->path.empty() ? "" : " (" + smallest->path + ")") + ", carries " +
-                                       std::to_string(smallest->mtu - kTcpIpOverhead) +
-                                       " (IPv4 20, TCP 20, timestamps 12)");
-                }
-                if (seg < least)
-                {
-                    Fail(at, path, "a segment of " + *segmentSize + " octets is below the " + std::to_string(least) +
-                                       " " + LlpName(w) + " needs (workload '" + w.name + "')");
-                }
-            }
-            if (!tcp && pmtu && std::stoull(*pmtu) > smallest->mtu)
-            {
-                const auto [at, path] = AttributeKey(root, "ns3::SctpSocket::Pmtu");
-                Fail(at, path, "a path MTU of " + *pmtu + " is above the smallest MTU" + where + ", " +
-                                   std::to_string(smallest->mtu) +
-                                   (smallest->path.empty() ? "" : " (" + smallest->path + ")"));
-            }
+            CheckPairSizes(pc, w, pair, *smallest, segmentSize, pmtu);
         }
     }
 }

@@ -9,6 +9,7 @@
 #include "helper/topology/port-queues.h"
 #include "helper/topology/topology-graph.h"
 
+#include <functional>
 
 namespace ns3
 {
@@ -35,6 +36,194 @@ const char*
 OwnSection(QueueDiscKind k)
 {
     return k == QueueDiscKind::None || k == QueueDiscKind::Fifo ? "" : ToString(k);
+}
+
+/** The queue keys of a switch port, refused where no port is a switch's. */
+const char* const kSwitchPortKeys[] = {"queue", "device-queue", "queue-disc"};
+
+/** Reads a queue size key (ScenarioReader::QueueText, private to the reader). */
+using QueueTextFn = std::function<std::string(const YAML::Node&, const std::string&)>;
+
+/** The `red` map `r` of a queue disc, at `p`: one threshold or min-th and max-th, and the optional knobs. */
+void
+ReadRed(const ScenarioReader& reader,
+        const YAML::Node& r,
+        const std::string& p,
+        const SchemaNode& schema,
+        const QueueTextFn& queueText,
+        RedSpec& red)
+{
+    reader.CheckKeys(r, p, schema);
+    if (r["threshold"] && (r["min-th"] || r["max-th"]))
+    {
+        reader.Fail(r["threshold"], Join(p, "threshold"),
+                    "threshold sets min-th and max-th both: give one or the others");
+    }
+    if (r["threshold"])
+    {
+        red.minTh = red.maxTh = QueueSize(queueText(r["threshold"], Join(p, "threshold")));
+    }
+    if (static_cast<bool>(r["min-th"]) != static_cast<bool>(r["max-th"]))
+    {
+        const char* given = r["min-th"] ? "min-th" : "max-th";
+        reader.Fail(r[given], Join(p, given), "min-th and max-th go together (or one threshold for both)");
+    }
+    if (r["min-th"])
+    {
+        red.minTh = QueueSize(queueText(r["min-th"], Join(p, "min-th")));
+        red.maxTh = QueueSize(queueText(r["max-th"], Join(p, "max-th")));
+    }
+    if (r["weight"])
+    {
+        red.weight = reader.Probability(r["weight"], Join(p, "weight"));
+    }
+    if (r["max-p"])
+    {
+        red.maxP = reader.Probability(r["max-p"], Join(p, "max-p"));
+    }
+    if (r["gentle"])
+    {
+        red.gentle = reader.Bool(r["gentle"], Join(p, "gentle"));
+    }
+    if (r["ecn"])
+    {
+        red.ecn = reader.Bool(r["ecn"], Join(p, "ecn"));
+    }
+    if (r["hard-drop"])
+    {
+        red.hardDrop = reader.Bool(r["hard-drop"], Join(p, "hard-drop"));
+    }
+}
+
+/** The `codel` or `fq-codel` map `c` of a queue disc, at `p`. */
+void
+ReadCoDel(const ScenarioReader& reader,
+          const YAML::Node& c,
+          const std::string& p,
+          const SchemaNode& schema,
+          CoDelSpec& codel)
+{
+    reader.CheckKeys(c, p, schema);
+    if (c["target"])
+    {
+        codel.target = reader.TimeOf(c["target"], Join(p, "target"), Quantity::ProtocolTimer);
+    }
+    if (c["interval"])
+    {
+        codel.interval = reader.TimeOf(c["interval"], Join(p, "interval"), Quantity::ProtocolTimer);
+    }
+    if (c["ecn"])
+    {
+        codel.ecn = reader.Bool(c["ecn"], Join(p, "ecn"));
+    }
+    if (c["flows"])
+    {
+        codel.flows = uint32_t(reader.UInt(c["flows"], Join(p, "flows"), 65536));
+    }
+}
+
+/** One section's queues as they will be built (`spec`, with its fallbacks), checked where written. */
+void
+CheckSectionQueues(const ScenarioReader& reader,
+                   const PortQueueSpec& spec,
+                   const YAML::Node& section,
+                   const std::string& path)
+{
+    try
+    {
+        CheckPortQueues(spec, path);
+    }
+    catch (const TopologyError& e)
+    {
+        const YAML::Node at = section["queue-disc"] ? section["queue-disc"] : section;
+        reader.Fail(at, path, std::string(e.what()).substr(path.size() + 2));
+    }
+}
+
+/** The queues of `links`, the bottleneck, `host-nic` and each `per-host` nic, where written. */
+void
+CheckSharedQueues(const ScenarioReader& reader,
+                  const YAML::Node& root,
+                  const ScenarioConfig& cfg,
+                  const LinkParams& links)
+{
+    if (root["links"])
+    {
+        CheckSectionQueues(reader, links.Ports(), root["links"], "links");
+    }
+    if (cfg.topology.kind == TopologyKind::Dumbbell && root["topology"]["bottleneck"])
+    {
+        CheckSectionQueues(reader, OverlayQueues(links, cfg.topology.bottleneck).Ports(),
+                           root["topology"]["bottleneck"], "topology.bottleneck");
+    }
+    const PortQueueSpec nic = OverlayNic(DefaultHostNic(), cfg.hostNic);
+    if (root["host-nic"])
+    {
+        CheckSectionQueues(reader, nic, root["host-nic"], "host-nic");
+    }
+    for (const auto& [name, node] : cfg.perHost)
+    {
+        if (!node.nic.Empty())
+        {
+            const std::string p = "per-host." + name + ".nic";
+            CheckSectionQueues(reader, OverlayNic(nic, node.nic), root["per-host"][name]["nic"], p);
+        }
+    }
+}
+
+/** Whether any node of `g` is a switch. */
+bool
+HasSwitch(const TopologyGraph& g)
+{
+    bool anySwitch = false;
+    for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
+    {
+        anySwitch = anySwitch || !g[v].IsHost();
+    }
+    return anySwitch;
+}
+
+/**
+ * Each per-link entry's queues over `links` (the bottleneck's too, for the bottleneck), refusing
+ * switch-port keys on a link between two hosts.
+ */
+void
+CheckPerLinkQueues(const ScenarioReader& reader,
+                   const YAML::Node& root,
+                   const ScenarioConfig& cfg,
+                   const LinkParams& links,
+                   const TopologyGraph& graph,
+                   const std::map<std::string, TopoVertexId>& vertex)
+{
+    const YAML::Node pl = root["per-link"];
+    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
+    {
+        const PerLinkConfig& p = cfg.perLink[i];
+        const std::string path = Join("per-link", std::to_string(i));
+        if (!HasQueueKeys(p.link))
+        {
+            continue;
+        }
+        if (vertex.count(p.a) && vertex.count(p.b) && graph[vertex.at(p.a)].IsHost() && graph[vertex.at(p.b)].IsHost())
+        {
+            for (const char* k : kSwitchPortKeys)
+            {
+                if (pl[i][k])
+                {
+                    reader.Fail(pl[i][k], Join(path, k),
+                                std::string("'") + k + "' sets switch ports and " + p.a + " -- " + p.b +
+                                    " joins two hosts; their NIC queues are set under host-nic or per-host.<name>.nic");
+                }
+            }
+        }
+        LinkParams base = links;
+        if (cfg.topology.kind == TopologyKind::Dumbbell &&
+            ((p.a == "left" && p.b == "right") || (p.a == "right" && p.b == "left")))
+        {
+            base = OverlayQueues(links, cfg.topology.bottleneck);
+        }
+        CheckSectionQueues(reader, OverlayQueues(base, p.link).Ports(), pl[i], path);
+    }
 }
 
 } // namespace
@@ -72,46 +261,8 @@ ScenarioReader::ReadQueueDisc(const YAML::Node& n, const std::string& path) cons
     }
     if (const YAML::Node r = n["red"])
     {
-        const std::string p = Join(path, "red");
-        CheckKeys(r, p, *schema.fields.at("red"));
-        if (r["threshold"] && (r["min-th"] || r["max-th"]))
-        {
-            Fail(r["threshold"], Join(p, "threshold"), "threshold sets min-th and max-th both: give one or the others");
-        }
-        if (r["threshold"])
-        {
-            d.red.minTh = d.red.maxTh = QueueSize(QueueText(r["threshold"], Join(p, "threshold")));
-        }
-        if (static_cast<bool>(r["min-th"]) != static_cast<bool>(r["max-th"]))
-        {
-            const char* given = r["min-th"] ? "min-th" : "max-th";
-            Fail(r[given], Join(p, given), "min-th and max-th go together (or one threshold for both)");
-        }
-        if (r["min-th"])
-        {
-            d.red.minTh = QueueSize(QueueText(r["min-th"], Join(p, "min-th")));
-            d.red.maxTh = QueueSize(QueueText(r["max-th"], Join(p, "max-th")));
-        }
-        if (r["weight"])
-        {
-            d.red.weight = Probability(r["weight"], Join(p, "weight"));
-        }
-        if (r["max-p"])
-        {
-            d.red.maxP = Probability(r["max-p"], Join(p, "max-p"));
-        }
-        if (r["gentle"])
-        {
-            d.red.gentle = Bool(r["gentle"], Join(p, "gentle"));
-        }
-        if (r["ecn"])
-        {
-            d.red.ecn = Bool(r["ecn"], Join(p, "ecn"));
-        }
-        if (r["hard-drop"])
-        {
-            d.red.hardDrop = Bool(r["hard-drop"], Join(p, "hard-drop"));
-        }
+        const QueueTextFn queueText = [this](const YAML::Node& q, const std::string& p) { return QueueText(q, p); };
+        ReadRed(*this, r, Join(path, "red"), *schema.fields.at("red"), queueText, d.red);
     }
     // Linux's fq_codel marks ECN-capable packets by default, its codel does not.
     d.codel.ecn = d.kind == QueueDiscKind::FqCoDel;
@@ -119,24 +270,7 @@ ScenarioReader::ReadQueueDisc(const YAML::Node& n, const std::string& path) cons
     const bool codel = d.kind == QueueDiscKind::CoDel || d.kind == QueueDiscKind::FqCoDel;
     if (const YAML::Node c = codel ? n[own] : YAML::Node(YAML::NodeType::Undefined); codel && c)
     {
-        const std::string p = Join(path, own);
-        CheckKeys(c, p, *schema.fields.at(own));
-        if (c["target"])
-        {
-            d.codel.target = TimeOf(c["target"], Join(p, "target"), Quantity::ProtocolTimer);
-        }
-        if (c["interval"])
-        {
-            d.codel.interval = TimeOf(c["interval"], Join(p, "interval"), Quantity::ProtocolTimer);
-        }
-        if (c["ecn"])
-        {
-            d.codel.ecn = Bool(c["ecn"], Join(p, "ecn"));
-        }
-        if (c["flows"])
-        {
-            d.codel.flows = uint32_t(UInt(c["flows"], Join(p, "flows"), 65536));
-        }
+        ReadCoDel(*this, c, Join(path, own), *schema.fields.at(own), d.codel);
     }
     return d;
 }
@@ -175,51 +309,13 @@ void
 ScenarioReader::CheckQueues(const YAML::Node& root, const ScenarioConfig& cfg) const
 {
     // Each section's queues as they will be built (with their fallbacks), checked where written.
-    auto check = [this](const PortQueueSpec& spec, const YAML::Node& section, const std::string& path) {
-        try
-        {
-            CheckPortQueues(spec, path);
-        }
-        catch (const TopologyError& e)
-        {
-            const YAML::Node at = section["queue-disc"] ? section["queue-disc"] : section;
-            Fail(at, path, std::string(e.what()).substr(path.size() + 2));
-        }
-    };
     const LinkParams links = OverlayQueues(LinkParams{}, cfg.links);
-    if (root["links"])
-    {
-        check(links.Ports(), root["links"], "links");
-    }
-    if (cfg.topology.kind == TopologyKind::Dumbbell && root["topology"]["bottleneck"])
-    {
-        check(OverlayQueues(links, cfg.topology.bottleneck).Ports(), root["topology"]["bottleneck"],
-              "topology.bottleneck");
-    }
-    const PortQueueSpec nic = OverlayNic(DefaultHostNic(), cfg.hostNic);
-    if (root["host-nic"])
-    {
-        check(nic, root["host-nic"], "host-nic");
-    }
-    for (const auto& [name, node] : cfg.perHost)
-    {
-        if (!node.nic.Empty())
-        {
-            const std::string p = "per-host." + name + ".nic";
-            check(OverlayNic(nic, node.nic), root["per-host"][name]["nic"], p);
-        }
-    }
+    CheckSharedQueues(*this, root, cfg, links);
 
     // Switch-port keys where no port is a switch's would change nothing: refused, not ignored.
-    bool anySwitch = false;
-    for (TopoVertexId v = 0; v < boost::num_vertices(m_graph); ++v)
+    if (!HasSwitch(m_graph) && root["links"])
     {
-        anySwitch = anySwitch || !m_graph[v].IsHost();
-    }
-    const char* keys[] = {"queue", "device-queue", "queue-disc"};
-    if (!anySwitch && root["links"])
-    {
-        for (const char* k : keys)
+        for (const char* k : kSwitchPortKeys)
         {
             if (root["links"][k])
             {
@@ -229,36 +325,7 @@ ScenarioReader::CheckQueues(const YAML::Node& root, const ScenarioConfig& cfg) c
             }
         }
     }
-    const YAML::Node pl = root["per-link"];
-    for (std::size_t i = 0; i < cfg.perLink.size(); ++i)
-    {
-        const PerLinkConfig& p = cfg.perLink[i];
-        const std::string path = Join("per-link", std::to_string(i));
-        if (!HasQueueKeys(p.link))
-        {
-            continue;
-        }
-        if (m_vertex.count(p.a) && m_vertex.count(p.b) && m_graph[m_vertex.at(p.a)].IsHost() &&
-            m_graph[m_vertex.at(p.b)].IsHost())
-        {
-            for (const char* k : keys)
-            {
-                if (pl[i][k])
-                {
-                    Fail(pl[i][k], Join(path, k),
-                         std::string("'") + k + "' sets switch ports and " + p.a + " -- " + p.b +
-                             " joins two hosts; their NIC queues are set under host-nic or per-host.<name>.nic");
-                }
-            }
-        }
-        LinkParams base = links;
-        if (cfg.topology.kind == TopologyKind::Dumbbell &&
-            ((p.a == "left" && p.b == "right") || (p.a == "right" && p.b == "left")))
-        {
-            base = OverlayQueues(links, cfg.topology.bottleneck);
-        }
-        check(OverlayQueues(base, p.link).Ports(), pl[i], path);
-    }
+    CheckPerLinkQueues(*this, root, cfg, links, m_graph, m_vertex);
 }
 
 } // namespace scenario

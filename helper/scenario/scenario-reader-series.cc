@@ -45,6 +45,17 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
              "the interval " + FormatTime(s.interval) + " is longer than the run (stop " + FormatTime(cfg.stop) + ")");
     }
 
+    ReadSeriesQuantities(n, path, s);
+    ReadSeriesFlows(n, path, cfg, s);
+    ReadSeriesLinks(n, path, s);
+
+    cfg.tracing.series = s;
+    CheckSeriesRows(n, path, cfg);
+}
+
+void
+ScenarioReader::ReadSeriesQuantities(const YAML::Node& n, const std::string& path, SeriesConfig& s) const
+{
     const std::string wp = Join(path, "what");
     if (const YAML::Node what = n["what"])
     {
@@ -68,7 +79,14 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
     {
         s.what = {SeriesQuantity::Goodput, SeriesQuantity::Cwnd, SeriesQuantity::Rtt, SeriesQuantity::Queue};
     }
+}
 
+void
+ScenarioReader::ReadSeriesFlows(const YAML::Node& n,
+                                const std::string& path,
+                                const ScenarioConfig& cfg,
+                                SeriesConfig& s) const
+{
     const bool flowQuantities =
         s.Has(SeriesQuantity::Goodput) || s.Has(SeriesQuantity::Cwnd) || s.Has(SeriesQuantity::Rtt);
     const std::string fp = Join(path, "flows");
@@ -116,7 +134,11 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
             }
         }
     }
+}
 
+void
+ScenarioReader::ReadSeriesLinks(const YAML::Node& n, const std::string& path, SeriesConfig& s) const
+{
     const std::string lp = Join(path, "links");
     if (const YAML::Node links = n["links"])
     {
@@ -153,19 +175,24 @@ ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, Scenari
             s.links.emplace_back(m_graph[boost::source(e, m_graph)].name, m_graph[boost::target(e, m_graph)].name);
         }
     }
+}
 
-    cfg.tracing.series = s;
+void
+ScenarioReader::CheckSeriesRows(const YAML::Node& n, const std::string& path, const ScenarioConfig& cfg) const
+{
     const SeriesPlan plan = PlanSeries(cfg);
     if (plan.SeriesCount() == 0)
     {
         // Only ping-pongs, and only their goodput, which they do not have.
-        Fail(n["what"], wp, "nothing to sample: ping-pong workloads have no goodput (doc/metrics.md)");
+        Fail(n["what"], Join(path, "what"),
+             "nothing to sample: ping-pong workloads have no goodput (doc/metrics.md)");
     }
     if (plan.Rows() > kMaxSeriesRows)
     {
+        const Time interval = cfg.tracing.series->interval;
         const std::string rows = plan.Rows() == UINT64_MAX ? "more than 2^64" : std::to_string(plan.Rows());
-        Fail(interval, ip,
-             "the interval " + FormatTime(s.interval) + " over the stop " + FormatTime(cfg.stop) + " makes " +
+        Fail(n["interval"], Join(path, "interval"),
+             "the interval " + FormatTime(interval) + " over the stop " + FormatTime(cfg.stop) + " makes " +
                  std::to_string(plan.Samples()) + " samples of " + std::to_string(plan.SeriesCount()) +
                  " series, " + rows + " rows, more than the " + std::to_string(kMaxSeriesRows) +
                  " a series.csv may hold (doc/scenario-format.md, Limits); lengthen the interval or choose fewer "

@@ -10,6 +10,7 @@
 #include "helper/scenario/units.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace ns3
 {
@@ -50,6 +51,128 @@ Connections(const WorkloadConfig& w)
         out.emplace_back(s, w.to);
     }
     return out;
+}
+
+/** Fails at the first of `origins` the file gave (ScenarioReader::FailTransport, private to the reader). */
+using FailTransportFn = std::function<void(const std::vector<std::string>&, const std::string&)>;
+
+/** The key that set `field` of `s`, empty for a default. */
+std::string
+Origin(const TransportSettings& s, const std::string& field)
+{
+    auto it = s.origin.find(field);
+    return it == s.origin.end() ? std::string() : it->second;
+}
+
+/** The key that set `field` of `s`, or "the default", for messages. */
+std::string
+Said(const TransportSettings& s, const std::string& field)
+{
+    const std::string o = Origin(s, field);
+    return o.empty() ? std::string("the default") : o;
+}
+
+/** One tcp.hystart key: whether it reaches a host running Cubic, and the first host it reaches. */
+struct HyStartReach
+{
+    bool cubic{false};
+    std::string host;
+    const TransportSettings* settings{nullptr};
+};
+
+/** Host `h`'s contradictions between keys; its tcp.hystart key, if any, noted in `hyStartReach`. */
+void
+CheckHostTransport(const std::string& h,
+                   const TransportSettings& s,
+                   std::map<std::string, HyStartReach>& hyStartReach,
+                   const FailTransportFn& fail)
+{
+    const TcpTransportSettings& t = s.tcp;
+    // Named only where a host's own key is involved; scenario-wide values are the same for all.
+    const bool own = std::any_of(s.origin.begin(), s.origin.end(), [](const auto& kv) {
+        return kv.second.rfind("transport.hosts.", 0) == 0;
+    });
+    const std::string forHost = own ? " (host " + h + ")" : "";
+    if (NeedsEcn(t.congestion) && !t.ecn)
+    {
+        fail({Origin(s, "tcp.ecn"), Origin(s, "tcp.congestion")},
+             "ecn off contradicts congestion " + TcpCongestionName(t.congestion) + " (" + Said(s, "tcp.congestion") +
+                 ")" + forHost + ": DCTCP reacts to ECN marks and needs ECN on; leave ecn out or set it on");
+    }
+    if (const std::string o = Origin(s, "tcp.hystart"); !o.empty())
+    {
+        HyStartReach& r = hyStartReach.try_emplace(o, HyStartReach{false, h, &s}).first->second;
+        r.cubic = r.cubic || HasHyStart(t.congestion);
+    }
+    if (t.initialRto < t.minRto)
+    {
+        fail({Origin(s, "tcp.initial-rto"), Origin(s, "tcp.min-rto")},
+             "the initial RTO " + FormatTime(t.initialRto) + " (" + Said(s, "tcp.initial-rto") +
+                 ") is below the minimum RTO " + FormatTime(t.minRto) + " (" + Said(s, "tcp.min-rto") + ")" + forHost);
+    }
+    const SctpTransportSettings& c = s.sctp;
+    if (c.rtoInitial < c.rtoMin || c.rtoInitial > c.rtoMax)
+    {
+        fail({Origin(s, "sctp.rto-initial"), Origin(s, "sctp.rto-min"), Origin(s, "sctp.rto-max")},
+             "RTO.Initial " + FormatTime(c.rtoInitial) + " (" + Said(s, "sctp.rto-initial") + ") is outside [RTO.Min " +
+                 FormatTime(c.rtoMin) + ", RTO.Max " + FormatTime(c.rtoMax) + "]" + forHost);
+    }
+}
+
+/** A tcp.hystart key that reaches no host running Cubic (TcpLinuxCubic) would change nothing. */
+void
+CheckHyStartReach(const std::map<std::string, HyStartReach>& hyStartReach, const FailTransportFn& fail)
+{
+    for (const auto& [key, r] : hyStartReach)
+    {
+        if (!r.cubic)
+        {
+            const TransportSettings& s = *r.settings;
+            fail({key},
+                 "hystart " + s.tcp.hyStart + " chooses the slow-start exit of congestion Cubic "
+                     "(TcpLinuxCubic), and no host it reaches runs Cubic (" + r.host + " runs " +
+                     TcpCongestionName(s.tcp.congestion) + ", " + Said(s, "tcp.congestion") +
+                     "): it would change nothing; leave it out");
+        }
+    }
+}
+
+/**
+ * A receiver that holds an ACK back for as long as the sender's RTO makes the sender time out on
+ * every lone segment: each end's delayed ACK must be shorter than the other's minimum RTO.
+ */
+void
+CheckDelayedAcks(const ScenarioConfig& cfg,
+                 const std::map<std::string, TransportSettings>& at,
+                 const FailTransportFn& fail)
+{
+    const std::vector<WorkloadConfig>& wl = cfg.workloads;
+    for (const WorkloadConfig& w : wl)
+    {
+        const bool sctp = IsRdma(w.kind) && w.llp == Llp::Sctp;
+        const std::string delay = sctp ? "sctp.sack-delay" : "tcp.delayed-ack-timeout";
+        const std::string rto = sctp ? "sctp.rto-min" : "tcp.min-rto";
+        for (const auto& [a, b] : Connections(w))
+        {
+            for (const auto& [receiver, sender] : {std::make_pair(a, b), std::make_pair(b, a)})
+            {
+                const TransportSettings& r = at.at(receiver);
+                const TransportSettings& s = at.at(sender);
+                const Time held = sctp ? r.sctp.sackDelay : r.tcp.delayedAckTimeout;
+                const Time minRto = sctp ? s.sctp.rtoMin : s.tcp.minRto;
+                if (held >= minRto)
+                {
+                    fail({Origin(r, delay), Origin(s, rto)},
+                         receiver + " delays " + (sctp ? "SACKs" : "ACKs") + " up to " + FormatTime(held) + " (" +
+                             Said(r, delay) + "), not below " + sender + "'s minimum RTO " + FormatTime(minRto) +
+                             " (" + Said(s, rto) + ") on workload '" + w.name +
+                             "': every lone segment would be retransmitted by a timeout before its " +
+                             "ACK comes, and the connection stalls; make the delay shorter than the RTO" +
+                             (sctp ? "" : " (or delayed-ack-count: 1)"));
+                }
+            }
+        }
+    }
 }
 
 } // namespace
@@ -153,101 +276,18 @@ ScenarioReader::CheckTransport(const YAML::Node& root, const ScenarioConfig& cfg
     {
         at[h] = ResolveTransport(cfg.transport, h);
     }
-    auto origin = [](const TransportSettings& s, const std::string& field) {
-        auto it = s.origin.find(field);
-        return it == s.origin.end() ? std::string() : it->second;
-    };
-    auto said = [&](const TransportSettings& s, const std::string& field) {
-        const std::string o = origin(s, field);
-        return o.empty() ? std::string("the default") : o;
+    const FailTransportFn fail = [this, &root](const std::vector<std::string>& origins, const std::string& detail) {
+        FailTransport(root, origins, detail);
     };
     // A tcp.hystart key that reaches no host running Cubic (TcpLinuxCubic) would change nothing: per key,
     // whether it reaches one, and the first host it reaches (for the message).
-    struct HyStartReach
-    {
-        bool cubic{false};
-        std::string host;
-        const TransportSettings* settings{nullptr};
-    };
     std::map<std::string, HyStartReach> hyStartReach;
     for (const std::string& h : m_hosts)
     {
-        const TransportSettings& s = at[h];
-        const TcpTransportSettings& t = s.tcp;
-        // Named only where a host's own key is involved; scenario-wide values are the same for all.
-        const bool own = std::any_of(s.origin.begin(), s.origin.end(), [](const auto& kv) {
-            return kv.second.rfind("transport.hosts.", 0) == 0;
-        });
-        const std::string forHost = own ? " (host " + h + ")" : "";
-        if (NeedsEcn(t.congestion) && !t.ecn)
-        {
-            FailTransport(root, {origin(s, "tcp.ecn"), origin(s, "tcp.congestion")},
-                          "ecn off contradicts congestion " + TcpCongestionName(t.congestion) + " (" +
-                              said(s, "tcp.congestion") + ")" + forHost +
-                              ": DCTCP reacts to ECN marks and needs ECN on; leave ecn out or set it on");
-        }
-        if (const std::string o = origin(s, "tcp.hystart"); !o.empty())
-        {
-            HyStartReach& r = hyStartReach.try_emplace(o, HyStartReach{false, h, &s}).first->second;
-            r.cubic = r.cubic || HasHyStart(t.congestion);
-        }
-        if (t.initialRto < t.minRto)
-        {
-            FailTransport(root, {origin(s, "tcp.initial-rto"), origin(s, "tcp.min-rto")},
-                          "the initial RTO " + FormatTime(t.initialRto) + " (" + said(s, "tcp.initial-rto") +
-                              ") is below the minimum RTO " + FormatTime(t.minRto) + " (" + said(s, "tcp.min-rto") +
-                              ")" + forHost);
-        }
-        const SctpTransportSettings& c = s.sctp;
-        if (c.rtoInitial < c.rtoMin || c.rtoInitial > c.rtoMax)
-        {
-            FailTransport(root, {origin(s, "sctp.rto-initial"), origin(s, "sctp.rto-min"), origin(s, "sctp.rto-max")},
-                          "RTO.Initial " + FormatTime(c.rtoInitial) + " (" + said(s, "sctp.rto-initial") +
-                              ") is outside [RTO.Min " + FormatTime(c.rtoMin) + ", RTO.Max " + FormatTime(c.rtoMax) +
-                              "]" + forHost);
-        }
+        CheckHostTransport(h, at[h], hyStartReach, fail);
     }
-    for (const auto& [key, r] : hyStartReach)
-    {
-        if (!r.cubic)
-        {
-            const TransportSettings& s = *r.settings;
-            FailTransport(root, {key},
-                          "hystart " + s.tcp.hyStart + " chooses the slow-start exit of congestion Cubic "
-                              "(TcpLinuxCubic), and no host it reaches runs Cubic (" + r.host + " runs " +
-                              TcpCongestionName(s.tcp.congestion) + ", " + said(s, "tcp.congestion") +
-                              "): it would change nothing; leave it out");
-        }
-    }
-    // A receiver that holds an ACK back for as long as the sender's RTO makes the sender time out on
-    // every lone segment: each end's delayed ACK must be shorter than the other's minimum RTO.
-    const std::vector<WorkloadConfig>& wl = cfg.workloads;
-    for (const WorkloadConfig& w : wl)
-    {
-        const bool sctp = IsRdma(w.kind) && w.llp == Llp::Sctp;
-        const std::string delay = sctp ? "sctp.sack-delay" : "tcp.delayed-ack-timeout";
-        const std::string rto = sctp ? "sctp.rto-min" : "tcp.min-rto";
-        for (const auto& [a, b] : Connections(w))
-        {
-            for (const auto& [receiver, sender] : {std::make_pair(a, b), std::make_pair(b, a)})
-            {
-                const TransportSettings& r = at.at(receiver);
-                const TransportSettings& s = at.at(sender);
-                const Time held = sctp ? r.sctp.sackDelay : r.tcp.delayedAckTimeout;
-                const Time minRto = sctp ? s.sctp.rtoMin : s.tcp.minRto;
-                if (held >= minRto)
-                {
-                    FailTransport(root, {origin(r, delay), origin(s, rto)},
-                                  receiver + " delays " + (sctp ? "SACKs" : "ACKs") + " up to " + FormatTime(held) +
-                                      " (" + said(r, delay) + "), not below " + sender + "'s minimum RTO " +
-                                      FormatTime(minRto) + " (" + said(s, rto) + ") on workload '" + w.name +
-                                      "': every lone segment would be retransmitted by a timeout before its " +
-                                      "ACK comes, and the connection stalls; make the delay shorter than the RTO" +
-                                      (sctp ? "" : " (or delayed-ack-count: 1)"));
-                }
-            }
-        }
-    }
+    CheckHyStartReach(hyStartReach, fail);
+    CheckDelayedAcks(cfg, at, fail);
 }
 
 } // namespace scenario

@@ -121,6 +121,44 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     w.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), KindNames(), "workload kind");
     const WorkloadKindInfo& kind = Describe(w.kind);
     const std::string kindName = kind.name;
+    RefuseOtherKindsKeys(n, path, kind);
+    w.name = n["name"] ? Str(n["name"], Join(path, "name")) : kindName + "-" + std::to_string(index);
+    if (n["start"])
+    {
+        w.start = TimeOf(n["start"], Join(path, "start"), Quantity::RunTime);
+    }
+    if (kind.replacesCommon)
+    {
+        kind.read(*this, n, path, w);
+        if (kind.family == WorkloadFamily::Inject && !w.inject)
+        {
+            Fail(n, path, "workload kind '" + kindName + "' read no inject (its reader must fill WorkloadConfig::inject)");
+        }
+        return w;
+    }
+
+    ReadWorkloadEndpoints(n, path, kind, w);
+    ReadWorkloadOp(n, path, kind, w);
+    ReadWorkloadSizes(n, path, kind, w);
+    ReadWorkloadAmount(n, path, kind, w);
+    if (n["llp"])
+    {
+        w.llp = PickLlp(*this, n["llp"], Join(path, "llp"));
+    }
+    if (n["payload"])
+    {
+        w.payload = Pick(*this, n["payload"], Join(path, "payload"), kPayloads, "payload mode");
+    }
+    if (kind.read)
+    {
+        kind.read(*this, n, path, w);
+    }
+    return w;
+}
+
+void
+ScenarioReader::RefuseOtherKindsKeys(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const
+{
     // Keys each kind takes besides name and kind are its registry entry's: the sockets baseline
     // has no LLP (it is plain TCP), and an inject has `at`, not `start`; either would otherwise be
     // read and never used.
@@ -140,31 +178,23 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
             }
         }
         Fail(kv.first, Join(path, key),
-             "key '" + key + "' does not apply to workload kind '" + kindName + "' (it applies to: " + users + ")");
+             "key '" + key + "' does not apply to workload kind '" + kind.name + "' (it applies to: " + users + ")");
     }
-    w.name = n["name"] ? Str(n["name"], Join(path, "name")) : kindName + "-" + std::to_string(index);
-    if (n["start"])
-    {
-        w.start = TimeOf(n["start"], Join(path, "start"), Quantity::RunTime);
-    }
-    if (kind.replacesCommon)
-    {
-        kind.read(*this, n, path, w);
-        if (kind.family == WorkloadFamily::Inject && !w.inject)
-        {
-            Fail(n, path, "workload kind '" + kindName + "' read no inject (its reader must fill WorkloadConfig::inject)");
-        }
-        return w;
-    }
+}
 
-    // Endpoints
+void
+ScenarioReader::ReadWorkloadEndpoints(const YAML::Node& n,
+                                      const std::string& path,
+                                      const WorkloadKindInfo& kind,
+                                      WorkloadConfig& w) const
+{
     if (kind.manySenders)
     {
         const YAML::Node s = Required(n, path, "senders");
         RequireList(s, Join(path, "senders"));
         if (s.size() == 0)
         {
-            Fail(s, Join(path, "senders"), kindName + " needs at least one sender");
+            Fail(s, Join(path, "senders"), kind.name + " needs at least one sender");
         }
         std::set<std::string> listed;
         for (std::size_t i = 0; i < s.size(); ++i)
@@ -190,7 +220,14 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     {
         Fail(n["to"], Join(path, "to"), "a workload cannot send to its own node '" + w.to + "'");
     }
+}
 
+void
+ScenarioReader::ReadWorkloadOp(const YAML::Node& n,
+                               const std::string& path,
+                               const WorkloadKindInfo& kind,
+                               WorkloadConfig& w) const
+{
     // Operation: the kind's first op is its default.
     if (!kind.ops.empty())
     {
@@ -202,7 +239,7 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         if (std::find(kind.ops.begin(), kind.ops.end(), w.op) == kind.ops.end())
         {
             Fail(n["op"], Join(path, "op"),
-                 "op '" + std::string(ToString(w.op)) + "' is not possible for workload kind '" + kindName + "'");
+                 "op '" + std::string(ToString(w.op)) + "' is not possible for workload kind '" + kind.name + "'");
         }
     }
 
@@ -216,36 +253,46 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
                      "' (poll applies to op write only)");
         }
     }
+}
 
+uint64_t
+ScenarioReader::WorkloadMessageSize(const YAML::Node& v, const std::string& p, const WorkloadKindInfo& kind) const
+{
     // Sizes: the applications take 32-bit sizes of at least the kind's smallest message (a
     // sockets-stream message carries its 16-octet send timestamp), so anything else would abort in
     // ns-3's attribute checker.
     const uint64_t minSize = kind.minSize;
     const bool rdma = kind.family == WorkloadFamily::Rdma;
-    auto checkSize = [&](const YAML::Node& v, const std::string& p) {
-        const uint64_t s = SizeOf(v, p);
-        if (s < minSize)
-        {
-            Fail(v, p,
-                 "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kindName + "' (" +
-                     std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: " + kind.minSizeReason + ")"));
-        }
-        if (s > kMaxMessage)
-        {
-            Fail(v, p,
-                 "size " + std::to_string(s) +
-                     (rdma ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
-                           : " is above the largest message of the sockets applications (2^32-1 octets)"));
-        }
-        return s;
-    };
+    const uint64_t s = SizeOf(v, p);
+    if (s < minSize)
+    {
+        Fail(v, p,
+             "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kind.name + "' (" +
+                 std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: " + kind.minSizeReason + ")"));
+    }
+    if (s > kMaxMessage)
+    {
+        Fail(v, p,
+             "size " + std::to_string(s) +
+                 (rdma ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
+                       : " is above the largest message of the sockets applications (2^32-1 octets)"));
+    }
+    return s;
+}
+
+void
+ScenarioReader::ReadWorkloadSizes(const YAML::Node& n,
+                                  const std::string& path,
+                                  const WorkloadKindInfo& kind,
+                                  WorkloadConfig& w) const
+{
     if (n["size"] && n["sizes"])
     {
         Fail(n["sizes"], Join(path, "sizes"), "give either size or sizes, not both");
     }
     if (n["size"])
     {
-        w.size = checkSize(n["size"], Join(path, "size"));
+        w.size = WorkloadMessageSize(n["size"], Join(path, "size"), kind);
     }
     if (const YAML::Node s = n["sizes"])
     {
@@ -256,10 +303,17 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
         }
         for (std::size_t i = 0; i < s.size(); ++i)
         {
-            w.sizes.push_back(checkSize(s[i], Join(Join(path, "sizes"), std::to_string(i))));
+            w.sizes.push_back(WorkloadMessageSize(s[i], Join(Join(path, "sizes"), std::to_string(i)), kind));
         }
     }
+}
 
+void
+ScenarioReader::ReadWorkloadAmount(const YAML::Node& n,
+                                   const std::string& path,
+                                   const WorkloadKindInfo& kind,
+                                   WorkloadConfig& w) const
+{
     // How much
     if (n["count"] && n["duration"])
     {
@@ -302,19 +356,6 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
             Fail(n["outstanding"], Join(path, "outstanding"), "outstanding must be at least 1");
         }
     }
-    if (n["llp"])
-    {
-        w.llp = PickLlp(*this, n["llp"], Join(path, "llp"));
-    }
-    if (n["payload"])
-    {
-        w.payload = Pick(*this, n["payload"], Join(path, "payload"), kPayloads, "payload mode");
-    }
-    if (kind.read)
-    {
-        kind.read(*this, n, path, w);
-    }
-    return w;
 }
 
 std::size_t

@@ -290,6 +290,45 @@ ScenarioReader::Read(const YAML::Node& root)
     }
     CheckKeys(root, top, ScenarioSchema());
     ScenarioConfig cfg;
+    ReadRunKeys(root, cfg);
+    ReadNetworkSections(root, cfg);
+
+    const YAML::Node wl = Required(root, top, "workloads");
+    ReadWorkloads(wl, "workloads", cfg);
+
+    if (root["tracing"])
+    {
+        ReadTracing(root["tracing"], "tracing", cfg.tracing);
+        if (root["tracing"]["series"])
+        {
+            ReadSeries(root["tracing"]["series"], "tracing.series", cfg);
+        }
+    }
+    if (root["measure"])
+    {
+        ReadMeasure(root["measure"], "measure", cfg);
+    }
+    if (root["transport"])
+    {
+        ReadTransport(root["transport"], "transport", cfg.transport);
+    }
+
+    CheckImpairments(root, cfg);
+    CheckAdjacency(root, cfg);
+    CheckReachability(wl, cfg);
+    CheckLlps(wl, cfg);
+    CheckListeningPorts(wl, cfg);
+    CheckQueues(root, cfg);
+    CheckWithBuilder(root, cfg);
+    CheckPaths(root, cfg);
+    CheckInjectSizes(root, cfg);
+    CheckTransport(root, cfg);
+    return cfg;
+}
+
+void
+ScenarioReader::ReadRunKeys(const YAML::Node& root, ScenarioConfig& cfg) const
+{
     if (root["name"])
     {
         cfg.name = Str(root["name"], "name");
@@ -326,7 +365,7 @@ ScenarioReader::Read(const YAML::Node& root)
                      ", or the TypeId of an ns3::Scheduler");
         }
     }
-    cfg.stop = TimeOf(Required(root, top, "stop"), "stop", Quantity::RunTime);
+    cfg.stop = TimeOf(Required(root, "", "stop"), "stop", Quantity::RunTime);
     if (!cfg.stop.IsStrictlyPositive())
     {
         Fail(root["stop"], "stop", "stop time must be above zero");
@@ -335,25 +374,19 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         cfg.output = Str(root["output"], "output");
     }
+}
 
-    ReadTopology(Required(root, top, "topology"), "topology", cfg.topology);
+void
+ScenarioReader::ReadNetworkSections(const YAML::Node& root, ScenarioConfig& cfg)
+{
+    ReadTopology(Required(root, "", "topology"), "topology", cfg.topology);
     if (root["links"])
     {
         cfg.links = ReadLink(root["links"], "links");
     }
-    if (const YAML::Node pl = root["per-link"])
+    if (root["per-link"])
     {
-        RequireList(pl, "per-link");
-        for (std::size_t i = 0; i < pl.size(); ++i)
-        {
-            const std::string p = Join("per-link", std::to_string(i));
-            const YAML::Node e = pl[i];
-            RequireMap(e, p);
-            PerLinkConfig c;
-            std::tie(c.a, c.b) = ReadEndpoints(Required(e, p, "between"), Join(p, "between"));
-            c.link = ReadLink(e, p, true);
-            cfg.perLink.push_back(c);
-        }
+        ReadPerLink(root["per-link"], "per-link", cfg);
     }
     if (root["host"])
     {
@@ -367,41 +400,66 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         cfg.hostNic = ReadNic(root["host-nic"], "host-nic");
     }
-    if (const YAML::Node ph = root["per-host"])
+    if (root["per-host"])
     {
-        RequireMap(ph, "per-host");
-        for (const auto& kv : ph)
+        ReadPerHost(root["per-host"], "per-host", cfg);
+    }
+}
+
+void
+ScenarioReader::ReadPerLink(const YAML::Node& pl, const std::string& path, ScenarioConfig& cfg) const
+{
+    RequireList(pl, path);
+    for (std::size_t i = 0; i < pl.size(); ++i)
+    {
+        const std::string p = Join(path, std::to_string(i));
+        const YAML::Node e = pl[i];
+        RequireMap(e, p);
+        PerLinkConfig c;
+        std::tie(c.a, c.b) = ReadEndpoints(Required(e, p, "between"), Join(p, "between"));
+        c.link = ReadLink(e, p, true);
+        cfg.perLink.push_back(c);
+    }
+}
+
+void
+ScenarioReader::ReadPerHost(const YAML::Node& ph, const std::string& path, ScenarioConfig& cfg) const
+{
+    RequireMap(ph, path);
+    for (const auto& kv : ph)
+    {
+        const std::string name = Str(kv.first, path);
+        const std::string p = Join(path, name);
+        CheckNode(kv.first, p, name, true);
+        CheckKeys(kv.second, p, *ScenarioSchema().fields.at("per-host")->element);
+        NodeAttributeConfig& nc = cfg.perHost[name];
+        if (kv.second["host"])
         {
-            const std::string name = Str(kv.first, "per-host");
-            const std::string p = Join("per-host", name);
-            CheckNode(kv.first, p, name, true);
-            CheckKeys(kv.second, p, *ScenarioSchema().fields.at("per-host")->element);
-            NodeAttributeConfig& nc = cfg.perHost[name];
-            if (kv.second["host"])
-            {
-                nc.host = ReadAttributes(kv.second["host"], Join(p, "host"), &PerHostHostTypes());
-            }
-            if (kv.second["rnic"])
-            {
-                nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
-            }
-            if (kv.second["nic"])
-            {
-                nc.nic = ReadNic(kv.second["nic"], Join(p, "nic"));
-            }
+            nc.host = ReadAttributes(kv.second["host"], Join(p, "host"), &PerHostHostTypes());
+        }
+        if (kv.second["rnic"])
+        {
+            nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
+        }
+        if (kv.second["nic"])
+        {
+            nc.nic = ReadNic(kv.second["nic"], Join(p, "nic"));
         }
     }
+}
 
-    const YAML::Node wl = Required(root, top, "workloads");
-    RequireList(wl, "workloads");
+void
+ScenarioReader::ReadWorkloads(const YAML::Node& wl, const std::string& path, ScenarioConfig& cfg) const
+{
+    RequireList(wl, path);
     if (wl.size() == 0)
     {
-        Fail(wl, "workloads", "the scenario has no workloads");
+        Fail(wl, path, "the scenario has no workloads");
     }
     std::set<std::string> names;
     for (std::size_t i = 0; i < wl.size(); ++i)
     {
-        const std::string p = Join("workloads", std::to_string(i));
+        const std::string p = Join(path, std::to_string(i));
         WorkloadConfig w = ReadWorkload(wl[i], p, i);
         if (!names.insert(w.name).second)
         {
@@ -418,36 +476,7 @@ ScenarioReader::Read(const YAML::Node& root)
         }
         cfg.workloads.push_back(std::move(w));
     }
-    ResolveInjects(wl, "workloads", cfg);
-
-    if (root["tracing"])
-    {
-        ReadTracing(root["tracing"], "tracing", cfg.tracing);
-        if (root["tracing"]["series"])
-        {
-            ReadSeries(root["tracing"]["series"], "tracing.series", cfg);
-        }
-    }
-    if (root["measure"])
-    {
-        ReadMeasure(root["measure"], "measure", cfg);
-    }
-    if (root["transport"])
-    {
-        ReadTransport(root["transport"], "transport", cfg.transport);
-    }
-
-    CheckImpairments(root, cfg);
-    CheckAdjacency(root, cfg);
-    CheckReachability(wl, cfg);
-    CheckLlps(wl, cfg);
-    CheckListeningPorts(wl, cfg);
-    CheckQueues(root, cfg);
-    CheckWithBuilder(root, cfg);
-    CheckPaths(root, cfg);
-    CheckInjectSizes(root, cfg);
-    CheckTransport(root, cfg);
-    return cfg;
+    ResolveInjects(wl, path, cfg);
 }
 
 void

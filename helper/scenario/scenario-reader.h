@@ -77,6 +77,15 @@ class ScenarioReader
     void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
 
   private:
+    // The pieces of Read, in the order it reads the sections.
+    /** name, seed, run, scheduler, stop and output. */
+    void ReadRunKeys(const YAML::Node& root, ScenarioConfig& cfg) const;
+    /** topology, links, per-link, host, rnic, host-nic and per-host. */
+    void ReadNetworkSections(const YAML::Node& root, ScenarioConfig& cfg);
+    void ReadPerLink(const YAML::Node& pl, const std::string& path, ScenarioConfig& cfg) const;
+    void ReadPerHost(const YAML::Node& ph, const std::string& path, ScenarioConfig& cfg) const;
+    /** Each workload, with unique names and starts before the stop; then the injects' targets. */
+    void ReadWorkloads(const YAML::Node& wl, const std::string& path, ScenarioConfig& cfg) const;
     void ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t);
     /** `perLink`: the entry may (must) have `between`; elsewhere that key is an error. */
     LinkConfig ReadLink(const YAML::Node& n, const std::string& path, bool perLink = false) const;
@@ -105,10 +114,47 @@ class ScenarioReader
                         const std::string& full,
                         const std::string& text) const;
     WorkloadConfig ReadWorkload(const YAML::Node& n, const std::string& path, std::size_t index) const;
+    // The pieces of ReadWorkload (scenario-reader-workload.cc), for the kinds that do not replace
+    // the common keys.
+    /** Keys `kind`'s registry entry does not take are errors naming the kinds that do take them. */
+    void RefuseOtherKindsKeys(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const;
+    /** `senders` or `from`, and `to`: hosts, none twice, none sending to itself. */
+    void ReadWorkloadEndpoints(const YAML::Node& n,
+                               const std::string& path,
+                               const WorkloadKindInfo& kind,
+                               WorkloadConfig& w) const;
+    /** `op` (the kind's first op by default) and `poll`. */
+    void ReadWorkloadOp(const YAML::Node& n,
+                        const std::string& path,
+                        const WorkloadKindInfo& kind,
+                        WorkloadConfig& w) const;
+    /** One message size, within what `kind`'s applications can send. */
+    uint64_t WorkloadMessageSize(const YAML::Node& v, const std::string& p, const WorkloadKindInfo& kind) const;
+    /** `size` or `sizes`. */
+    void ReadWorkloadSizes(const YAML::Node& n,
+                           const std::string& path,
+                           const WorkloadKindInfo& kind,
+                           WorkloadConfig& w) const;
+    /** How much: `count` or `duration`, and `outstanding`. */
+    void ReadWorkloadAmount(const YAML::Node& n,
+                            const std::string& path,
+                            const WorkloadKindInfo& kind,
+                            WorkloadConfig& w) const;
     void ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
     void ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const;
     /** `tracing.series` (scenario-reader-series.cc): the defaults resolved, the row limit checked. */
     void ReadSeries(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
+    /** `what`, every quantity when left out. */
+    void ReadSeriesQuantities(const YAML::Node& n, const std::string& path, SeriesConfig& s) const;
+    /** `flows`, every flow (injects have none) when left out and a flow quantity is sampled. */
+    void ReadSeriesFlows(const YAML::Node& n,
+                         const std::string& path,
+                         const ScenarioConfig& cfg,
+                         SeriesConfig& s) const;
+    /** `links`, every link when left out and `queue` is sampled. */
+    void ReadSeriesLinks(const YAML::Node& n, const std::string& path, SeriesConfig& s) const;
+    /** cfg.tracing.series samples something, in no more than kMaxSeriesRows rows. */
+    void CheckSeriesRows(const YAML::Node& n, const std::string& path, const ScenarioConfig& cfg) const;
     /** The workload `n` names (its name or its index), or a failure. */
     std::size_t WorkloadIndex(const YAML::Node& n,
                               const std::string& path,

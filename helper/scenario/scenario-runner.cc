@@ -58,6 +58,62 @@ HostRow(const std::string& name, Ptr<Node> node)
     return h;
 }
 
+/** Pcaps on every link or on the links `tracing` names, into the results' temporary folder. */
+void
+EnablePcaps(const ScenarioConfig& cfg, const BuiltTopology& topo, ResultsWriter& writer)
+{
+    if (cfg.tracing.pcapAll)
+    {
+        topo.EnablePcapAll(writer.PcapDirectory(cfg.tracing.directory) + "/link");
+    }
+    for (const auto& [a, b] : cfg.tracing.pcapLinks)
+    {
+        topo.EnablePcap(writer.PcapDirectory(cfg.tracing.directory) + "/link", a, b);
+    }
+}
+
+/** Run the simulation to the stop time, with the progress bar if asked for. */
+void
+Simulate(const ScenarioConfig& cfg, const ScenarioRunOptions& options, const BuiltTopology& topo)
+{
+    std::unique_ptr<ProgressBar> bar;
+    if (options.progress)
+    {
+        bar = std::make_unique<ProgressBar>(cfg.stop);
+        bar->Start();
+    }
+    if (options.beforeRun)
+    {
+        options.beforeRun(topo);
+    }
+    Simulator::Stop(cfg.stop);
+    Simulator::Run();
+    if (bar)
+    {
+        bar->Finish();
+    }
+}
+
+/** What identifies the run and how far it went, as the simulator has it at the end. */
+void
+RecordRun(const ScenarioConfig& cfg, const std::string& scheduler, RunResult& r)
+{
+    r.scenario = cfg.name;
+    r.seed = cfg.seed;
+    r.run = cfg.run;
+    r.scheduler = scheduler;
+    r.switchFastPath = cfg.topology.switchFastPath;
+    r.simulatedTime = Simulator::Now();
+    r.stopTime = cfg.stop;
+    r.events = Simulator::GetEventCount();
+    r.scenarioYaml = cfg.resolvedYaml;
+    r.overrides = cfg.overrides;
+    if (cfg.measure)
+    {
+        r.measure = std::make_pair(cfg.measure->from, cfg.measure->to);
+    }
+}
+
 } // namespace
 
 ScenarioOutcome
@@ -85,52 +141,16 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         workloads.Install();
         LinkDropCounters drops(*topo);
         QueueCounters queues(*topo);
-        if (cfg.tracing.pcapAll)
-        {
-            topo->EnablePcapAll(writer.PcapDirectory(cfg.tracing.directory) + "/link");
-        }
-        for (const auto& [a, b] : cfg.tracing.pcapLinks)
-        {
-            topo->EnablePcap(writer.PcapDirectory(cfg.tracing.directory) + "/link", a, b);
-        }
+        EnablePcaps(cfg, *topo, writer);
         std::unique_ptr<SeriesRecorder> series;
         if (cfg.tracing.series)
         {
             series = StartScenarioSeries(cfg, *topo, workloads);
         }
-
-        std::unique_ptr<ProgressBar> bar;
-        if (options.progress)
-        {
-            bar = std::make_unique<ProgressBar>(cfg.stop);
-            bar->Start();
-        }
-        if (options.beforeRun)
-        {
-            options.beforeRun(*topo);
-        }
-        Simulator::Stop(cfg.stop);
-        Simulator::Run();
-        if (bar)
-        {
-            bar->Finish();
-        }
+        Simulate(cfg, options, *topo);
 
         RunResult& r = out.result;
-        r.scenario = cfg.name;
-        r.seed = cfg.seed;
-        r.run = cfg.run;
-        r.scheduler = scheduler;
-        r.switchFastPath = cfg.topology.switchFastPath;
-        r.simulatedTime = Simulator::Now();
-        r.stopTime = cfg.stop;
-        r.events = Simulator::GetEventCount();
-        r.scenarioYaml = cfg.resolvedYaml;
-        r.overrides = cfg.overrides;
-        if (cfg.measure)
-        {
-            r.measure = std::make_pair(cfg.measure->from, cfg.measure->to);
-        }
+        RecordRun(cfg, scheduler, r);
         workloads.Collect(r);
         if (series)
         {

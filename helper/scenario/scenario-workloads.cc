@@ -303,15 +303,34 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
     const uint16_t port = uint16_t(w.port + sizeIndex);
     const uint32_t count = uint32_t(c.count.value_or(1));
     const bool sockets = w.kind->family == WorkloadFamily::Sockets;
+    auto [s, a] = InstallPingPongApps(w, sizes[sizeIndex], port, count, start);
+    ++w.connections.attempted; // each size has a connection of its own
+    if (sockets)
+    {
+        FollowSocketsClient(w, a.Get(0));
+    }
+    // Installed while the simulation runs (sizes after the first): start times count from now.
+    const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
+    s.Start(delay);
+    a.Start(delay);
+    Adopt(w, s);
+    Adopt(w, a);
+    FollowPingPong(w, s, a, sizeIndex, count);
+}
+
+std::pair<ApplicationContainer, ApplicationContainer>
+ScenarioWorkloads::InstallPingPongApps(Workload& w, uint64_t size, uint16_t port, uint32_t count, Time start)
+{
+    const WorkloadConfig& c = *w.cfg;
     ApplicationContainer s;
     ApplicationContainer a;
     const Address remote = InetSocketAddress(m_topo.GetHostAddress(c.to), port);
-    if (sockets)
+    if (w.kind->family == WorkloadFamily::Sockets)
     {
         SocketPingPongHelper server(SOCKET_ROLE_SERVER, port);
-        server.SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
+        server.SetAttribute("Size", UintegerValue(size));
         SocketPingPongHelper client(SOCKET_ROLE_CLIENT, port, remote);
-        client.SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
+        client.SetAttribute("Size", UintegerValue(size));
         client.SetAttribute("Count", UintegerValue(count));
         SizeSockets(w, c.to, start);
         s = server.Install(m_topo.GetNode(c.to));
@@ -324,7 +343,7 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         RdmaPingPongHelper client(RDMA_ROLE_CLIENT, port, remote);
         for (RdmaPingPongHelper* h : {&server, &client})
         {
-            h->SetAttribute("Size", UintegerValue(sizes[sizeIndex]));
+            h->SetAttribute("Size", UintegerValue(size));
             h->SetAttribute("Mode", StringValue(c.poll ? "WritePoll" : OpName(c.op)));
             h->SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
         }
@@ -334,20 +353,19 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
         SizeSockets(w, c.from, start);
         a = client.Install(m_topo.GetNode(c.from));
     }
-    ++w.connections.attempted; // each size has a connection of its own
-    if (sockets)
-    {
-        FollowSocketsClient(w, a.Get(0));
-    }
-    // Installed while the simulation runs (sizes after the first): start times count from now.
-    const Time delay = start > Simulator::Now() ? start - Simulator::Now() : Time(0);
-    s.Start(delay);
-    a.Start(delay);
-    Adopt(w, s);
-    Adopt(w, a);
-    const std::string sender = c.from;
+    return {s, a};
+}
+
+void
+ScenarioWorkloads::FollowPingPong(Workload& w,
+                                  const ApplicationContainer& server,
+                                  const ApplicationContainer& client,
+                                  std::size_t sizeIndex,
+                                  uint32_t count)
+{
+    const std::string sender = w.cfg->from;
     FlowOf(w, sender);
-    Ptr<Application> app = a.Get(0);
+    Ptr<Application> app = client.Get(0);
     const uint64_t idBase = w.nextMessageId;
     w.nextMessageId += count;
     app->TraceConnectWithoutContext(
@@ -373,10 +391,10 @@ ScenarioWorkloads::InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time
                 }
             },
             this, &w, idBase, sizeIndex, count));
-    if (sockets)
+    if (w.kind->family == WorkloadFamily::Sockets)
     {
         // The sockets baseline's ping reaches the server's user here (RDMA pings: the sink QP's probes).
-        s.Get(0)->TraceConnectWithoutContext(
+        server.Get(0)->TraceConnectWithoutContext(
             "Delivered",
             MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t base, uint32_t m, uint32_t) {
                 self->Delivered(*wl, wl->cfg->from, base + m);

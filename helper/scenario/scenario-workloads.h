@@ -24,6 +24,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -94,6 +95,18 @@ class ScenarioWorkloads
     /** `sender`'s messages of `w` from an RdmaStream-like client's traces. */
     void FollowStreamClient(Workload& w, Ptr<Application> app, const std::string& sender);
     void InstallPingPongChain(Workload& w, std::size_t sizeIndex, Time start);
+    /** One size of `w`'s ping-pong sweep: its server at `to` and client at `from`, as (server, client). */
+    std::pair<ApplicationContainer, ApplicationContainer> InstallPingPongApps(Workload& w,
+                                                                              uint64_t size,
+                                                                              uint16_t port,
+                                                                              uint32_t count,
+                                                                              Time start);
+    /** The messages and half round trips of one ping-pong size; its last round trip installs the next size. */
+    void FollowPingPong(Workload& w,
+                        const ApplicationContainer& server,
+                        const ApplicationContainer& client,
+                        std::size_t sizeIndex,
+                        uint32_t count);
     void InstallSockets(Workload& w);
     /** Follow the TCP socket of `w`'s sockets-* client application once it connects (its Socket trace). */
     void FollowSocketsClient(Workload& w, Ptr<Application> client);

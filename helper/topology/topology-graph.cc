@@ -231,6 +231,123 @@ MakeFatTree(uint32_t k)
     return g;
 }
 
+/** The graph and the kind, rate, delay and queue attributes of a GraphML text (Boost's reader). */
+TopologyGraph
+ParseGraphMl(const std::string& where, const std::string& text)
+{
+    TopologyGraph g;
+    boost::dynamic_properties dp(boost::ignore_other_properties);
+    dp.property("kind", boost::get(&TopoVertex::kind, g));
+    dp.property("rate", boost::get(&TopoEdge::rate, g));
+    dp.property("delay", boost::get(&TopoEdge::delay, g));
+    dp.property("queue", boost::get(&TopoEdge::queue, g));
+    try
+    {
+        std::istringstream is(text);
+        boost::read_graphml(is, g, dp);
+    }
+    catch (const std::exception& e)
+    {
+        throw TopologyError(where + ": not valid GraphML (" + e.what() + ")");
+    }
+    return g;
+}
+
+/**
+ * The ids of the <node> elements, in their order. Boost's reader keeps no node ids; it creates
+ * the vertices in the order of the <node> elements, so a second pass over the XML names them.
+ */
+std::vector<std::string>
+GraphMlNodeIds(const std::string& where, const std::string& text)
+{
+    std::vector<std::string> ids;
+    try
+    {
+        std::istringstream is(text);
+        boost::property_tree::ptree tree;
+        boost::property_tree::read_xml(is, tree);
+        for (const auto& child : tree.get_child("graphml.graph"))
+        {
+            if (child.first == "node")
+            {
+                ids.push_back(child.second.get<std::string>("<xmlattr>.id"));
+            }
+        }
+    }
+    catch (const std::exception& e)
+    {
+        throw TopologyError(where + ": cannot read the node ids (" + e.what() + ")");
+    }
+    return ids;
+}
+
+/** One id per vertex, and no more nodes and links than the builder supports. */
+void
+CheckGraphMlSize(const std::string& where, const std::vector<std::string>& ids, const TopologyGraph& g)
+{
+    if (ids.size() != boost::num_vertices(g))
+    {
+        throw TopologyError(where + ": " + std::to_string(boost::num_vertices(g)) +
+                            " vertices but " + std::to_string(ids.size()) +
+                            " <node> elements (an edge names an undeclared node?)");
+    }
+    if (ids.size() > kMaxNodes || boost::num_edges(g) > kMaxLinks)
+    {
+        throw TopologyError(where + ": " + std::to_string(ids.size()) + " nodes and " +
+                            std::to_string(boost::num_edges(g)) + " links are more than this builder supports (" +
+                            std::to_string(kMaxNodes) + " nodes, " + std::to_string(kMaxLinks) + " links)");
+    }
+}
+
+/** Each vertex named by its id, checked to be unique and of kind host or switch; at least one host. */
+void
+NameGraphMlNodes(const std::string& where, const std::vector<std::string>& ids, TopologyGraph& g)
+{
+    std::set<std::string> seen;
+    uint32_t hosts = 0;
+    for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
+    {
+        CheckNodeId(where, ids[v]);
+        g[v].name = ids[v];
+        if (!seen.insert(ids[v]).second)
+        {
+            throw TopologyError(where + ": node id '" + ids[v] + "' appears twice");
+        }
+        if (g[v].kind.empty())
+        {
+            throw TopologyError(where + ": node '" + ids[v] +
+                                "' has no 'kind' attribute (expected host or switch)");
+        }
+        if (g[v].kind != "host" && g[v].kind != "switch")
+        {
+            throw TopologyError(where + ": node '" + ids[v] + "' has kind '" + g[v].kind +
+                                "' (expected host or switch)");
+        }
+        hosts += g[v].IsHost();
+    }
+    if (hosts == 0)
+    {
+        throw TopologyError(where + ": no node of kind host");
+    }
+}
+
+/** Each edge's tier (host links touch a host) and normalised parameters; no self-loops. */
+void
+CheckGraphMlEdges(const std::string& where, TopologyGraph& g)
+{
+    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(g)))
+    {
+        TopoVertexId a = boost::source(e, g);
+        TopoVertexId b = boost::target(e, g);
+        if (a == b)
+        {
+            throw TopologyError(where + ": edge from '" + g[a].name + "' to itself");
+        }
+        g[e].tier = (g[a].IsHost() || g[b].IsHost()) ? LinkTier::Host : LinkTier::Fabric;
+        NormaliseEdge(where, g, e, g[e]);
+    }
+}
+
 } // namespace
 
 const char*
@@ -285,92 +402,11 @@ ReadGraphMlTopology(const std::string& path)
     {
         throw TopologyError(where + ": " + e.what());
     }
-
-    TopologyGraph g;
-    boost::dynamic_properties dp(boost::ignore_other_properties);
-    dp.property("kind", boost::get(&TopoVertex::kind, g));
-    dp.property("rate", boost::get(&TopoEdge::rate, g));
-    dp.property("delay", boost::get(&TopoEdge::delay, g));
-    dp.property("queue", boost::get(&TopoEdge::queue, g));
-    try
-    {
-        std::istringstream is(text.str());
-        boost::read_graphml(is, g, dp);
-    }
-    catch (const std::exception& e)
-    {
-        throw TopologyError(where + ": not valid GraphML (" + e.what() + ")");
-    }
-
-    // Boost's reader keeps no node ids; it creates the vertices in the order of the <node>
-    // elements, so a second pass over the XML names them.
-    std::vector<std::string> ids;
-    try
-    {
-        std::istringstream is(text.str());
-        boost::property_tree::ptree tree;
-        boost::property_tree::read_xml(is, tree);
-        for (const auto& child : tree.get_child("graphml.graph"))
-        {
-            if (child.first == "node")
-            {
-                ids.push_back(child.second.get<std::string>("<xmlattr>.id"));
-            }
-        }
-    }
-    catch (const std::exception& e)
-    {
-        throw TopologyError(where + ": cannot read the node ids (" + e.what() + ")");
-    }
-    if (ids.size() != boost::num_vertices(g))
-    {
-        throw TopologyError(where + ": " + std::to_string(boost::num_vertices(g)) +
-                            " vertices but " + std::to_string(ids.size()) +
-                            " <node> elements (an edge names an undeclared node?)");
-    }
-    if (ids.size() > kMaxNodes || boost::num_edges(g) > kMaxLinks)
-    {
-        throw TopologyError(where + ": " + std::to_string(ids.size()) + " nodes and " +
-                            std::to_string(boost::num_edges(g)) + " links are more than this builder supports (" +
-                            std::to_string(kMaxNodes) + " nodes, " + std::to_string(kMaxLinks) + " links)");
-    }
-    std::set<std::string> seen;
-    uint32_t hosts = 0;
-    for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
-    {
-        CheckNodeId(where, ids[v]);
-        g[v].name = ids[v];
-        if (!seen.insert(ids[v]).second)
-        {
-            throw TopologyError(where + ": node id '" + ids[v] + "' appears twice");
-        }
-        if (g[v].kind.empty())
-        {
-            throw TopologyError(where + ": node '" + ids[v] +
-                                "' has no 'kind' attribute (expected host or switch)");
-        }
-        if (g[v].kind != "host" && g[v].kind != "switch")
-        {
-            throw TopologyError(where + ": node '" + ids[v] + "' has kind '" + g[v].kind +
-                                "' (expected host or switch)");
-        }
-        hosts += g[v].IsHost();
-    }
-    if (hosts == 0)
-    {
-        throw TopologyError(where + ": no node of kind host");
-    }
-    for (TopoEdgeId e : boost::make_iterator_range(boost::edges(g)))
-    {
-        TopoVertexId a = boost::source(e, g);
-        TopoVertexId b = boost::target(e, g);
-        if (a == b)
-        {
-            throw TopologyError(where + ": edge from '" + g[a].name + "' to itself");
-        }
-        g[e].tier = (g[a].IsHost() || g[b].IsHost()) ? LinkTier::Host : LinkTier::Fabric;
-        NormaliseEdge(where, g, e, g[e]);
-    }
+    TopologyGraph g = ParseGraphMl(where, text.str());
+    const std::vector<std::string> ids = GraphMlNodeIds(where, text.str());
+    CheckGraphMlSize(where, ids, g);
+    NameGraphMlNodes(where, ids, g);
+    CheckGraphMlEdges(where, g);
     return g;
 }
 

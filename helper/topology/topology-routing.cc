@@ -20,82 +20,139 @@ namespace ns3
 
 IWARP_CLASS_LOG_COMPONENT_USE(TopologyBuilder);
 
+namespace
+{
+
+/** Each node's static routing, and an Ipv4EcmpRouting above it when routes are hashed (else null). */
+struct NodeRouting
+{
+    std::vector<Ptr<Ipv4StaticRouting>> statics;
+    std::vector<Ptr<Ipv4EcmpRouting>> ecmp;
+};
+
+NodeRouting
+AddRouting(const BuiltTopology& topo, bool hashed)
+{
+    const TopologyGraph& g = topo.graph;
+    const size_t n = boost::num_vertices(g);
+    NodeRouting r{std::vector<Ptr<Ipv4StaticRouting>>(n), std::vector<Ptr<Ipv4EcmpRouting>>(n)};
+    Ipv4StaticRoutingHelper helper;
+    for (TopoVertexId v = 0; v < n; ++v)
+    {
+        Ptr<Ipv4> ipv4 = g[v].node->GetObject<Ipv4>();
+        r.statics[v] = helper.GetStaticRouting(ipv4);
+        if (hashed)
+        {
+            // Above static routing (priority 0): it answers for the hosts, static for the /30s.
+            r.ecmp[v] = CreateObject<Ipv4EcmpRouting>();
+            r.ecmp[v]->Reserve(topo.hosts.GetN());
+            DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol())->AddRoutingProtocol(r.ecmp[v], 10);
+        }
+    }
+    return r;
+}
+
+/** Into `hops`: u's neighbours one hop closer to host d (`dist`: hops to d), never through another host. */
+void
+NextHops(const BuiltTopology& topo,
+         TopoVertexId u,
+         TopoVertexId d,
+         const std::vector<int32_t>& dist,
+         std::vector<Ipv4EcmpRouting::NextHop>& hops)
+{
+    const TopologyGraph& g = topo.graph;
+    hops.clear();
+    for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
+    {
+        const TopoVertexId v = boost::target(e, g);
+        if (dist[v] != dist[u] - 1 || (v != d && g[v].IsHost()))
+        {
+            continue;
+        }
+        const BuiltLink& link = topo.links[g[e].link];
+        const bool atA = link.vertexA == u;
+        hops.push_back({atA ? link.ifA : link.ifB,
+                        v == d ? Ipv4Address::GetZero() : (atA ? link.addrB : link.addrA)});
+    }
+}
+
+/** u's route to `dest`, host number `destIndex`: every equal-cost hop (ecmp), or one of them. */
+void
+SetRoute(const TopologySpec& spec,
+         bool hashed,
+         const NodeRouting& r,
+         TopoVertexId u,
+         Ipv4Address dest,
+         uint32_t destIndex,
+         const std::vector<Ipv4EcmpRouting::NextHop>& hops)
+{
+    if (spec.ecmp)
+    {
+        r.ecmp[u]->SetRoute(dest, hops);
+        return;
+    }
+    // Deterministic, and spread by destination (as D-mod-k routing in fat-trees)
+    // rather than all traffic on the first equal-cost hop.
+    const Ipv4EcmpRouting::NextHop hop = hops[destIndex % hops.size()];
+    if (hashed)
+    {
+        r.ecmp[u]->SetRoute(dest, {hop});
+    }
+    else if (hop.gateway == Ipv4Address::GetZero())
+    {
+        r.statics[u]->AddHostRouteTo(dest, hop.interface);
+    }
+    else
+    {
+        r.statics[u]->AddHostRouteTo(dest, hop.gateway, hop.interface);
+    }
+}
+
+/** Every node's route to host d; returns how many hosts have no path to it. */
+uint64_t
+RoutesTo(const TopologySpec& spec,
+         const BuiltTopology& topo,
+         bool hashed,
+         const NodeRouting& r,
+         TopoVertexId d,
+         std::vector<Ipv4EcmpRouting::NextHop>& hops)
+{
+    const TopologyGraph& g = topo.graph;
+    const Ipv4Address dest = topo.hostAddresses[g[d].index];
+    const std::vector<int32_t> dist = HopDistances(g, d);
+    uint64_t unreachable = 0;
+    for (TopoVertexId u = 0; u < boost::num_vertices(g); ++u)
+    {
+        if (dist[u] <= 0)
+        {
+            // the destination itself, or cut off from it (a GraphML file can be disconnected)
+            unreachable += dist[u] < 0 && g[u].IsHost();
+            continue;
+        }
+        NextHops(topo, u, d, dist, hops);
+        NS_ASSERT(!hops.empty());
+        SetRoute(spec, hashed, r, u, dest, g[d].index, hops);
+    }
+    return unreachable;
+}
+
+} // namespace
+
 void
 TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
 {
     const TopologyGraph& g = topo.graph;
     const size_t n = boost::num_vertices(g);
-
-    std::vector<Ptr<Ipv4StaticRouting>> statics(n);
-    std::vector<Ptr<Ipv4EcmpRouting>> ecmp(n);
     const bool hashed = spec.ecmp || spec.routeTable == RouteTable::Hashed;
-    Ipv4StaticRoutingHelper helper;
-    for (TopoVertexId v = 0; v < n; ++v)
-    {
-        Ptr<Ipv4> ipv4 = g[v].node->GetObject<Ipv4>();
-        statics[v] = helper.GetStaticRouting(ipv4);
-        if (hashed)
-        {
-            // Above static routing (priority 0): it answers for the hosts, static for the /30s.
-            ecmp[v] = CreateObject<Ipv4EcmpRouting>();
-            ecmp[v]->Reserve(topo.hosts.GetN());
-            DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol())->AddRoutingProtocol(ecmp[v], 10);
-        }
-    }
+    const NodeRouting routing = AddRouting(topo, hashed);
 
     std::vector<Ipv4EcmpRouting::NextHop> hops;
     uint64_t unreachable = 0;
     for (TopoVertexId d = 0; d < n; ++d)
     {
-        if (!g[d].IsHost())
+        if (g[d].IsHost())
         {
-            continue;
-        }
-        const Ipv4Address dest = topo.hostAddresses[g[d].index];
-        const std::vector<int32_t> dist = HopDistances(g, d);
-
-        for (TopoVertexId u = 0; u < n; ++u)
-        {
-            if (dist[u] <= 0)
-            {
-                // the destination itself, or cut off from it (a GraphML file can be disconnected)
-                unreachable += dist[u] < 0 && g[u].IsHost();
-                continue;
-            }
-            hops.clear();
-            for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
-            {
-                const TopoVertexId v = boost::target(e, g);
-                if (dist[v] != dist[u] - 1 || (v != d && g[v].IsHost()))
-                {
-                    continue;
-                }
-                const BuiltLink& link = topo.links[g[e].link];
-                const bool atA = link.vertexA == u;
-                hops.push_back({atA ? link.ifA : link.ifB,
-                                v == d ? Ipv4Address::GetZero() : (atA ? link.addrB : link.addrA)});
-            }
-            NS_ASSERT(!hops.empty());
-            if (spec.ecmp)
-            {
-                ecmp[u]->SetRoute(dest, hops);
-                continue;
-            }
-            // Deterministic, and spread by destination (as D-mod-k routing in fat-trees)
-            // rather than all traffic on the first equal-cost hop.
-            const Ipv4EcmpRouting::NextHop hop = hops[g[d].index % hops.size()];
-            if (hashed)
-            {
-                ecmp[u]->SetRoute(dest, {hop});
-            }
-            else if (hop.gateway == Ipv4Address::GetZero())
-            {
-                statics[u]->AddHostRouteTo(dest, hop.interface);
-            }
-            else
-            {
-                statics[u]->AddHostRouteTo(dest, hop.gateway, hop.interface);
-            }
+            unreachable += RoutesTo(spec, topo, hashed, routing, d, hops);
         }
     }
     if (hashed && spec.switchFastPath)
@@ -104,7 +161,7 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
         {
             if (!g[v].IsHost())
             {
-                CreateObject<SwitchForwarder>()->Install(g[v].node, ecmp[v]);
+                CreateObject<SwitchForwarder>()->Install(g[v].node, routing.ecmp[v]);
             }
         }
     }
