@@ -1,7 +1,5 @@
 #include "helper/scenario/path-sizes.h"
 
-#include "ns3/node.h" // before sctp-socket.h, which uses Ptr<Node> without it
-
 #include "common/iwarp-constants.h"
 #include "mpa/mpa-fpdu.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
