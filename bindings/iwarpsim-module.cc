@@ -270,6 +270,7 @@ PYBIND11_MODULE(_iwarpsim, m)
           "Returns {'out_dir', 'summary_text', 'summary_json'}.  Raises ScenarioError (a ValueError)\n"
           "for a bad scenario, ResultsError when the folder exists.  The GIL is released while the\n"
           "simulation runs; one run per process at a time (ns-3's simulator is a singleton).");
+    m.attr("SUMMARY_FORMAT") = kSummaryFormat;
     m.def(
         "workload_kinds_json",
         [] { return WorkloadKindsJson(); },

@@ -45,7 +45,7 @@ def _require_compiled_module() -> None:
 
 _require_compiled_module()
 
-from ._core import Result, ResultsError, ScenarioError, run, to_yaml, workload_kinds  # noqa: E402
+from ._core import SUMMARY_FORMAT, Result, ResultsError, ScenarioError, run, to_yaml, workload_kinds  # noqa: E402
 from .sweep import sweep  # noqa: E402
 
-__all__ = ["run", "sweep", "Result", "ScenarioError", "ResultsError", "to_yaml", "workload_kinds"]
+__all__ = ["run", "sweep", "Result", "ScenarioError", "ResultsError", "to_yaml", "workload_kinds", "SUMMARY_FORMAT"]

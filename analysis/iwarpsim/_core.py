@@ -25,6 +25,7 @@ Overrides: TypeAlias = dict[str, Any] | Sequence[str]
 
 ScenarioError = _iwarpsim.ScenarioError
 ResultsError = _iwarpsim.ResultsError
+SUMMARY_FORMAT: int = _iwarpsim.SUMMARY_FORMAT  # summary.json's "format" this build writes and reads
 
 
 def workload_kinds() -> list[dict[str, Any]]:

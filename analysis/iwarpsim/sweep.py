@@ -47,7 +47,7 @@ Task: TypeAlias = dict[str, Any]
 Row: TypeAlias = dict[str, Any]  # one row of the sweep's DataFrame: column -> value
 PointResult: TypeAlias = tuple[list[Row], bool]  # what _run_point returns: (rows, simulated?)
 
-CACHE_FORMAT = 2  # bump when the rows computed from a results folder change (2: summary.json format 2)
+CACHE_FORMAT = 3  # bump when the rows computed from a results folder change (3: summary.json format 3)
 COST_FORMAT = 1  # the cost records in cache_dir/costs/ (_record_cost)
 
 
@@ -111,15 +111,17 @@ def _kinds_by_name() -> dict[str, dict[str, Any]]:
 
 
 def rows_from_results(out_dir: str) -> list[Row]:
-    """Rows of one results folder (summary.json format 2), without the grid columns: one per workload,
+    """Rows of one results folder (summary.json format SUMMARY_FORMAT), without the grid columns: one per workload,
     or for a ping-pong kind one per message size (its latency_by_size)."""
     import yaml
 
     with open(os.path.join(out_dir, "summary.json")) as f:
         summary = json.load(f)
-    if summary.get("format") != 2:
-        raise ValueError("%s: summary.json format %r, this iwarpsim reads format 2"
-                         % (out_dir, summary.get("format")))
+    from ._core import SUMMARY_FORMAT
+
+    if summary.get("format") != SUMMARY_FORMAT:
+        raise ValueError("%s: summary.json format %r, this iwarpsim reads format %d"
+                         % (out_dir, summary.get("format"), SUMMARY_FORMAT))
     scenario: dict[str, Any] = {}
     p = os.path.join(out_dir, "scenario.yaml")
     if os.path.exists(p):
@@ -135,12 +137,11 @@ def rows_from_results(out_dir: str) -> list[Row]:
         spec = specs.get(w["name"], {})
         kind = w.get("kind", spec.get("kind"))
         info = kinds.get(kind, {})
-        if info.get("many_senders"):
-            src, dst = list(spec.get("senders") or []), [spec.get("to")]
-        elif w.get("op") == "read":  # kind read or op read: data flows from the responder to the initiator
-            src, dst = [spec.get("to")], [spec.get("from")]
-        else:
-            src, dst = [spec.get("from")], [spec.get("to")]
+        # The hosts that send and receive the data, as the runner states them (which way a Read's data flows
+        # is its rule, not repeated here); each host once, in the order of the flows.
+        flows = w.get("data_flows") or []
+        src = list(dict.fromkeys(f["source"] for f in flows))
+        dst = list(dict.fromkeys(f["sink"] for f in flows))
         msgs, octets = w.get("messages") or {}, w.get("octets") or {}
         fct, sc, rtx = w.get("fct_ns") or {}, w.get("sender_completion_ns") or {}, w.get("retransmissions") or {}
         delivered = float(octets.get("delivered") or 0)

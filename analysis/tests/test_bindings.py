@@ -16,7 +16,8 @@ def test_run_dict_round_trip(tiny, tmp_path):
     assert sorted(os.listdir(r.out_dir)) == ["host.csv", "messages.csv", "queues.csv", "scenario.yaml", "summary.json"]
     (w,) = r.summary["workloads"]
     assert r.summary["scenario"] == "tiny"
-    assert r.summary["format"] == 2
+    assert r.summary["format"] == iwarpsim.SUMMARY_FORMAT == 3
+    assert w["data_flows"] == [{"source": "h0", "sink": "h1"}]
     assert w["kind"] == "ping-pong" and w["messages"]["delivered"] > 0
     (lat,) = w["latency_by_size"]
     assert lat["size"] == 4096 and lat["p50"] > 2000  # at least the 2 us propagation delay

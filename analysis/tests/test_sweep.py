@@ -56,13 +56,17 @@ def test_sweep_on_local_dask_cluster(tiny, tmp_path):
     assert (df["messages_delivered"] > 0).all()
 
 
-# ------------------------------------------------------------------ rows of a results folder (format 2)
+# ------------------------------------------------------------------ rows of a results folder (this format)
 def _stats(p50, p99, mean, mx, count):
     return {"count": count, "p50": p50, "p99": p99, "mean": mean, "max": mx}
 
 
-def _workload(name, kind, op, **kw):
-    w = {"name": name, "kind": kind, "op": op, "llp": "tcp",
+def _flows(*pairs):
+    return [{"source": a, "sink": b} for a, b in pairs]
+
+
+def _workload(name, kind, op, flows, **kw):
+    w = {"name": name, "kind": kind, "op": op, "llp": "tcp", "data_flows": flows,
          "messages": {"posted": 4, "delivered": 4, "completed": 4, "outstanding": 0, "flushed": 0},
          "octets": {"posted": 4096, "delivered": 4096}, "completed": True,
          "goodput_bps": 1e9, "goodput_window_bps": None, "first_post_ns": 1000, "last_delivery_ns": 33768,
@@ -85,21 +89,21 @@ def results_folder(tmp_path):
         {"name": "rd", "kind": "read", "from": "h0", "to": "h3", "size": "2KiB"}]}
     (d / "scenario.yaml").write_text(json.dumps(scenario))  # JSON is YAML
     summary = {
-        "format": 2, "wall_time_s": 0.5, "events": 1234, "measure": None, "checks_failed": 1,
+        "format": iwarpsim.SUMMARY_FORMAT, "wall_time_s": 0.5, "events": 1234, "measure": None, "checks_failed": 1,
         "checks": [{"name": "x", "subject": "bulk", "bound": 1, "value": 2, "unit": "ns", "pass": False,
                     "detail": ""}],
         "drops": {"total": 0, "queue": 0, "impairment": 0, "links": []},
         "workloads": [
-            _workload("bulk", "stream", "write", terminates=[{"time_ns": 5}]),
-            _workload("in", "incast", "write", completed=False, goodput_bps=None,
+            _workload("bulk", "stream", "write", _flows(("h0", "h1")), terminates=[{"time_ns": 5}]),
+            _workload("in", "incast", "write", _flows(("h2", "h1"), ("h3", "h1")), completed=False, goodput_bps=None,
                       octets={"posted": 4096, "delivered": 0},
                       messages={"posted": 4, "delivered": 0, "completed": 4, "outstanding": 4, "flushed": 0},
                       fct_ns=_stats(None, None, None, None, 0)),
-            _workload("ping-pong-2", "ping-pong", "send", goodput_bps=None,
+            _workload("ping-pong-2", "ping-pong", "send", _flows(("h0", "h1")), goodput_bps=None,
                       latency_by_size=[{"size": 64, "count": 2, "p50": 3000, "p99": 3100, "mean": 3050, "max": 3100},
                                        {"size": 4096, "count": 2, "p50": 9000, "p99": 9900, "mean": 9450,
                                         "max": 9900}]),
-            _workload("rd", "read", "read")],
+            _workload("rd", "read", "read", _flows(("h3", "h0")))],
         "hosts": [{"node": "h0", "cpu_busy_ns": [2048, 2048], "bus_bytes": 8192, "counters": {"cpu_cycles": 409.6}},
                   {"node": "h1", "cpu_busy_ns": [1024], "bus_bytes": 4096, "counters": {}},
                   {"node": "h2", "cpu_busy_ns": [1], "bus_bytes": 1, "counters": {}},
@@ -143,17 +147,20 @@ def test_ping_pong_gives_one_row_per_size(results_folder):
         assert "goodput_bps" not in r and "fct_p50_ns" not in r
 
 
-def test_read_data_flows_from_the_responder(results_folder):
+def test_rows_take_the_hosts_from_the_data_flows(results_folder):
+    # The runner states which way a Read's data flows (data_flows); the rows repeat no rule of their own.
     rd = rows_from_results(str(results_folder))[-1]
     assert (rd["src_hosts"], rd["dst_hosts"]) == ("h3", "h0")
     assert "latency_p50_ns" not in rd and rd["fct_p50_ns"] == 10000
 
 
-def test_format_1_results_are_refused(results_folder):
+@pytest.mark.parametrize("older", [1, 2])
+def test_results_of_an_older_format_are_refused(results_folder, older):
+    # format 2 had no data_flows, which the rows now take their hosts from
     s = json.loads((results_folder / "summary.json").read_text())
-    s["format"] = 1
+    s["format"] = older
     (results_folder / "summary.json").write_text(json.dumps(s))
-    with pytest.raises(ValueError, match="format 1"):
+    with pytest.raises(ValueError, match="format %d, this iwarpsim reads format %d" % (older, iwarpsim.SUMMARY_FORMAT)):
         rows_from_results(str(results_folder))
 
 

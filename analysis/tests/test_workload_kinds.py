@@ -54,25 +54,28 @@ def test_every_key_of_a_kind_is_accepted_by_the_loader(tiny):
                 assert "unknown key" not in str(e) and "does not apply" not in str(e), (k["name"], str(e))
 
 
-def _folder(tmp_path, kind, spec, workload):
+def _folder(tmp_path, kind, spec, workload, flows=(("h0", "h1"),)):
     d = tmp_path / "r"
     d.mkdir(parents=True)
     (d / "scenario.yaml").write_text(json.dumps({"workloads": [dict(spec, name="w", kind=kind)]}))
     w = {"name": "w", "kind": kind, "op": "write", "llp": "tcp", "completed": True,
+         "data_flows": [{"source": a, "sink": b} for a, b in flows],
          "messages": {"posted": 1, "delivered": 1}, "octets": {"delivered": 64}, "latency_by_size": []}
     w.update(workload)
-    summary = {"format": 2, "workloads": [w],
+    summary = {"format": iwarpsim.SUMMARY_FORMAT, "workloads": [w],
                "hosts": [{"node": h, "cpu_busy_ns": [1], "bus_bytes": 1, "counters": {}} for h in ("h0", "h1", "h2")]}
     (d / "summary.json").write_text(json.dumps(summary))
     return str(d)
 
 
 def test_rows_follow_the_registry_not_kind_names(tmp_path, monkeypatch):
-    # A kind the runner might register: the rows take its senders and metric from its description.
+    # A kind the runner might register: the rows take its metric from its description, its hosts from the
+    # data flows the runner wrote.
     extra = [{"name": "fan-in", "many_senders": True, "ping_pong": False},
              {"name": "echo", "many_senders": False, "ping_pong": True}]
     monkeypatch.setattr(_core, "workload_kinds", lambda: extra)
-    (row,) = rows_from_results(_folder(tmp_path, "fan-in", {"senders": ["h0", "h2"], "to": "h1"}, {}))
+    (row,) = rows_from_results(_folder(tmp_path, "fan-in", {"senders": ["h0", "h2"], "to": "h1"}, {},
+                                       flows=(("h0", "h1"), ("h2", "h1"))))
     assert (row["src_hosts"], row["dst_hosts"]) == ("h0,h2", "h1")
     assert row["goodput_bps"] is None and "latency_count" not in row
     (row,) = rows_from_results(_folder(tmp_path / "b", "echo", {"from": "h0", "to": "h1"}, {}))

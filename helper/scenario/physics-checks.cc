@@ -1,4 +1,5 @@
 #include "helper/scenario/physics-checks.h"
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/path-limits.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
@@ -52,29 +53,6 @@ PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
     const bool tagged = w.op != RdmaOp::Send; // Writes, Read Responses
     const uint32_t ddp = tagged ? kTagged : kUntagged;
     return ddp + (w.llp == Llp::Sctp ? kIp + kSctp + kSctpData : tcp + kMpa);
-}
-
-/** The data flows of a workload: (source host, sink host). */
-std::vector<std::pair<std::string, std::string>>
-Flows(const WorkloadConfig& w)
-{
-    const WorkloadKindInfo& kind = Describe(w.kind);
-    if (kind.family == WorkloadFamily::Inject)
-    {
-        return {};
-    }
-    if (kind.manySenders)
-    {
-        std::vector<std::pair<std::string, std::string>> out;
-        for (const auto& s : w.senders)
-        {
-            out.emplace_back(s, w.to);
-        }
-        return out;
-    }
-    // A Read's data flows from the responder to the requester (kind read, or a stream with op read).
-    return w.op == RdmaOp::Read ? std::vector<std::pair<std::string, std::string>>{{w.to, w.from}}
-                                : std::vector<std::pair<std::string, std::string>>{{w.from, w.to}};
 }
 
 CheckResult
@@ -140,7 +118,8 @@ ScanMessages(const WorkloadConfig& wc,
             continue;
         }
         const PathLimits& p = it->second;
-        const Time prop = wc.op == RdmaOp::Read ? p.propagation * 2 : p.propagation;
+        // Data that flows back first waits for its request to cross the path.
+        const Time prop = DataFlowsBack(wc) ? p.propagation * 2 : p.propagation;
         const double bound = double(m.size) * 8.0 / p.bottleneckBps * 1e9 + double(prop.GetNanoSeconds());
         const double fct = double(m.Fct()->GetNanoSeconds());
         if (fct - bound < s.worstMargin)
@@ -203,7 +182,7 @@ CheckWorkload(const ScenarioConfig& cfg,
 {
     const WorkloadConfig& wc = cfg.workloads[i];
     const WorkloadResult& w = r.workloads[i];
-    const auto flows = Flows(wc);
+    const std::vector<DataFlow> flows = DataFlowsOf(wc);
     if (flows.empty())
     {
         return;
@@ -211,13 +190,13 @@ CheckWorkload(const ScenarioConfig& cfg,
     const uint32_t overhead = PayloadOverhead(cfg, wc);
     std::map<std::string, PathLimits> bySender;
     double sumLimit = 0;
-    for (const auto& [src, dst] : flows)
+    for (const DataFlow& f : flows)
     {
-        bySender[src] = paths.Limits(src, dst, overhead);
-        sumLimit += bySender[src].payloadLimitBps;
+        bySender[f.source] = paths.Limits(f.source, f.sink, overhead);
+        sumLimit += bySender[f.source].payloadLimitBps;
     }
     // Several senders share the sink's own links: those cap their sum.
-    const double limit = std::min(sumLimit, paths.HostLimit(flows.front().second, overhead));
+    const double limit = std::min(sumLimit, paths.HostLimit(flows.front().sink, overhead));
     const std::string how = "bottleneck payload rate for " + std::to_string(overhead) +
                             " header octets per packet (+2 PPP)";
     if (w.goodputBps)

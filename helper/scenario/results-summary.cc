@@ -49,6 +49,11 @@ WorkloadJson(const WorkloadResult& w)
     jw["kind"] = w.kind;
     jw["op"] = w.op;
     jw["llp"] = w.llp;
+    jw["data_flows"] = json::array();
+    for (const DataFlow& f : w.dataFlows)
+    {
+        jw["data_flows"].push_back({{"source", f.source}, {"sink", f.sink}});
+    }
     jw["messages"] = {{"posted", w.messagesPosted},
                       {"delivered", w.messagesDelivered},
                       {"completed", w.messagesCompleted},
@@ -270,7 +275,7 @@ std::string
 ResultsWriter::SummaryJson(const RunResult& r)
 {
     json j;
-    j["format"] = 2;
+    j["format"] = kSummaryFormat;
     j["scenario"] = r.scenario;
     j["seed"] = r.seed;
     j["run"] = r.run;

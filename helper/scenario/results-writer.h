@@ -25,6 +25,7 @@
 #ifndef IWARP_SCENARIO_RESULTS_WRITER_H
 #define IWARP_SCENARIO_RESULTS_WRITER_H
 
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/stats.h"
 #include "helper/scenario/transport-settings.h"
 
@@ -124,6 +125,7 @@ struct WorkloadResult
     std::string kind;
     std::string op;  ///< as in messages.csv
     std::string llp; ///< "tcp", "sctp"
+    std::vector<DataFlow> dataFlows; ///< DataFlowsOf the workload's configuration (data-flows.h)
     bool pingPong{false};
     uint64_t messagesPosted{0};
     uint64_t messagesDelivered{0};
@@ -235,6 +237,13 @@ struct RunResult
 
 /** A CSV field: as it is, or quoted (RFC 4180) when it holds a comma, a quote or a line break. */
 std::string CsvField(const std::string& s);
+
+/**
+ * The version of summary.json's layout, its "format" key; a reader checks it (the Python package through the
+ * bindings' SUMMARY_FORMAT). Raised when a key a reader relies on is added, renamed or changes meaning
+ * (3: workloads[].data_flows).
+ */
+constexpr int kSummaryFormat = 3;
 
 class ResultsWriter
 {

@@ -3,6 +3,7 @@
  * application reports it), the sink's placement and delivery records, TCP retransmissions,
  * Terminates, and the RunResult rows they become. The applications are in scenario-workloads.cc.
  */
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/workload-metrics.h"
 
@@ -142,8 +143,8 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
         m_qpConnection[qp] = node + ":" + std::to_string(l.GetPort());
         ++w->connections.established;
     }
-    // The end that sends the flow's data: the initiator's, but a Read's data flows from the responder.
-    if (m_senderSocket && serverSide == (w->cfg->op == RdmaOp::Read))
+    // The end that sends the flow's data: the initiator's, but the responder's when the data flows back.
+    if (m_senderSocket && serverSide == DataFlowsBack(*w->cfg))
     {
         m_senderSocket(w->index, serverSide ? peerName : node, socket);
     }
@@ -167,7 +168,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     {
         return;
     }
-    FollowSink(w, w->cfg->op == RdmaOp::Read ? node : peerName, qp);
+    FollowSink(w, DataFlowsBack(*w->cfg) ? node : peerName, qp);
 }
 
 void
@@ -272,7 +273,7 @@ ScenarioWorkloads::MergedRecords(const Workload& w, const Flow& f) const
     // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
     // their delivery themselves.
     const bool rdmaData = w.kind->family == WorkloadFamily::Rdma;
-    const bool read = rdmaData && c.op == RdmaOp::Read; // kind read, or a stream with op read
+    const bool read = rdmaData && DataFlowsBack(c); // kind read, or a stream with op read
     const bool send = rdmaData && !read && c.op == RdmaOp::Send;
     std::vector<MessageRecord> messages;
     for (std::size_t i = 0; i < f.messages.size(); ++i)
@@ -346,6 +347,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.kind = ToString(c.kind);
         r.op = OpLabel(c);
         r.llp = sockets ? "tcp" : ToString(c.llp);
+        r.dataFlows = DataFlowsOf(c);
         r.retransmissions = w->retransmissions;
         r.terminates = w->terminates;
         r.connections = w->connections;

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-workloads.h"
 
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/listening-ports.h"
 #include "helper/scenario/scenario-error.h"
 
@@ -122,8 +123,7 @@ ScenarioWorkloads::Install()
         w->kind = &Describe(w->cfg->kind);
         w->index = i;
         w->port = ports.firstPort[i];
-        // A Read's data lands at its requester (kind read, or a stream with op read).
-        w->sinkNode = w->cfg->op == RdmaOp::Read ? w->cfg->from : w->cfg->to;
+        w->sinkNode = DataSinkOf(*w->cfg);
         m_workloads.push_back(std::move(w));
     }
     bool anySctp = false;
@@ -203,7 +203,7 @@ ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id
     if (MessageRecord* r = Find(w, sender, id))
     {
         r->completed = Simulator::Now();
-        if (w.cfg->op == RdmaOp::Read)
+        if (DataFlowsBack(*w.cfg))
         {
             r->delivered = r->completed; // a Read's data sink is its requester: delivered at its completion
         }

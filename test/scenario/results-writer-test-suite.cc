@@ -209,7 +209,7 @@ class FolderTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(j["seed"].get<int>(), 7, "seed");
         NS_TEST_EXPECT_MSG_EQ(j["simulated_time_s"].get<double>(), 0.005, "simulated time in seconds");
         NS_TEST_EXPECT_MSG_EQ(j["events"].get<int>(), 1000, "events");
-        NS_TEST_EXPECT_MSG_EQ(j["format"].get<int>(), 2, "format 2: receiver-side metrics");
+        NS_TEST_EXPECT_MSG_EQ(j["format"].get<int>(), kSummaryFormat, "the current format");
         const auto& jw = j["workloads"][0];
         NS_TEST_EXPECT_MSG_EQ(jw["retransmissions"]["total"].get<int>(), 2, "retransmissions");
         NS_TEST_EXPECT_MSG_EQ(jw["retransmissions"]["timeout"].get<int>(), 1, "after a timeout");

@@ -10,6 +10,7 @@
  *    per workload that completed messages, messages.csv with its header and a completed row per
  *    counted message, host.csv with one row per host.
  */
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-runner.h"
 #include "scenario/scenario-runner-test-util.h"
@@ -125,7 +126,7 @@ class ShippedScenariosTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(s.contains(k), true, file << ": summary.json has no '" << k << "'");
         }
-        NS_TEST_EXPECT_MSG_EQ(s["format"].get<int>(), 2, file);
+        NS_TEST_EXPECT_MSG_EQ(s["format"].get<int>(), kSummaryFormat, file);
         NS_TEST_EXPECT_MSG_EQ(s["checks_failed"].get<int>(), 0, file << ": " << FailedChecksReport(out.result));
         NS_TEST_EXPECT_MSG_GT(s["checks"].size(), 0u, file << ": physics checks are recorded");
         NS_TEST_EXPECT_MSG_EQ(s["scenario"].get<std::string>(), cfg.name, file);
@@ -135,14 +136,16 @@ class ShippedScenariosTestCase : public TestCase
         for (std::size_t i = 0; i < cfg.workloads.size(); ++i)
         {
             const json& w = s["workloads"][i];
-            for (const char* k : {"name", "kind", "op", "llp", "messages", "octets", "completed", "goodput_bps",
-                                  "goodput_window_bps", "fct_ns", "sender_completion_ns", "latency_by_size",
+            for (const char* k : {"name", "kind", "op", "llp", "data_flows", "messages", "octets", "completed",
+                                  "goodput_bps", "goodput_window_bps", "fct_ns", "sender_completion_ns", "latency_by_size",
                                   "retransmissions", "terminates"})
             {
                 NS_TEST_ASSERT_MSG_EQ(w.contains(k), true, file << ": workload " << i << " has no '" << k << "'");
             }
             const std::string name = w["name"].get<std::string>();
             NS_TEST_EXPECT_MSG_EQ(name, cfg.workloads[i].name, file);
+            NS_TEST_EXPECT_MSG_EQ(w["data_flows"].size(), DataFlowsOf(cfg.workloads[i]).size(),
+                                  file << ": workload " << name << "'s data flows");
             const bool inject = cfg.workloads[i].kind == WorkloadKind::Inject;
             NS_TEST_EXPECT_MSG_GT(w["messages"]["posted"].get<uint64_t>(), 0u, file << ": workload " << name);
             if (!inject)
