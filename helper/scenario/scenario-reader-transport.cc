@@ -149,7 +149,7 @@ CheckDelayedAcks(const ScenarioConfig& cfg,
     const std::vector<WorkloadConfig>& wl = cfg.workloads;
     for (const WorkloadConfig& w : wl)
     {
-        const bool sctp = IsRdma(w.kind) && w.llp == Llp::Sctp;
+        const bool sctp = CarrierOf(w).sctp;
         const std::string delay = sctp ? "sctp.sack-delay" : "tcp.delayed-ack-timeout";
         const std::string rto = sctp ? "sctp.rto-min" : "tcp.min-rto";
         for (const auto& [a, b] : Connections(w))
@@ -206,7 +206,7 @@ ScenarioReader::ReadTransportLevel(const YAML::Node& n, const std::string& path)
 {
     TransportLevelConfig c;
     const SchemaNode& schema = *ScenarioSchema().fields.at("transport");
-    for (const char* section : {"tcp", "sctp", "buffers"})
+    for (const std::string& section : TransportSections())
     {
         const YAML::Node m = n[section];
         if (!m)

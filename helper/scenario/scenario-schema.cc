@@ -97,11 +97,17 @@ struct Schema
     SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}, {"series", &series}});
 
     // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`. The
-    // keys of each section are those transport-keys.cc declares.
-    SchemaNode transportTcp = TransportSection("tcp");
-    SchemaNode transportSctp = TransportSection("sctp");
-    SchemaNode transportBuffers = TransportSection("buffers");
-    SchemaNode transportHost = Map({{"tcp", &transportTcp}, {"sctp", &transportSctp}, {"buffers", &transportBuffers}});
+    // sections and their keys are those transport-keys.cc declares.
+    std::deque<SchemaNode> transportSections = TransportSectionNodes();
+    SchemaNode transportHost = [this] {
+        SchemaNode n;
+        n.kind = Kind::Map;
+        for (std::size_t i = 0; i < TransportSections().size(); ++i)
+        {
+            n.fields[TransportSections()[i]] = &transportSections[i];
+        }
+        return n;
+    }();
     SchemaNode transportHosts = Of(Kind::Dict, &transportHost);
     SchemaNode transport = [this] {
         SchemaNode n = transportHost;
@@ -110,18 +116,23 @@ struct Schema
     }();
     SchemaNode measure = Map({{"from", &value}, {"to", &value}});
 
-    SchemaNode TransportSection(const std::string& section) const
+    /** One map per TransportSections() entry, in that order, of the keys declared in it. */
+    std::deque<SchemaNode> TransportSectionNodes() const
     {
-        SchemaNode n;
-        n.kind = Kind::Map;
-        for (const TransportKey& k : TransportKeys())
+        std::deque<SchemaNode> out;
+        for (const std::string& section : TransportSections())
         {
-            if (k.Section() == section)
+            SchemaNode& n = out.emplace_back();
+            n.kind = Kind::Map;
+            for (const TransportKey& k : TransportKeys())
             {
-                n.fields[k.Name()] = &value;
+                if (k.Section() == section)
+                {
+                    n.fields[k.Name()] = &value;
+                }
             }
         }
-        return n;
+        return out;
     }
 
     SchemaNode root = Map({{"name", &value},

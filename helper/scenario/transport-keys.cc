@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -465,6 +466,23 @@ std::string
 TransportKey::Section() const
 {
     return key.substr(0, key.find('.'));
+}
+
+const std::vector<std::string>&
+TransportSections()
+{
+    static const std::vector<std::string> kSections = [] {
+        std::vector<std::string> out;
+        for (const TransportKey& k : TransportKeys())
+        {
+            if (std::find(out.begin(), out.end(), k.Section()) == out.end())
+            {
+                out.push_back(k.Section());
+            }
+        }
+        return out;
+    }();
+    return kSections;
 }
 
 std::string

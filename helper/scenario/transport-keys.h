@@ -76,6 +76,9 @@ struct TransportKey
 /** Every key, in the order the docs list them. */
 const std::vector<TransportKey>& TransportKeys();
 
+/** The sections of `transport`, in the order of their first key in TransportKeys(): "tcp", "sctp", "buffers". */
+const std::vector<std::string>& TransportSections();
+
 /** The key table of doc/scenario-format.md ("transport"), as Markdown (`iwarp-sim keys --markdown`). */
 std::string TransportKeysMarkdown();
 

@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include <set>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -92,6 +94,18 @@ class SchemaTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ((schema == declared), true, "transport." << section);
             NS_TEST_EXPECT_MSG_EQ(declared.empty(), false, "transport." << section << " has keys");
         }
+        // The sections themselves come from the declarations: the schema has those and `hosts`, no other.
+        const std::vector<std::string> sections = TransportSections();
+        NS_TEST_EXPECT_MSG_EQ((sections == std::vector<std::string>{"tcp", "sctp", "buffers"}), true,
+                              "the sections, in the order the docs list them");
+        std::set<std::string> schemaSections;
+        for (const auto& [name, node] : transport.fields)
+        {
+            schemaSections.insert(name);
+        }
+        std::set<std::string> expected(sections.begin(), sections.end());
+        expected.insert("hosts");
+        NS_TEST_EXPECT_MSG_EQ((schemaSections == expected), true, "transport's schema: the sections and hosts");
     }
 };
 
