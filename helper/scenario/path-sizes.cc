@@ -45,7 +45,7 @@ MinSctpMtu()
         {
             ++pmtu;
         }
-        const uint32_t unfragmented = 20 + 12 + 16 + sctpddp::kSsnLen + sctpddp::kMinMulpdu;
+        const uint32_t unfragmented = sctpddp::kPacketHeadersLen + sctpddp::kSsnLen + sctpddp::kMinMulpdu;
         return std::max(pmtu, unfragmented);
     }();
     return min;
@@ -56,7 +56,7 @@ PathMtuAt(const WorkloadConfig& w, const std::string& node)
 {
     // An SCTP receiver refuses a DDP segment above its own MULPDU (SCTP-041), and the associations
     // of one listener all take its Pmtu: every connection of an SCTP workload has the smallest.
-    const bool sctp = IsRdma(w.kind) && w.llp == Llp::Sctp;
+    const bool sctp = CarrierOf(w).sctp;
     if (node != w.to && !sctp)
     {
         return w.pathMtu.at(node);

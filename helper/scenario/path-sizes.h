@@ -11,14 +11,20 @@
 
 #include "helper/scenario/scenario-config.h"
 
+#include "common/iwarp-constants.h"
+
 #include <cstdint>
 #include <string>
 
 namespace ns3
 {
 
+/** TCP's header without options (RFC 9293 §3.1). */
+constexpr uint32_t kTcpHeaderLen = 20;
+/** The timestamp option, padded to a 4-octet boundary (RFC 7323 §3): ns-3 puts it on every segment when on. */
+constexpr uint32_t kTcpTimestampOptionLen = 12;
 /** IPv4 20 + TCP 20 + the timestamp option 12 that ns-3 puts on every data segment. */
-constexpr uint32_t kTcpIpOverhead = 52;
+constexpr uint32_t kTcpIpOverhead = iwarp::kIpv4HeaderLen + kTcpHeaderLen + kTcpTimestampOptionLen;
 
 /** TCP's SegmentSize for a path of this MTU: a full segment fills one packet, unfragmented. */
 inline uint32_t

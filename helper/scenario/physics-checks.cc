@@ -1,7 +1,10 @@
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/data-flows.h"
+#include "helper/scenario/llp-descriptors.h"
 #include "helper/scenario/path-limits.h"
 #include "helper/scenario/workloads/workload-kind.h"
+
+#include "common/iwarp-constants.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -16,15 +19,6 @@ namespace ns3
 
 namespace
 {
-
-constexpr uint32_t kIp = 20;     ///< IPv4 without options
-constexpr uint32_t kTcp = 20;    ///< TCP without options
-constexpr uint32_t kTcpTs = 12;  ///< the timestamp option, padded (RFC 7323)
-constexpr uint32_t kMpa = 6;     ///< ULPDU length 2 + CRC 4 (RFC 5044 §4); markers not counted: looser bound
-constexpr uint32_t kSctp = 12;   ///< SCTP common header (RFC 9260 §3.1)
-constexpr uint32_t kSctpData = 16; ///< DATA chunk header (RFC 9260 §3.3.1)
-constexpr uint32_t kTagged = 14;   ///< DDP tagged + RDMAP control (RFC 5041 §4.2, RFC 5040 §4.1)
-constexpr uint32_t kUntagged = 18; ///< DDP untagged + RDMAP control
 
 /**
  * Whether a workload's TCP connections carry timestamps (then 12 octets per segment): only if every
@@ -41,18 +35,21 @@ TimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
     });
 }
 
-/** Header octets per full-size packet for a workload's data (see the file comment of the header). */
+/**
+ * Header octets per full-size packet for a workload's data (see the file comment of the header): its
+ * carrier's (llp-descriptors.h), then DDP's tagged header for Writes and Read Responses, its untagged one
+ * for Sends (each with RDMAP's control octets, RFC 5041 §4.2-§4.3).
+ */
 uint32_t
 PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
-    const uint32_t tcp = kIp + kTcp + (TimestampsOn(cfg, w) ? kTcpTs : 0);
-    if (Describe(w.kind).family == WorkloadFamily::Sockets)
+    const uint32_t framing = CarrierOf(w).framingOctets(TimestampsOn(cfg, w));
+    if (!IsRdma(w.kind))
     {
-        return tcp;
+        return framing;
     }
     const bool tagged = w.op != RdmaOp::Send; // Writes, Read Responses
-    const uint32_t ddp = tagged ? kTagged : kUntagged;
-    return ddp + (w.llp == Llp::Sctp ? kIp + kSctp + kSctpData : tcp + kMpa);
+    return framing + uint32_t(tagged ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen);
 }
 
 CheckResult

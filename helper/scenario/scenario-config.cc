@@ -31,42 +31,6 @@ ToString(RdmaOp op)
     return "?";
 }
 
-const std::vector<LlpName>&
-LlpNames()
-{
-    static const std::vector<LlpName> kNames = {{"tcp", "ns3::MpaLlpConnector", Llp::Tcp},
-                                                {"sctp", "ns3::SctpDdpLlpConnector", Llp::Sctp}};
-    return kNames;
-}
-
-namespace
-{
-const LlpName&
-EntryOf(Llp l)
-{
-    for (const LlpName& n : LlpNames())
-    {
-        if (n.llp == l)
-        {
-            return n;
-        }
-    }
-    NS_FATAL_ERROR("an Llp without an entry in LlpNames()");
-}
-} // namespace
-
-const char*
-ToString(Llp l)
-{
-    return EntryOf(l).name;
-}
-
-const char*
-LlpConnectorName(Llp l)
-{
-    return EntryOf(l).connector;
-}
-
 const char*
 ToString(PayloadMode p)
 {

@@ -12,6 +12,7 @@
 #ifndef IWARP_SCENARIO_CONFIG_H
 #define IWARP_SCENARIO_CONFIG_H
 
+#include "helper/scenario/llp-descriptors.h"
 #include "helper/scenario/scenario-error.h"
 #include "helper/scenario/transport-settings.h"
 #include "helper/topology/topology-spec.h"
@@ -155,28 +156,6 @@ enum class RdmaOp
 
 const char* ToString(RdmaOp op);
 
-enum class Llp
-{
-    Tcp,
-    Sctp,
-};
-
-/** "tcp" or "sctp": the short name a scenario and its results use. */
-const char* ToString(Llp l);
-
-/**
- * One LLP a scenario may name in `llp:`: by its short name or by the TypeId of its connector, which
- * the ConnectionManager's "LlpConnector" attribute is set to. LlpNames() is the one table of them.
- */
-struct LlpName
-{
-    const char* name;      ///< "tcp", "sctp"
-    const char* connector; ///< "ns3::MpaLlpConnector", ...
-    Llp llp;
-};
-const std::vector<LlpName>& LlpNames();
-/** The TypeId name of `l`'s LlpConnector. */
-const char* LlpConnectorName(Llp l);
 
 enum class PayloadMode
 {
@@ -241,7 +220,7 @@ struct WorkloadConfig
     std::optional<Time> duration;     ///< how long to keep posting; unset with count
     uint32_t outstanding{1};          ///< messages in flight (stream, read, incast)
     Time start;                       ///< when the workload starts
-    Llp llp{Llp::Tcp};
+    const LlpDescriptor* llp{&DefaultLlp()}; ///< one of LlpDescriptors() (llp-descriptors.h)
     PayloadMode payload{PayloadMode::Virtual};
     std::optional<InjectConfig> inject; ///< kind inject only
     /**

@@ -188,7 +188,7 @@ ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) con
     // workloads on one node with different LLPs would both run over whichever was set last (and
     // a ping-pong sweep's later sizes, installed during the run, would pick up another's).
     auto llpText = [&](std::size_t i, const char* defaultNote) {
-        const std::string text = std::string("llp '") + ToString(cfg.workloads[i].llp) + "'";
+        const std::string text = std::string("llp '") + cfg.workloads[i].llp->name + "'";
         return list[i]["llp"] ? text : text + defaultNote;
     };
     // Every RDMA workload on a node before j has the LLP of the first one there (or j would not be

@@ -1,6 +1,6 @@
 /*
  * The scenario reader's `llp:` value: a short name ("tcp") or the TypeId of an LLP connector
- * ("ns3::MpaLlpConnector"), both from LlpNames() in scenario-config.cc. A connector that table
+ * ("ns3::MpaLlpConnector"), both from LlpDescriptors() (llp-descriptors.h). A connector that table
  * lacks is refused too: the path checks size each LLP's headers from it.
  */
 #include "helper/scenario/scenario-reader.h"
@@ -14,16 +14,16 @@ namespace ns3
 namespace scenario
 {
 
-Llp
+const LlpDescriptor*
 PickLlp(const ScenarioReader& r, const YAML::Node& n, const std::string& path)
 {
     const std::string s = r.Str(n, path);
     std::string list;
-    for (const LlpName& e : LlpNames())
+    for (const LlpDescriptor& e : LlpDescriptors())
     {
         if (s == e.name || s == e.connector)
         {
-            return e.llp;
+            return &e;
         }
         list += (list.empty() ? "" : ", ") + std::string(e.name) + " (" + e.connector + ")";
     }

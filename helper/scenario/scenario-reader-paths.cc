@@ -58,16 +58,6 @@ struct Pair
     std::string path;
 };
 
-std::string
-LlpName(const WorkloadConfig& w)
-{
-    if (!IsRdma(w.kind))
-    {
-        return "TCP";
-    }
-    return w.llp == Llp::Tcp ? "MPA over TCP" : "DDP over SCTP";
-}
-
 uint64_t
 UintOf(const Ptr<AttributeValue>& v)
 {
@@ -216,19 +206,15 @@ CheckPairSizes(const PathCheck& pc,
                const std::optional<std::string>& pmtu)
 {
     const std::string where = " on the path of workload '" + w.name + "' (" + pair.from + " to " + w.to + ")";
-    const uint32_t need = !IsRdma(w.kind) ? 68 : w.llp == Llp::Tcp ? MinMpaMtu() : MinSctpMtu();
+    const LlpDescriptor& carrier = CarrierOf(w);
+    const uint32_t need = carrier.minMtu();
     if (smallest.mtu < need)
     {
         pc.reader.Fail(smallest.at, smallest.path,
                        "MTU " + std::to_string(smallest.mtu) + where + " is below the " + std::to_string(need) +
-                           " octets " + LlpName(w) + " needs" +
-                           (w.llp == Llp::Tcp ? " (IPv4 20 + TCP 20 + timestamps 12 + a segment of " +
-                                                    std::to_string(MinMpaSegmentSize()) +
-                                                    " that holds a 70-octet DDP Terminate in one FPDU)"
-                                              : " (IPv4 20 + SCTP 12 + DATA 16 + DDP-SSN 2 + the 516-octet "
-                                                "DDP segment RFC 5043 requires, and the SCTP model's smallest Pmtu)"));
+                           " octets " + carrier.label + " needs" + carrier.minMtuWhy());
     }
-    const bool tcp = !IsRdma(w.kind) || w.llp == Llp::Tcp;
+    const bool tcp = !carrier.sctp;
     if (tcp && segmentSize)
     {
         const auto [at, path] = pc.attributeKey("ns3::TcpSocket::SegmentSize");
@@ -245,7 +231,7 @@ CheckPairSizes(const PathCheck& pc,
         if (seg < least)
         {
             pc.reader.Fail(at, path, "a segment of " + *segmentSize + " octets is below the " + std::to_string(least) +
-                                         " " + LlpName(w) + " needs (workload '" + w.name + "')");
+                                         " " + carrier.label + " needs (workload '" + w.name + "')");
         }
     }
     if (!tcp && pmtu && std::stoull(*pmtu) > smallest.mtu)
@@ -331,7 +317,7 @@ ScenarioReader::CheckInjectSizes(const YAML::Node& root, const ScenarioConfig& c
         const uint32_t mtu = PathMtuAt(target, in.from);
         uint32_t mulpdu = 0;
         std::string how;
-        if (target.llp == Llp::Tcp)
+        if (!target.llp->sctp)
         {
             const std::optional<std::string> seg = ScenarioDefault(cfg, "ns3::TcpSocket::SegmentSize");
             const uint32_t segment = seg ? uint32_t(std::stoull(*seg)) : TcpSegmentSizeFor(mtu);

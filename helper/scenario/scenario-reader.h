@@ -243,10 +243,10 @@ Pick(const ScenarioReader& r, const YAML::Node& n, const std::string& path, cons
 }
 
 /**
- * The LLP `n` names (`llp:`): a short name or a connector TypeId from LlpNames(); anything else,
+ * The LLP `n` names (`llp:`): a short name or a connector TypeId from LlpDescriptors(); anything else,
  * including a TypeId that is no LlpConnector or one the table lacks, fails listing the known names.
  */
-Llp PickLlp(const ScenarioReader& r, const YAML::Node& n, const std::string& path);
+const LlpDescriptor* PickLlp(const ScenarioReader& r, const YAML::Node& n, const std::string& path);
 
 /**
  * Apply one "dot.path=value" to `root`.  The value is parsed as YAML (a scalar or a flow

@@ -316,7 +316,6 @@ ScenarioWorkloads::Collect(RunResult& result) const
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;
-        const bool sockets = w->kind->family == WorkloadFamily::Sockets;
         std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
@@ -346,7 +345,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.name = c.name;
         r.kind = ToString(c.kind);
         r.op = OpLabel(c);
-        r.llp = sockets ? "tcp" : ToString(c.llp);
+        r.llp = CarrierOf(c).name;
         r.dataFlows = DataFlowsOf(c);
         r.retransmissions = w->retransmissions;
         r.terminates = w->terminates;

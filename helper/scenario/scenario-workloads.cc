@@ -129,7 +129,7 @@ ScenarioWorkloads::Install()
     bool anySctp = false;
     for (auto& w : m_workloads)
     {
-        anySctp = anySctp || w->cfg->llp == Llp::Sctp;
+        anySctp = anySctp || CarrierOf(*w->cfg).sctp;
     }
     if (anySctp)
     {
@@ -520,7 +520,7 @@ ScenarioWorkloads::SizeSockets(const Workload& w, const std::string& node, Time 
 {
     const WorkloadConfig& c = *w.cfg;
     const uint32_t mtu = PathMtuAt(c, node);
-    const bool sctp = w.kind->family == WorkloadFamily::Rdma && c.llp == Llp::Sctp;
+    const bool sctp = CarrierOf(c).sctp;
     // The loader has checked these against the LLP's minimum (and a size the scenario sets itself
     // against the paths); SCTP's Pmtu is set only for SCTP, whose minimum is above its checker's.
     const uint32_t segmentSize = sctp || m_ownSegmentSize ? 0 : TcpSegmentSizeFor(mtu);
@@ -541,7 +541,7 @@ ScenarioWorkloads::ChooseLlp(Workload& w)
     // the applications' start events at the same time).
     std::vector<std::string> nodes = w.kind->manySenders ? c.senders : std::vector<std::string>{c.from};
     nodes.push_back(c.to);
-    const std::string connector = LlpConnectorName(c.llp);
+    const std::string connector = c.llp->connector;
     for (const std::string& n : nodes)
     {
         Ptr<Rnic> rnic = m_topo.GetNode(n)->GetObject<Rnic>();

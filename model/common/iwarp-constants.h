@@ -17,6 +17,9 @@ namespace ns3
 namespace iwarp
 {
 
+// IPv4's header without options (RFC 791 §3.1), in front of every LLP packet this model sends.
+inline constexpr std::uint32_t kIpv4HeaderLen = 20;
+
 // ---- DDP (RFC 5041), doc/conformance.md §1.2-§1.4 ----
 inline constexpr std::size_t kDdpTaggedHdrLen = 14;   // 112 bits (DDP-019)
 inline constexpr std::size_t kDdpUntaggedHdrLen = 18; // 144 bits (DDP-023)

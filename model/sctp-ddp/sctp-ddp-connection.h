@@ -17,8 +17,11 @@
 #ifndef IWARP_SCTP_DDP_CONNECTION_H
 #define IWARP_SCTP_DDP_CONNECTION_H
 
+#include "common/iwarp-constants.h"
 #include "common/socket-events.h"
 #include "ddp/ddp-lower-layer.h"
+#include "sctp/sctp-chunk.h"
+#include "sctp/sctp-packet.h"
 #include "sctp/sctp-socket.h"
 
 #include "ns3/traced-callback.h"
@@ -42,15 +45,19 @@ constexpr uint32_t kSsnLen = 2;                 ///< DDP-SSN octets before every
 constexpr uint32_t kMaxSsnGap = 32767;          ///< SCTP-045: the widest gap chunks in flight explain
 constexpr uint32_t kMaxUnackedChunks = 32767;   ///< SCTP-044: per stream, so a 16-bit DDP-SSN stays unambiguous
 
+/** A DATA chunk's header: type, flags and length (4), then TSN, stream id, SSN and PPID (RFC 9260 §3.3.1). */
+constexpr uint32_t kDataChunkHeaderLen = 4 + SctpDataChunk::kFixedValueLen;
+/** The headers in front of a DATA chunk's user data in one packet: IPv4 20, the SCTP common header 12, DATA 16. */
+constexpr uint32_t kPacketHeadersLen = iwarp::kIpv4HeaderLen + SctpCommonHeader::kSize + kDataChunkHeaderLen;
+
 /**
  * The MULPDU over a path MTU of `pmtu` (SCTP-038, doc/conformance.md §1.10): what a DATA chunk in one packet
- * leaves after IPv4 20, the SCTP common header 12, the DATA chunk header 16 and the DDP-SSN, less
- * `bundlingReserve`; never below kMinMulpdu.
+ * leaves after kPacketHeadersLen and the DDP-SSN, less `bundlingReserve`; never below kMinMulpdu.
  */
 constexpr uint32_t
 MulpduFor(uint32_t pmtu, uint32_t bundlingReserve)
 {
-    const int64_t room = int64_t(pmtu) - 20 - 12 - 16 - int64_t(kSsnLen) - int64_t(bundlingReserve);
+    const int64_t room = int64_t(pmtu) - int64_t(kPacketHeadersLen) - int64_t(kSsnLen) - int64_t(bundlingReserve);
     return room > int64_t(kMinMulpdu) ? uint32_t(room) : kMinMulpdu;
 }
 /** Session control function codes (SCTP-018). */

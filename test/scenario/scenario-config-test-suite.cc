@@ -210,7 +210,8 @@ class FullExampleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(st.count.has_value(), false, "no count with a duration");
         NS_TEST_EXPECT_MSG_EQ(st.outstanding, 8u, "outstanding");
         NS_TEST_EXPECT_MSG_EQ(st.start, MicroSeconds(10), "start");
-        NS_TEST_EXPECT_MSG_EQ(int(st.llp), int(Llp::Tcp), "llp default tcp");
+        NS_TEST_EXPECT_MSG_EQ(st.llp, &DefaultLlp(), "llp default");
+        NS_TEST_EXPECT_MSG_EQ(std::string(st.llp->name), "tcp", "the default is MPA over TCP");
         NS_TEST_EXPECT_MSG_EQ(std::string(ToString(c.workloads[2].kind)), "sockets-stream", "sockets-stream");
         const WorkloadConfig& in = c.workloads[3];
         NS_TEST_EXPECT_MSG_EQ(in.senders.size(), 3u, "incast senders");

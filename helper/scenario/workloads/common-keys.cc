@@ -1,5 +1,7 @@
 #include "helper/scenario/workloads/common-keys.h"
 
+#include "helper/scenario/llp-descriptors.h"
+
 namespace ns3
 {
 namespace workloadkeys
@@ -61,10 +63,18 @@ Outstanding()
     return {"outstanding", Shape::Scalar, "int 1..65535", "1", "messages in flight", {}};
 }
 
+/** The values and their labels from the LLP descriptors (llp-descriptors.h): "tcp, sctp". */
 WorkloadKey
 LlpKey()
 {
-    return {"llp", Shape::Scalar, "tcp, sctp", "tcp", "MPA over TCP, or DDP over SCTP (RFC 5043)", {}};
+    std::string names;
+    std::string labels;
+    for (const LlpDescriptor& d : LlpDescriptors())
+    {
+        names += (names.empty() ? "" : ", ") + std::string(d.name);
+        labels += (labels.empty() ? "" : ", or ") + std::string(d.label);
+    }
+    return {"llp", Shape::Scalar, names, DefaultLlp().name, labels, {}};
 }
 
 WorkloadKey

@@ -1,0 +1,54 @@
+/*
+ * The lower layers (LLPs) a workload's data can run over, each declared once with every fact the scenario
+ * layer needs of it: the names a scenario and its results use, the connector the RNICs are set to, the
+ * headers on each packet, the smallest MTU it works over and which transport carries it. The loader's
+ * checks, the path sizes, the physics checks, the runner and summary.json all ask the descriptor; none
+ * branches on an LLP's name (doc/contributing.md, "Add a transport").
+ */
+#ifndef IWARP_SCENARIO_LLP_DESCRIPTORS_H
+#define IWARP_SCENARIO_LLP_DESCRIPTORS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+struct WorkloadConfig;
+
+/** One LLP; the entries of LlpDescriptors() and PlainTcp() are the only instances (compare their addresses). */
+struct LlpDescriptor
+{
+    const char* name;      ///< `llp:`'s short name and results' "llp": "tcp", "sctp"
+    const char* connector; ///< the LlpConnector TypeId the ConnectionManagers are set to; "" for plain TCP
+    const char* label;     ///< in messages: "MPA over TCP"
+    /**
+     * Carried by SCTP: the `transport.sctp` keys govern it, the hosts need the SCTP stack, its sockets are
+     * sized by Pmtu and one listener's associations share the smallest (SCTP-041). Otherwise by TCP: the
+     * `transport.tcp` keys, SegmentSize per path.
+     */
+    bool sctp;
+    /** Octets of headers below DDP on a full packet (IPv4, the transport, the LLP's framing; no markers). */
+    uint32_t (*framingOctets)(bool tcpTimestamps);
+    /** The smallest path MTU it works over. */
+    uint32_t (*minMtu)();
+    /** Where minMtu() comes from, for the message that refuses a smaller MTU. */
+    std::string (*minMtuWhy)();
+};
+
+/** The LLPs a workload of an RDMA kind may name in `llp:`; the first is the default. */
+const std::vector<LlpDescriptor>& LlpDescriptors();
+
+/** The default LLP (MPA over TCP), LlpDescriptors()'s first. */
+const LlpDescriptor& DefaultLlp();
+
+/** The sockets baseline's transport: TCP with no LLP above it. */
+const LlpDescriptor& PlainTcp();
+
+/** What carries `w`'s data: its `llp` for an RDMA kind, PlainTcp() for the sockets kinds. */
+const LlpDescriptor& CarrierOf(const WorkloadConfig& w);
+
+} // namespace ns3
+
+#endif // IWARP_SCENARIO_LLP_DESCRIPTORS_H
