@@ -26,7 +26,8 @@ EXEMPT_FUNCTIONS = ("GetTypeId",)
 _LITERAL = re.compile(r'R"([^(\s]*)\((?:.|\n)*?\)\1"|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
 _BLOCK_COMMENT = re.compile(r"/\*(?:.|\n)*?\*/")
 _LINE_COMMENT = re.compile(r"//[^\n]*")
-_TYPE_KEYWORD = re.compile(r"\b(namespace|class|struct|enum|union)\b|^\s*extern\b")
+_NAMESPACE = re.compile(r"\bnamespace\b|^\s*extern\b")
+_TYPE_KEYWORD = re.compile(r"\b(class|struct|enum|union)\b")
 
 
 def blank_out(text):
@@ -60,6 +61,7 @@ def function_name(lines, index):
 def functions(text):
     """(first line, line count, signature line) of every function body at namespace level in `text`."""
     lines = blank_out(text).split("\n")
+    raw_lines = text.split("\n")
     found = []
     scopes = []  # one entry per open brace: "namespace", "type", "function" or "block"
     start = None
@@ -70,7 +72,7 @@ def functions(text):
                 head = opening_line(lines, i)
                 if not in_namespace:
                     scopes.append("block")
-                elif re.search(r"\bnamespace\b|^\s*extern\b", head):
+                elif _NAMESPACE.search(head):
                     scopes.append("namespace")
                 elif _TYPE_KEYWORD.search(head) or "(" not in head and ")" not in head:
                     scopes.append("type")
@@ -79,7 +81,7 @@ def functions(text):
                     start = i
             elif ch == "}" and scopes:
                 if scopes.pop() == "function" and start is not None:
-                    name_line, name = function_name(text.split("\n"), start)
+                    name_line, name = function_name(raw_lines, start)
                     found.append((name_line + 1, i - start + 1, name))
                     start = None
     return found

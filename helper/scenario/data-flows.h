@@ -20,11 +20,6 @@ struct DataFlow
 {
     std::string source;
     std::string sink;
-
-    bool operator==(const DataFlow& o) const
-    {
-        return source == o.source && sink == o.sink;
-    }
 };
 
 /**

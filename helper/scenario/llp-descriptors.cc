@@ -3,6 +3,7 @@
 #include "helper/scenario/path-sizes.h"
 #include "helper/scenario/scenario-config.h"
 
+#include "common/iwarp-constants.h"
 #include "mpa/mpa-constants.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 
@@ -31,11 +32,11 @@ SctpFraming(bool /* timestamps */)
     return sctpddp::kPacketHeadersLen;
 }
 
-/** The smallest MTU IPv4 allows every link (RFC 791): what plain TCP needs of a path here. */
+/** What plain TCP needs of a path here: the smallest MTU IPv4 allows a link. */
 uint32_t
 Ipv4MinMtu()
 {
-    return 68;
+    return iwarp::kIpv4MinMtu;
 }
 
 std::string

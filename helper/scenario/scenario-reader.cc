@@ -5,6 +5,8 @@
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/units.h"
 
+#include "common/iwarp-constants.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -376,9 +378,9 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
     if (n["mtu"])
     {
         c.mtu = uint32_t(UInt(n["mtu"], Join(path, "mtu"), 65535));
-        if (*c.mtu < 68)
+        if (*c.mtu < iwarp::kIpv4MinMtu)
         {
-            Fail(n["mtu"], Join(path, "mtu"), "MTU below IPv4's minimum of 68");
+            Fail(n["mtu"], Join(path, "mtu"), "MTU below IPv4's minimum of " + std::to_string(iwarp::kIpv4MinMtu));
         }
     }
     c.impairment = ReadImpairment(n, path);

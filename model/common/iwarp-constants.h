@@ -19,6 +19,8 @@ namespace iwarp
 
 // IPv4's header without options (RFC 791 §3.1), in front of every LLP packet this model sends.
 inline constexpr std::uint32_t kIpv4HeaderLen = 20;
+// The smallest MTU IPv4 lets a link have (RFC 791 §3.2): below it a scenario's link is refused.
+inline constexpr std::uint32_t kIpv4MinMtu = 68;
 
 // ---- DDP (RFC 5041), doc/conformance.md §1.2-§1.4 ----
 inline constexpr std::size_t kDdpTaggedHdrLen = 14;   // 112 bits (DDP-019)
