@@ -185,6 +185,10 @@ struct InjectFields
     std::optional<uint8_t> rv;        ///< RDMAP version, 2 bits
     std::optional<uint8_t> opcode;    ///< RDMAP opcode, 4 bits (iwarp::Opcode values, 8-15 reserved)
     std::optional<uint32_t> payload;  ///< octets of (zero) payload after the headers
+
+    /** A segment is tagged unless `tagged: false` (the reader's checks and the builder alike). */
+    static constexpr bool kTaggedByDefault = true;
+    bool Tagged() const { return tagged.value_or(kTaggedByDefault); }
 };
 
 struct InjectConfig

@@ -23,7 +23,7 @@ BuildInjectedSegment(const InjectConfig& inject)
         return inject.raw;
     }
     const InjectFields& f = *inject.fields;
-    const bool tagged = f.tagged.value_or(true);
+    const bool tagged = f.Tagged();
     // T, L, reserved 0, DV (RFC 5041 §4.2 / §4.3); DdpControl::Make keeps DV to its 2 bits.
     const uint8_t ddpCtrl = DdpControl::Make(tagged, f.last.value_or(true), f.dv.value_or(iwarp::kDdpVersion));
     // RsvdULP: the RDMAP control octet (RV, 2 reserved bits, opcode) unless given whole. The

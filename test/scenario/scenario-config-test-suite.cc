@@ -352,6 +352,15 @@ class ErrorsTestCase : public TestCase
             {"inject field out of range",
              kMinimal + "  - {kind: inject, target: 0, from: h0, to: h1, at: 0.5ms, fields: {dv: 4}}\n",
              ":10:73: workloads.1.fields.dv: value 4 is above the largest allowed, 3"},
+            // Regression: the reader took the segment for untagged when `tagged` was left out, the builder for
+            // tagged, so these were accepted and then cut to 8 bits or left out of the header.
+            {"inject qn on a segment tagged by default",
+             kMinimal + "  - {kind: inject, target: 0, from: h0, to: h1, at: 0.5ms, fields: {qn: 1}}\n",
+             ":10:68: workloads.1.fields: qn, msn and mo belong to untagged segments (tagged: false; a segment is "
+             "tagged by default)"},
+            {"inject a 40-bit rsvdulp on a segment tagged by default",
+             kMinimal + "  - {kind: inject, target: 0, from: h0, to: h1, at: 0.5ms, fields: {rsvdulp: 256}}\n",
+             ":10:78: workloads.1.fields.rsvdulp: value 256 is above the largest allowed, 255"},
             {"incast sender twice", Replace(kMinimal, "kind: stream\n    from: h0", "kind: incast\n    senders: [h0, h0]"),
              ":6:19: workloads.0.senders.1: sender 'h0' is listed twice"},
             {"inject in a direction the target does not have",

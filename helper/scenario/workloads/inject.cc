@@ -59,7 +59,7 @@ ReadInjectFields(const ScenarioReader& r, const YAML::Node& n, const std::string
         f.dv = uint8_t(*v);
     }
     // RsvdULP is 8 bits in a tagged header and 40 in an untagged one (RFC 5041 §4.2, §4.3).
-    const bool tagged = f.tagged.value_or(false);
+    const bool tagged = f.Tagged();
     f.rsvdUlp = num("rsvdulp", tagged ? 0xFFull : 0xFFFFFFFFFFull);
     if (auto v = num("stag", UINT32_MAX))
     {
@@ -96,9 +96,9 @@ ReadInjectFields(const ScenarioReader& r, const YAML::Node& n, const std::string
     }
     if (tagged && (f.qn || f.msn || f.mo))
     {
-        r.Fail(n, path, "qn, msn and mo belong to untagged segments (tagged: false)");
+        r.Fail(n, path, "qn, msn and mo belong to untagged segments (tagged: false; a segment is tagged by default)");
     }
-    if (f.tagged && !tagged && (f.stag || f.to))
+    if (!tagged && (f.stag || f.to))
     {
         r.Fail(n, path, "stag and to belong to tagged segments (tagged: true)");
     }
