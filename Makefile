@@ -7,7 +7,7 @@
 #   make demo           build and run $(DEMO_SCENARIO) with iwarp-sim into a new results/demo-<timestamp>
 #   make bench          build and run scripts/bench.sh (if present)
 #   make attributes-doc build and regenerate doc/attributes.md (iwarp-sim attributes --markdown)
-#   make keys-doc       build and regenerate doc/scenario-format.md's transport key table (iwarp-sim keys --markdown)
+#   make keys-doc       build and regenerate doc/scenario-format.md's key tables and doc/scenario.schema.json
 #   make install        build and install into $(PREFIX) (default /usr/local; DESTDIR=... stages it)
 #   make package        build and write the Debian package $(BUILD_DIR)/iwarp-ns3_<version>_<arch>.deb (CPack)
 #   make fuzz           build the libFuzzer targets in build-san/ and run each for $(FUZZ_SECONDS) s,
@@ -144,7 +144,7 @@ attributes-doc: build
 	$(BUILD_DIR)/iwarp-sim attributes --markdown > doc/attributes.md.tmp
 	mv doc/attributes.md.tmp doc/attributes.md
 
-# The key table; the CTest iwarp-keys-doc fails while doc/scenario-format.md's differs from it.
+# The key tables and the JSON Schema; the CTest iwarp-keys-doc fails while the files differ from them.
 keys-doc: build
 	cmake -DSIM=$(BUILD_DIR)/iwarp-sim -DSOURCE_DIR=$(CURDIR) -DMODE=update -P test/check-keys-doc.cmake
 

@@ -17,6 +17,7 @@
  * defaults (the runner gives every setting to the objects it makes), so one scenario's `host`/
  * `rnic` settings and segment sizes cannot leak into the next run in the same process.
  */
+#include "helper/scenario/key-docs.h"
 #include "helper/scenario/scenario-runner.h"
 #include "helper/scenario/units.h"
 #include "helper/scenario/workloads/workload-kind.h"
@@ -275,6 +276,10 @@ PYBIND11_MODULE(_iwarpsim, m)
         "workload_kinds_json",
         [] { return WorkloadKindsJson(); },
         "Every workload kind's description as JSON text (iwarp-sim workloads --json).");
+    m.def(
+        "scenario_json_schema",
+        [] { return scenario::ScenarioJsonSchema(); },
+        "The JSON Schema of a scenario file as JSON text (iwarp-sim keys --json-schema).");
     m.def(
         "to_yaml",
         [](const py::object& obj) { return ToYaml(obj, false); },

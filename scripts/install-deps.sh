@@ -11,7 +11,8 @@ set -euo pipefail
 PACKAGES="build-essential cmake pkg-config libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev tshark
           libyaml-cpp-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev libusrsctp-dev
           pybind11-dev python3-dev python3-venv python3-pytest python3-pandas python3-numpy python3-matplotlib
-          python3-distributed python3-yaml python3-tqdm python3-mypy python3-setuptools python3-wheel"
+          python3-distributed python3-yaml python3-tqdm python3-mypy python3-setuptools python3-wheel
+          python3-jsonschema"
 # `make fuzz` only (doc/fuzzing.md): clang, libFuzzer and the sanitizer runtimes, llvm-symbolizer for stacks.
 FUZZ_PACKAGES="clang libclang-rt-14-dev llvm-14"
 if [ "${1:-}" = "fuzz" ]; then

@@ -6,8 +6,10 @@
  *                                       (--markdown: doc/attributes.md, tools/attribute-reference.h)
  *   iwarp-sim workloads [--json]        the workload kinds with their keys (--json: one entry per kind, as
  *                                       iwarpsim.workload_kinds() reads it)
- *   iwarp-sim keys [--markdown]         the scenario keys declared with their types and defaults (today those of
- *                                       `transport`; --markdown: the table in doc/scenario-format.md)
+ *   iwarp-sim keys [--markdown [--table NAME] | --tables | --json-schema]
+ *                                       the transport keys with their defaults; --markdown: a key table of
+ *                                       doc/scenario-format.md (`transport` unless --table), --tables: their
+ *                                       names, --json-schema: doc/scenario.schema.json (helper/scenario/key-docs.h)
  *   iwarp-sim --version                 "iwarp-sim X.Y.Z", the version of CMake's project() (IWARP_NS3_VERSION)
  *
  * Exit status of `run`: 0 when the run finished and its results folder is complete; 2 for a bad scenario
@@ -20,6 +22,7 @@
  */
 #include "attribute-reference.h"
 #include "helper/scenario/interrupt-cleanup.h"
+#include "helper/scenario/key-docs.h"
 #include "helper/scenario/scenario-runner.h"
 #include "helper/scenario/transport-keys.h"
 #include "helper/scenario/workloads/workload-kind.h"
@@ -33,13 +36,26 @@ using namespace ns3;
 namespace
 {
 
-/** `iwarp-sim keys`: the declared keys, as the docs' table or one line each. */
+/** `iwarp-sim keys`: the transport keys one line each, or what key-docs.h prints. */
 void
-WriteKeys(std::ostream& out, bool markdown)
+WriteKeys(std::ostream& out, bool markdown, const std::string& table, bool tables, bool jsonSchema)
 {
+    if (jsonSchema)
+    {
+        out << scenario::ScenarioJsonSchema();
+        return;
+    }
+    if (tables)
+    {
+        for (const std::string& name : scenario::KeyTableNames())
+        {
+            out << name << "\n";
+        }
+        return;
+    }
     if (markdown)
     {
-        out << ns3::TransportKeysMarkdown();
+        out << scenario::KeyTableMarkdown(table);
         return;
     }
     const ns3::TransportSettings defaults = ns3::DefaultTransport();
@@ -83,12 +99,19 @@ main(int argc, char** argv)
     workloads->add_flag("--json", json, "JSON: one entry per kind (name, family, keys, metrics, ...)");
     CLI::App* keys = app.add_subcommand("keys", "List the declared scenario keys (transport) with their defaults");
     bool keysMarkdown = false;
-    keys->add_flag("--markdown", keysMarkdown, "Markdown, as in doc/scenario-format.md (\"transport\")");
+    std::string keysTable = "transport";
+    bool keysTables = false;
+    bool keysJsonSchema = false;
+    keys->add_flag("--markdown", keysMarkdown, "Markdown: a key table of doc/scenario-format.md");
+    keys->add_option("--table", keysTable, "The table --markdown prints (default transport; --tables lists them)")
+        ->check(CLI::IsMember(scenario::KeyTableNames()));
+    keys->add_flag("--tables", keysTables, "The names of the generated key tables");
+    keys->add_flag("--json-schema", keysJsonSchema, "The JSON Schema of a scenario file (doc/scenario.schema.json)");
     CLI11_PARSE(app, argc, argv);
 
     if (keys->parsed())
     {
-        WriteKeys(std::cout, keysMarkdown);
+        WriteKeys(std::cout, keysMarkdown, keysTable, keysTables, keysJsonSchema);
         return std::cout.good() ? 0 : 1;
     }
 

@@ -45,7 +45,9 @@ def _require_compiled_module() -> None:
 
 _require_compiled_module()
 
-from ._core import SUMMARY_FORMAT, Result, ResultsError, ScenarioError, run, to_yaml, workload_kinds  # noqa: E402
+from ._core import (SUMMARY_FORMAT, Result, ResultsError, ScenarioError, run, scenario_schema, to_yaml,  # noqa: E402
+                    workload_kinds)
 from .sweep import sweep  # noqa: E402
 
-__all__ = ["run", "sweep", "Result", "ScenarioError", "ResultsError", "to_yaml", "workload_kinds", "SUMMARY_FORMAT"]
+__all__ = ["run", "sweep", "Result", "ScenarioError", "ResultsError", "to_yaml", "workload_kinds", "scenario_schema",
+           "SUMMARY_FORMAT"]

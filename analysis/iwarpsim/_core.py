@@ -35,6 +35,13 @@ def workload_kinds() -> list[dict[str, Any]]:
     return json.loads(_iwarpsim.workload_kinds_json())
 
 
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema (draft-07) of a scenario, from the loader's key declarations (iwarp-sim keys
+    --json-schema; doc/scenario.schema.json is the same text): names, shapes, value kinds and ranges. The
+    loader checks more (what spans keys: a link's two ends, a stop after every start)."""
+    return json.loads(_iwarpsim.scenario_json_schema())
+
+
 def to_yaml(scenario: dict[str, Any]) -> str:
     """The YAML text the runner loads for a scenario dict."""
     return _iwarpsim.to_yaml(scenario)

@@ -8,6 +8,7 @@
 #include "helper/scenario/listening-ports.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/sections/scenario-sections.h"
 #include "helper/scenario/units.h"
 
 #include <boost/graph/connected_components.hpp>
@@ -73,10 +74,9 @@ ScenarioReader::ReadGraph(const YAML::Node& n, const std::string& path, const To
 void
 ScenarioReader::ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const
 {
-    CheckKeys(n, path, *ScenarioSchema().fields.at("measure"));
+    CheckKeys(n, path, MeasureNode());
     MeasureWindow m;
-    m.from = TimeOf(Required(n, path, "from"), Join(path, "from"), Quantity::RunTime);
-    m.to = TimeOf(Required(n, path, "to"), Join(path, "to"), Quantity::RunTime);
+    ReadSection(*this, MeasureKeys(), n, path, m);
     if (m.to <= m.from)
     {
         Fail(n["to"], Join(path, "to"),

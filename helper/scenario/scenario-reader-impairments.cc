@@ -6,6 +6,7 @@
  */
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/sections/scenario-sections.h"
 
 #include <sstream>
 
@@ -47,7 +48,7 @@ constexpr const char* kOneLossModelHere =
 ImpairmentSpec
 ScenarioReader::ReadImpairment(const YAML::Node& n, const std::string& path) const
 {
-    const SchemaNode& linkSchema = *ScenarioSchema().fields.at("links");
+    const SchemaNode& linkSchema = LinkNode();
     ImpairmentSpec imp;
     if (n["loss"])
     {

@@ -5,6 +5,7 @@
  */
 #include "helper/scenario/scenario-queues.h"
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/sections/scenario-sections.h"
 
 #include "helper/topology/port-queues.h"
 #include "helper/topology/topology-graph.h"
@@ -46,14 +47,9 @@ using QueueTextFn = std::function<std::string(const YAML::Node&, const std::stri
 
 /** The `red` map `r` of a queue disc, at `p`: one threshold or min-th and max-th, and the optional knobs. */
 void
-ReadRed(const ScenarioReader& reader,
-        const YAML::Node& r,
-        const std::string& p,
-        const SchemaNode& schema,
-        const QueueTextFn& queueText,
-        RedSpec& red)
+ReadRed(const ScenarioReader& reader, const YAML::Node& r, const std::string& p, const QueueTextFn& queueText, RedSpec& red)
 {
-    reader.CheckKeys(r, p, schema);
+    reader.CheckKeys(r, p, RedNode());
     if (r["threshold"] && (r["min-th"] || r["max-th"]))
     {
         reader.Fail(r["threshold"], Join(p, "threshold"),
@@ -73,53 +69,7 @@ ReadRed(const ScenarioReader& reader,
         red.minTh = QueueSize(queueText(r["min-th"], Join(p, "min-th")));
         red.maxTh = QueueSize(queueText(r["max-th"], Join(p, "max-th")));
     }
-    if (r["weight"])
-    {
-        red.weight = reader.Probability(r["weight"], Join(p, "weight"));
-    }
-    if (r["max-p"])
-    {
-        red.maxP = reader.Probability(r["max-p"], Join(p, "max-p"));
-    }
-    if (r["gentle"])
-    {
-        red.gentle = reader.Bool(r["gentle"], Join(p, "gentle"));
-    }
-    if (r["ecn"])
-    {
-        red.ecn = reader.Bool(r["ecn"], Join(p, "ecn"));
-    }
-    if (r["hard-drop"])
-    {
-        red.hardDrop = reader.Bool(r["hard-drop"], Join(p, "hard-drop"));
-    }
-}
-
-/** The `codel` or `fq-codel` map `c` of a queue disc, at `p`. */
-void
-ReadCoDel(const ScenarioReader& reader,
-          const YAML::Node& c,
-          const std::string& p,
-          const SchemaNode& schema,
-          CoDelSpec& codel)
-{
-    reader.CheckKeys(c, p, schema);
-    if (c["target"])
-    {
-        codel.target = reader.TimeOf(c["target"], Join(p, "target"), Quantity::ProtocolTimer);
-    }
-    if (c["interval"])
-    {
-        codel.interval = reader.TimeOf(c["interval"], Join(p, "interval"), Quantity::ProtocolTimer);
-    }
-    if (c["ecn"])
-    {
-        codel.ecn = reader.Bool(c["ecn"], Join(p, "ecn"));
-    }
-    if (c["flows"])
-    {
-        codel.flows = uint32_t(reader.UInt(c["flows"], Join(p, "flows"), 65536));
-    }
+    ReadSection(reader, RedKeys(), r, p, red); // weight, max-p, gentle, ecn, hard-drop
 }
 
 /** One section's queues as they will be built (`spec`, with its fallbacks), checked where written. */
@@ -247,8 +197,7 @@ ScenarioReader::QueueText(const YAML::Node& n, const std::string& path) const
 QueueDiscSpec
 ScenarioReader::ReadQueueDisc(const YAML::Node& n, const std::string& path) const
 {
-    const SchemaNode& schema = *ScenarioSchema().fields.at("links")->fields.at("queue-disc");
-    CheckKeys(n, path, schema);
+    CheckKeys(n, path, QueueDiscNode());
     QueueDiscSpec d;
     d.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), QueueDiscKinds(), "queue-disc kind");
     for (const char* section : {"red", "codel", "fq-codel"})
@@ -262,15 +211,17 @@ ScenarioReader::ReadQueueDisc(const YAML::Node& n, const std::string& path) cons
     if (const YAML::Node r = n["red"])
     {
         const QueueTextFn queueText = [this](const YAML::Node& q, const std::string& p) { return QueueText(q, p); };
-        ReadRed(*this, r, Join(path, "red"), *schema.fields.at("red"), queueText, d.red);
+        ReadRed(*this, r, Join(path, "red"), queueText, d.red);
     }
-    // Linux's fq_codel marks ECN-capable packets by default, its codel does not.
-    d.codel.ecn = d.kind == QueueDiscKind::FqCoDel;
+    // Linux's fq_codel marks ECN-capable packets by default, its codel does not (CoDelKeys).
+    const bool fq = d.kind == QueueDiscKind::FqCoDel;
+    d.codel.ecn = fq;
     const char* own = OwnSection(d.kind);
-    const bool codel = d.kind == QueueDiscKind::CoDel || d.kind == QueueDiscKind::FqCoDel;
+    const bool codel = d.kind == QueueDiscKind::CoDel || fq;
     if (const YAML::Node c = codel ? n[own] : YAML::Node(YAML::NodeType::Undefined); codel && c)
     {
-        ReadCoDel(*this, c, Join(path, own), *schema.fields.at(own), d.codel);
+        CheckKeys(c, Join(path, own), CoDelNode(fq));
+        ReadSection(*this, CoDelKeys(fq), c, Join(path, own), d.codel);
     }
     return d;
 }
@@ -299,7 +250,7 @@ ScenarioReader::ReadQueueKeys(const YAML::Node& n,
 NicConfig
 ScenarioReader::ReadNic(const YAML::Node& n, const std::string& path) const
 {
-    CheckKeys(n, path, *ScenarioSchema().fields.at("host-nic"));
+    CheckKeys(n, path, NicNode());
     NicConfig c;
     ReadQueueKeys(n, path, c.queue, c.deviceQueue, c.queueDisc);
     return c;

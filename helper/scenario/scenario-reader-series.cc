@@ -6,6 +6,7 @@
  * is an error.
  */
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/sections/scenario-sections.h"
 #include "helper/scenario/series-plan.h"
 #include "helper/scenario/units.h"
 
@@ -30,7 +31,7 @@ const Names<SeriesQuantity> kQuantities = {{"goodput", SeriesQuantity::Goodput},
 void
 ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const
 {
-    CheckKeys(n, path, *ScenarioSchema().fields.at("tracing")->fields.at("series"));
+    CheckKeys(n, path, *TracingNode().fields.at("series"));
     SeriesConfig s;
     const YAML::Node interval = Required(n, path, "interval");
     const std::string ip = Join(path, "interval");

@@ -2,6 +2,7 @@
  * The workload, inject and tracing sections of the scenario reader, and the node-name checks.
  */
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/sections/scenario-sections.h"
 
 #include "helper/scenario/workloads/workload-kind.h"
 
@@ -424,7 +425,7 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
 void
 ScenarioReader::ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const
 {
-    CheckKeys(n, path, *ScenarioSchema().fields.at("tracing"));
+    CheckKeys(n, path, TracingNode());
     if (const YAML::Node p = n["pcap"])
     {
         const std::string pp = Join(path, "pcap");

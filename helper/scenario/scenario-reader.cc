@@ -1,11 +1,10 @@
 #include "helper/scenario/scenario-reader.h"
 
-#include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-network.h"
+#include "helper/scenario/sections/scenario-sections.h"
 #include "helper/scenario/units.h"
 
-#include "common/iwarp-constants.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,16 +15,6 @@ namespace ns3
 {
 namespace scenario
 {
-namespace
-{
-
-/** Named values of an enumeration as the file spells them. */
-const Names<TopologyKind> kTopologyKinds = {{"two-hosts", TopologyKind::TwoHosts},
-                                            {"dumbbell", TopologyKind::Dumbbell},
-                                            {"leaf-spine", TopologyKind::LeafSpine},
-                                            {"fat-tree", TopologyKind::FatTree},
-                                            {"graphml", TopologyKind::GraphMl}};
-} // namespace
 
 ScenarioReader::ScenarioReader(std::string source, std::string baseDir)
     : m_source(std::move(source)),
@@ -120,51 +109,7 @@ ScenarioReader::Read(const YAML::Node& root)
 void
 ScenarioReader::ReadRunKeys(const YAML::Node& root, ScenarioConfig& cfg) const
 {
-    if (root["name"])
-    {
-        cfg.name = Str(root["name"], "name");
-        // The name becomes the default results folder results/<name>.
-        if (cfg.name.empty() || cfg.name.find('/') != std::string::npos || cfg.name[0] == '.')
-        {
-            Fail(root["name"], "name", "a name is a non-empty file name: no '/', not starting with '.'");
-        }
-    }
-    if (root["seed"])
-    {
-        cfg.seed = uint32_t(UInt(root["seed"], "seed", UINT32_MAX));
-        if (cfg.seed == 0)
-        {
-            Fail(root["seed"], "seed", "seed must be above zero (ns-3 RngSeedManager)");
-        }
-    }
-    if (root["run"])
-    {
-        cfg.run = UInt(root["run"], "run", UINT64_MAX);
-    }
-    if (root["scheduler"])
-    {
-        cfg.scheduler = Str(root["scheduler"], "scheduler");
-        if (!FindScheduler(cfg.scheduler))
-        {
-            std::string names;
-            for (const std::string& n : SchedulerNames())
-            {
-                names += (names.empty() ? "" : ", ") + n;
-            }
-            Fail(root["scheduler"], "scheduler",
-                 "unknown event scheduler '" + cfg.scheduler + "': one of " + names +
-                     ", or the TypeId of an ns3::Scheduler");
-        }
-    }
-    cfg.stop = TimeOf(Required(root, "", "stop"), "stop", Quantity::RunTime);
-    if (!cfg.stop.IsStrictlyPositive())
-    {
-        Fail(root["stop"], "stop", "stop time must be above zero");
-    }
-    if (root["output"])
-    {
-        cfg.output = Str(root["output"], "output");
-    }
+    ReadSection(*this, TopLevelKeys(), root, "", cfg); // the sections' keys are read by their own readers
 }
 
 void
@@ -222,7 +167,7 @@ ScenarioReader::ReadPerHost(const YAML::Node& ph, const std::string& path, Scena
         const std::string name = Str(kv.first, path);
         const std::string p = Join(path, name);
         CheckNode(kv.first, p, name, true);
-        CheckKeys(kv.second, p, *ScenarioSchema().fields.at("per-host")->element);
+        CheckKeys(kv.second, p, *PerHostNode().element);
         NodeAttributeConfig& nc = cfg.perHost[name];
         if (kv.second["host"])
         {
@@ -273,47 +218,22 @@ ScenarioReader::ReadWorkloads(const YAML::Node& wl, const std::string& path, Sce
 void
 ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, TopologyConfig& t)
 {
-    CheckKeys(n, path, *ScenarioSchema().fields.at("topology"));
-    t.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), kTopologyKinds, "topology kind");
+    CheckKeys(n, path, TopologyNode());
+    t.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), TopologyKindNames(), "topology kind");
     // Parameters of the other kinds are errors rather than ignored: a leaf-spine file that says
     // k: 8 was probably meant to be a fat-tree.
-    const std::map<TopologyKind, std::set<std::string>> own = {
-        {TopologyKind::TwoHosts, {}},
-        {TopologyKind::Dumbbell, {"hosts-per-side", "bottleneck"}},
-        {TopologyKind::LeafSpine, {"leaves", "spines", "hosts-per-leaf"}},
-        {TopologyKind::FatTree, {"k"}},
-        {TopologyKind::GraphMl, {"file"}}};
     for (const auto& kv : n)
     {
         const std::string key = kv.first.Scalar();
-        if (key == "kind" || key == "ecmp" || key == "switch-fast-path" || own.at(t.kind).count(key))
+        for (const SectionKey<TopologyConfig>& k : TopologyKeys())
         {
-            continue;
-        }
-        Fail(kv.first, Join(path, key), "key '" + key + "' does not apply to topology kind '" + ToString(t.kind) + "'");
-    }
-    auto positive = [&](const char* key, uint32_t& out) {
-        if (n[key])
-        {
-            out = uint32_t(UInt(n[key], Join(path, key), 65535));
-            if (out == 0)
+            if (k.name == key && !k.info.only.empty() && k.info.only != ToString(t.kind))
             {
-                Fail(n[key], Join(path, key), std::string(key) + " must be at least 1");
+                Fail(kv.first, Join(path, key), "key '" + key + "' does not apply to topology kind '" + ToString(t.kind) + "'");
             }
         }
-    };
-    positive("hosts-per-side", t.hostsPerSide);
-    positive("leaves", t.leaves);
-    positive("spines", t.spines);
-    positive("hosts-per-leaf", t.hostsPerLeaf);
-    if (n["k"])
-    {
-        t.k = uint32_t(UInt(n["k"], Join(path, "k"), 64));
-        if (t.k < 2 || t.k % 2 != 0)
-        {
-            Fail(n["k"], Join(path, "k"), "fat-tree k must be even and at least 2, got " + std::to_string(t.k));
-        }
     }
+    ReadSection(*this, TopologyKeys(), n, path, t);
     if (t.kind == TopologyKind::GraphMl)
     {
         t.file = Str(Required(n, path, "file"), Join(path, "file"));
@@ -327,14 +247,6 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
             Fail(n["file"], Join(path, "file"), "cannot open graphml file " + t.file);
         }
     }
-    if (n["ecmp"])
-    {
-        t.ecmp = Bool(n["ecmp"], Join(path, "ecmp"));
-    }
-    if (n["switch-fast-path"])
-    {
-        t.switchFastPath = Bool(n["switch-fast-path"], Join(path, "switch-fast-path"));
-    }
     if (n["bottleneck"])
     {
         t.bottleneck = ReadLink(n["bottleneck"], Join(path, "bottleneck"));
@@ -347,11 +259,10 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
 LinkConfig
 ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perLink) const
 {
-    const SchemaNode& linkSchema = *ScenarioSchema().fields.at("links");
     RequireMap(n, path); // before indexing: yaml-cpp throws its own exception for a scalar
     if (perLink)
     {
-        CheckKeys(n, path, *ScenarioSchema().fields.at("per-link")->element);
+        CheckKeys(n, path, *PerLinkNode().element);
     }
     else
     {
@@ -363,26 +274,11 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
                 Fail(kv.first, Join(path, "between"), "key 'between' applies to per-link entries only");
             }
         }
-        CheckKeys(n, path, linkSchema);
+        CheckKeys(n, path, LinkNode());
     }
     LinkConfig c;
-    if (n["rate"])
-    {
-        c.rateBps = RateOf(n["rate"], Join(path, "rate"), Quantity::LinkRate);
-    }
-    if (n["delay"])
-    {
-        c.delay = TimeOf(n["delay"], Join(path, "delay"), Quantity::Propagation);
-    }
+    ReadSection(*this, LinkKeys(), n, path, c); // rate, delay, mtu
     ReadQueueKeys(n, path, c.queue, c.deviceQueue, c.queueDisc);
-    if (n["mtu"])
-    {
-        c.mtu = uint32_t(UInt(n["mtu"], Join(path, "mtu"), 65535));
-        if (*c.mtu < iwarp::kIpv4MinMtu)
-        {
-            Fail(n["mtu"], Join(path, "mtu"), "MTU below IPv4's minimum of " + std::to_string(iwarp::kIpv4MinMtu));
-        }
-    }
     c.impairment = ReadImpairment(n, path);
     return c;
 }

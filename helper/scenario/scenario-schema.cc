@@ -1,11 +1,12 @@
 #include "helper/scenario/scenario-schema.h"
 
+#include "helper/scenario/section-keys.h"
+#include "helper/scenario/sections/scenario-sections.h"
 #include "helper/scenario/transport-keys.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include <algorithm>
 #include <deque>
-#include <initializer_list>
 #include <utility>
 
 namespace ns3
@@ -17,84 +18,18 @@ namespace
 
 using Kind = SchemaNode::Kind;
 
-SchemaNode
-Map(std::initializer_list<std::pair<const std::string, const SchemaNode*>> fields)
-{
-    SchemaNode n;
-    n.kind = Kind::Map;
-    n.fields = fields;
-    return n;
-}
-
-SchemaNode
-Of(Kind kind, const SchemaNode* element)
-{
-    SchemaNode n;
-    n.kind = kind;
-    n.element = element;
-    return n;
-}
-
-/** Built once; the nodes point at each other, so they live in one function-static struct. */
+/**
+ * The root and the two sections whose keys come from elsewhere: the workload kinds' (their registry) and the
+ * transport keys' (transport-keys.cc). Every other section is its own list (sections/scenario-sections.h).
+ * Built once; the nodes point at each other, so they live in one function-static struct.
+ */
 struct Schema
 {
-    SchemaNode value;
-    SchemaNode valueList = Of(Kind::List, &value);
-    SchemaNode attributes = Of(Kind::Dict, &value);
-
-    SchemaNode gilbert = Map({{"p", &value}, {"r", &value}, {"loss-good", &value}, {"loss-bad", &value}});
-    SchemaNode reorder = Map({{"fraction", &value}, {"delay", &value}});
-    SchemaNode red = Map({{"threshold", &value},
-                          {"min-th", &value},
-                          {"max-th", &value},
-                          {"weight", &value},
-                          {"max-p", &value},
-                          {"gentle", &value},
-                          {"ecn", &value},
-                          {"hard-drop", &value}});
-    SchemaNode codel = Map({{"target", &value}, {"interval", &value}, {"ecn", &value}});
-    SchemaNode fqCodel = Map({{"target", &value}, {"interval", &value}, {"ecn", &value}, {"flows", &value}});
-    SchemaNode queueDisc = Map({{"kind", &value}, {"red", &red}, {"codel", &codel}, {"fq-codel", &fqCodel}});
-    SchemaNode nic = Map({{"queue", &value}, {"device-queue", &value}, {"queue-disc", &queueDisc}});
-    SchemaNode link = Map({{"rate", &value},
-                           {"delay", &value},
-                           {"queue", &value},
-                           {"device-queue", &value},
-                           {"queue-disc", &queueDisc},
-                           {"mtu", &value},
-                           {"loss", &value},
-                           {"gilbert-elliott", &gilbert},
-                           {"reorder", &reorder}});
-    SchemaNode perLinkEntry = [this] {
-        SchemaNode n = link;
-        n.fields["between"] = &valueList;
-        return n;
-    }();
-    SchemaNode perLink = Of(Kind::List, &perLinkEntry);
-
-    SchemaNode topology = Map({{"kind", &value},
-                               {"hosts-per-side", &value},
-                               {"leaves", &value},
-                               {"spines", &value},
-                               {"hosts-per-leaf", &value},
-                               {"k", &value},
-                               {"file", &value},
-                               {"ecmp", &value},
-                               {"switch-fast-path", &value},
-                               {"bottleneck", &link}});
-
-    SchemaNode nodeAttributes = Map({{"host", &attributes}, {"rnic", &attributes}, {"nic", &nic}});
-    SchemaNode perHost = Of(Kind::Dict, &nodeAttributes);
-
     /** A workload's keys: name, kind and every registered kind's (built in ScenarioSchema). */
     SchemaNode workload;
     std::deque<SchemaNode> workloadMaps; ///< the Map-shaped keys' nodes (inject's `fields`)
     uint64_t workloadVersion{0};
     SchemaNode workloads = Of(Kind::List, &workload);
-
-    SchemaNode linkList = Of(Kind::List, &valueList);
-    SchemaNode series = Map({{"interval", &value}, {"what", &valueList}, {"flows", &valueList}, {"links", &linkList}});
-    SchemaNode tracing = Map({{"pcap", &value}, {"directory", &value}, {"series", &series}});
 
     // transport: (doc/scenario-format.md, "transport"); a `hosts` entry has the same keys but `hosts`. The
     // sections and their keys are those transport-keys.cc declares.
@@ -104,7 +39,9 @@ struct Schema
         n.kind = Kind::Map;
         for (std::size_t i = 0; i < TransportSections().size(); ++i)
         {
-            n.fields[TransportSections()[i]] = &transportSections[i];
+            const std::string& section = TransportSections()[i];
+            n.fields[section] = &transportSections[i];
+            n.docs.emplace_back(section, Facts(ValueKind::Map, "mapping", "", "the `" + section + "` keys below"));
         }
         return n;
     }();
@@ -112,12 +49,13 @@ struct Schema
     SchemaNode transport = [this] {
         SchemaNode n = transportHost;
         n.fields["hosts"] = &transportHosts;
+        n.docs.emplace_back("hosts", Facts(ValueKind::Dict, "mapping host -> the keys above", "",
+                                           "one host's settings over the scenario-wide ones"));
         return n;
     }();
-    SchemaNode measure = Map({{"from", &value}, {"to", &value}});
 
     /** One map per TransportSections() entry, in that order, of the keys declared in it. */
-    std::deque<SchemaNode> TransportSectionNodes() const
+    static std::deque<SchemaNode> TransportSectionNodes()
     {
         std::deque<SchemaNode> out;
         for (const std::string& section : TransportSections())
@@ -128,30 +66,20 @@ struct Schema
             {
                 if (k.Section() == section)
                 {
-                    n.fields[k.Name()] = &value;
+                    n.fields[k.Name()] = &ScalarNode();
+                    n.docs.emplace_back(k.Name(), Facts(ValueKind::Any, k.value, "", k.source));
                 }
             }
         }
         return out;
     }
 
-    SchemaNode root = Map({{"name", &value},
-                           {"seed", &value},
-                           {"run", &value},
-                           {"scheduler", &value},
-                           {"stop", &value},
-                           {"output", &value},
-                           {"topology", &topology},
-                           {"links", &link},
-                           {"per-link", &perLink},
-                           {"host", &attributes},
-                           {"rnic", &attributes},
-                           {"host-nic", &nic},
-                           {"per-host", &perHost},
-                           {"workloads", &workloads},
-                           {"tracing", &tracing},
-                           {"transport", &transport},
-                           {"measure", &measure}});
+    SchemaNode root = [this] {
+        SchemaNode n = SectionNode(TopLevelKeys(), &ScalarNode());
+        n.fields["workloads"] = &workloads;
+        n.fields["transport"] = &transport;
+        return n;
+    }();
 };
 
 std::size_t
@@ -177,31 +105,85 @@ EditDistance(const std::string& a, const std::string& b)
 }
 
 /** A workload's keys: `name`, `kind` and the union of every registered kind's keys. */
+/** The docs' facts of workload key `key` (the registry's words; its reader checks the value). */
+KeyInfo
+WorkloadKeyInfo(const WorkloadKey& key, const std::string& kinds)
+{
+    KeyInfo info = Facts(key.shape == WorkloadKey::Shape::List  ? ValueKind::List
+                         : key.shape == WorkloadKey::Shape::Map ? ValueKind::Map
+                                                                : ValueKind::Any,
+                         key.type, key.defaultText, key.doc);
+    info.only = kinds;
+    return info;
+}
+
+/** "stream, read": the kinds that take key `name`, in the registry's order; "" when all do. */
+std::string
+KindsTaking(const std::string& name)
+{
+    std::string kinds;
+    bool all = true;
+    for (const WorkloadKindInfo* kind : WorkloadKinds())
+    {
+        const bool takes = std::any_of(kind->keys.begin(), kind->keys.end(),
+                                       [&name](const WorkloadKey& k) { return k.name == name; });
+        all = all && takes;
+        kinds += takes ? (kinds.empty() ? "" : ", ") + kind->name : "";
+    }
+    return all ? "" : kinds;
+}
+
+/** The schema node of a workload's Map-shaped key (inject's `fields`). */
+const SchemaNode*
+WorkloadMapNode(Schema& s, const WorkloadKey& key)
+{
+    SchemaNode& n = s.workloadMaps.emplace_back();
+    n.kind = Kind::Map;
+    for (const WorkloadKey& f : key.fields)
+    {
+        n.fields[f.name] = &ScalarNode();
+        n.docs.emplace_back(f.name, WorkloadKeyInfo(f, ""));
+    }
+    return &n;
+}
+
+/** A workload's keys: `name`, `kind` and the union of every registered kind's keys. */
 void
 BuildWorkloadKeys(Schema& s)
 {
-    s.workload = Map({{"name", &s.value}, {"kind", &s.value}});
+    s.workload = SchemaNode();
+    s.workload.kind = Kind::Map;
     s.workloadMaps.clear();
+    KeyInfo name;
+    name.type = "text, unique";
+    name.defaultText = "`<kind>-<index>` (`stream-1`)";
+    name.value = ValueKind::Text;
+    KeyInfo kindInfo;
+    kindInfo.value = ValueKind::Choice;
+    kindInfo.required = true;
+    kindInfo.defaultText = "**required**";
+    for (const WorkloadKindInfo* kind : WorkloadKinds())
+    {
+        kindInfo.choices.push_back(kind->name);
+        kindInfo.type += (kindInfo.type.empty() ? "`" : ", `") + kind->name + "`";
+    }
+    for (const auto& [key, info] : {std::make_pair("name", name), std::make_pair("kind", kindInfo)})
+    {
+        s.workload.fields[key] = &ScalarNode();
+        s.workload.docs.emplace_back(key, info);
+    }
     for (const WorkloadKindInfo* kind : WorkloadKinds())
     {
         for (const WorkloadKey& key : kind->keys)
         {
-            const SchemaNode* node = &s.value;
-            if (key.shape == WorkloadKey::Shape::List)
+            if (s.workload.fields.count(key.name))
             {
-                node = &s.valueList;
+                continue; // a shared key has one shape (RegisterWorkloadKind)
             }
-            else if (key.shape == WorkloadKey::Shape::Map)
-            {
-                s.workloadMaps.emplace_back();
-                s.workloadMaps.back().kind = Kind::Map;
-                for (const std::string& f : key.fields)
-                {
-                    s.workloadMaps.back().fields[f] = &s.value;
-                }
-                node = &s.workloadMaps.back();
-            }
-            s.workload.fields.emplace(key.name, node); // a shared key has one shape (RegisterWorkloadKind)
+            s.workload.fields[key.name] = key.shape == WorkloadKey::Shape::List  ? &ScalarListNode()
+                                          : key.shape == WorkloadKey::Shape::Map ? WorkloadMapNode(s, key)
+                                                                                 : &ScalarNode();
+            s.workload.docs.emplace_back(key.name, WorkloadKeyInfo(key, KindsTaking(key.name)));
         }
     }
     s.workloadVersion = WorkloadRegistryVersion();

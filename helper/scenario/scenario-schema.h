@@ -1,16 +1,19 @@
 /*
- * The keys a scenario file may use, as a tree.  One table serves two purposes so that they cannot
- * drift apart: rejecting unknown keys (with the closest known one as a hint), and deciding whether a
- * --set path names a known field that may be created.  The `transport` sections take their keys from
- * transport-keys.cc (whose table doc/scenario-format.md prints); the other sections' keys are listed
- * here and, by hand, in doc/scenario-format.md.  Which keys apply to which workload or topology kind
- * is checked by the reader (scenario-reader.cc), not here.
+ * The keys a scenario file may use, as a tree.  One tree serves three purposes so that they cannot drift
+ * apart: rejecting unknown keys (with the closest known one as a hint), deciding whether a --set path names a
+ * known field that may be created, and printing the docs' key tables and the JSON Schema (key-docs.h) from
+ * the facts each map carries.  The tree is assembled from the declarations: every section's list
+ * (sections/scenario-sections.h), the workload kinds' keys (their registry) and the transport keys
+ * (transport-keys.cc).  Which keys apply to which workload or topology kind is checked by the reader.
  */
 #ifndef IWARP_SCENARIO_SCHEMA_H
 #define IWARP_SCENARIO_SCHEMA_H
 
+#include "helper/scenario/key-info.h"
+
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -31,6 +34,8 @@ struct SchemaNode
     Kind kind{Kind::Value};
     std::map<std::string, const SchemaNode*> fields;
     const SchemaNode* element{nullptr};
+    /** Map: each key's facts (key-info.h), in the order the docs list them. */
+    std::vector<std::pair<std::string, KeyInfo>> docs;
 };
 
 /** The root: a ScenarioConfig. */

@@ -239,6 +239,53 @@ ParseQueue(const std::string& text)
     return out;
 }
 
+namespace
+{
+
+/** A number as SplitQuantity reads it: a sign, digits, a point and digits (one side at least). */
+constexpr const char* kNumberPattern = "[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)";
+
+/** "(B|KB|...)": the units of a table as an alternation. */
+std::string
+UnitAlternation(const std::vector<Unit>& units)
+{
+    std::string out;
+    for (const Unit& u : units)
+    {
+        out += (out.empty() ? "(" : "|") + std::string(u.name);
+    }
+    return out + ")";
+}
+
+} // namespace
+
+std::string
+SizePattern()
+{
+    return std::string("^\\s*") + kNumberPattern + "\\s*" + UnitAlternation(kSizeUnits) + "?\\s*$";
+}
+
+std::string
+TimePattern()
+{
+    // A unit, or none for zero.
+    return std::string("^\\s*(") + kNumberPattern + "\\s*" + UnitAlternation(kTimeUnits) +
+           "|[+-]?(0+(\\.0*)?|\\.0+))\\s*$";
+}
+
+std::string
+RatePattern()
+{
+    return std::string("^\\s*") + kNumberPattern + "\\s*" + UnitAlternation(kRateUnits) + "\\s*$";
+}
+
+std::string
+QueuePattern()
+{
+    // ParseQueue: "<digits>p", else a size.
+    return "^[0-9]+p$|" + SizePattern();
+}
+
 std::string
 FormatSize(uint64_t octets)
 {
@@ -253,6 +300,19 @@ FormatSize(uint64_t octets)
         }
     }
     return std::to_string(octets) + "B";
+}
+
+std::string
+FormatRate(uint64_t bps)
+{
+    for (auto u = kRateUnits.rbegin(); u != kRateUnits.rend(); ++u)
+    {
+        if (bps != 0 && bps % u->factor == 0)
+        {
+            return std::to_string(bps / u->factor) + u->name;
+        }
+    }
+    return std::to_string(bps) + "bps";
 }
 
 std::string

@@ -53,9 +53,21 @@ uint64_t ParseRate(const std::string& text);
  */
 std::string ParseQueue(const std::string& text);
 
+/**
+ * Regular expressions (ECMAScript, as JSON Schema's `pattern`) of the text each parser above takes: the
+ * number and the unit names of its table. The parser decides exactly (a fraction that is not whole, a value
+ * too large); the pattern is what an editor can check as one types (doc/scenario.schema.json).
+ */
+std::string SizePattern();
+std::string TimePattern();
+std::string RatePattern();
+std::string QueuePattern();
+
 /** "65536" -> "64KiB" style, for messages and documentation (the largest exact binary unit). */
 std::string FormatSize(uint64_t octets);
 
+/** 10000000000 bit/s -> "10Gbps": the largest unit that keeps it whole, as a file writes it. */
+std::string FormatRate(uint64_t bps);
 /** "20000000" ns -> "20ms" style, the largest unit that keeps it whole (ns, us, ms, s), as a file writes it. */
 std::string FormatTime(Time t);
 

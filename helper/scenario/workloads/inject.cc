@@ -31,6 +31,29 @@ OpcodeNames()
     return names;
 }
 
+/** The keys of `fields`: one per header field an injected segment may set (RFC 5041 §4, RFC 5040 §4). */
+std::vector<WorkloadKey>
+FieldKeys()
+{
+    const auto field = [](const char* name, const char* type, std::string def, const char* doc) {
+        return WorkloadKey{name, WorkloadKey::Shape::Scalar, type, std::move(def), doc, {}};
+    };
+    return {field("tagged", "bool", InjectFields::kTaggedByDefault ? "true" : "false", "DDP's T flag: a tagged segment"),
+            field("last", "bool", "true", "DDP's L flag: the last segment of its message"),
+            field("dv", "int, 0..3", std::to_string(iwarp::kDdpVersion), "DDP's version"),
+            field("rsvdulp", "int, 8 bits tagged, 40 bits untagged", "RDMAP's control octet (rv, opcode)",
+                  "DDP's RsvdULP, given whole"),
+            field("stag", "int, 32 bits", "0", "tagged: the STag"),
+            field("to", "int, 64 bits", "0", "tagged: the tagged offset"),
+            field("qn", "int, 32 bits", "0", "untagged: the queue number"),
+            field("msn", "int, 32 bits", std::to_string(iwarp::kMsnInitial), "untagged: the message sequence number"),
+            field("mo", "int, 32 bits", "0", "untagged: the message offset"),
+            field("rv", "int, 0..3", std::to_string(iwarp::kRdmapVersion), "RDMAP's version"),
+            field("opcode", "0..15, or a name: write, read-request, ...", "write (tagged), send (untagged)",
+                  "RDMAP's opcode"),
+            field("payload", "int, octets below 2^32", "0", "octets of payload after the headers")};
+}
+
 /** DDP-030: an RDMA message is shorter than 2^32 octets. */
 constexpr uint64_t kMaxMessage = 0xFFFFFFFFull;
 
@@ -175,12 +198,7 @@ InjectKind()
               {"from", Shape::Scalar, "host", "", "the sending end of the target's connection; required", {}},
               {"to", Shape::Scalar, "host", "", "the receiving end; required", {}},
               {"at", Shape::Scalar, "time, before stop", "", "when the segment is handed to the LLP; required", {}},
-              {"fields",
-               Shape::Map,
-               "mapping",
-               "",
-               "header fields by name; the others take defaults",
-               {"tagged", "last", "dv", "rsvdulp", "stag", "to", "qn", "msn", "mo", "rv", "opcode", "payload"}},
+              {"fields", Shape::Map, "mapping", "", "header fields by name; the others take defaults", FieldKeys()},
               {"hex", Shape::Scalar, "text", "", "the raw DDP segment in hex digits; instead of fields", {}}};
     k.read = ReadInject;
     k.replacesCommon = true;

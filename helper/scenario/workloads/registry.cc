@@ -57,6 +57,17 @@ ShapeName(WorkloadKey::Shape s)
 
 } // namespace
 
+std::vector<std::string>
+WorkloadKey::FieldNames() const
+{
+    std::vector<std::string> names;
+    for (const WorkloadKey& f : fields)
+    {
+        names.push_back(f.name);
+    }
+    return names;
+}
+
 const char*
 ToString(WorkloadFamily f)
 {
@@ -142,7 +153,7 @@ RegisterWorkloadKind(WorkloadKindInfo info)
         {
             for (const WorkloadKey& theirs : other->keys)
             {
-                if (theirs.name == key.name && (theirs.shape != key.shape || theirs.fields != key.fields))
+                if (theirs.name == key.name && (theirs.shape != key.shape || theirs.FieldNames() != key.FieldNames()))
                 {
                     throw std::invalid_argument("key '" + key.name + "' of workload kind '" + info.name + "' is a " +
                                                 ShapeName(key.shape) + ", but a " + ShapeName(theirs.shape) +
@@ -176,7 +187,7 @@ WorkloadKindsJson()
                                 {"doc", key.doc}};
             if (!key.fields.empty())
             {
-                j["fields"] = key.fields;
+                j["fields"] = key.FieldNames();
             }
             keys.push_back(j);
         }

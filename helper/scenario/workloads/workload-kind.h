@@ -61,7 +61,10 @@ struct WorkloadKey
     std::string type;         ///< what the value is: "host", "size", "time", ...
     std::string defaultText;  ///< "" when the key is required or has no default
     std::string doc;
-    std::vector<std::string> fields; ///< Shape::Map only
+    std::vector<WorkloadKey> fields; ///< Shape::Map only: its scalar keys, each with its type, default and doc
+
+    /** The names of `fields`, in order. */
+    std::vector<std::string> FieldNames() const;
 };
 
 /**

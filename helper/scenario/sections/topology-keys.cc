@@ -1,0 +1,103 @@
+/*
+ * `topology`: the kind and its parameters. Which kinds a key applies to is declared with the key (Only) and
+ * checked by the reader (ScenarioReader::ReadTopology): a leaf-spine file that says `k: 8` was probably
+ * meant to be a fat-tree, so a key of another kind is an error, not ignored.
+ */
+#include "helper/scenario/sections/scenario-sections.h"
+
+
+namespace ns3
+{
+namespace scenario
+{
+namespace
+{
+
+using Key = SectionKey<TopologyConfig>;
+
+Key
+FatTreeK()
+{
+    Key k = UIntKey("k", &TopologyConfig::k, 2, 64, "k-ary fat-tree: k^3/4 hosts").Only("fat-tree");
+    k.info.type = "even int, 2..64";
+    k.read = [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, TopologyConfig& t) {
+        t.k = uint32_t(r.UInt(v, path, 64));
+        if (t.k < 2 || t.k % 2 != 0)
+        {
+            r.Fail(v, path, "fat-tree k must be even and at least 2, got " + std::to_string(t.k));
+        }
+    };
+    return k;
+}
+
+Key
+GraphMlFile()
+{
+    Key k = TextKey("file", &TopologyConfig::file,
+                    "relative to the scenario file's folder; read when loading (its errors, node names and "
+                    "links are checked then)")
+                .Only("graphml")
+                .Required();
+    k.info.required = false; // required of graphml only: the reader asks for it
+    k.read = {};             // ScenarioReader::ReadTopology: it needs the scenario's folder
+    return k;
+}
+
+std::vector<Key>
+Declare()
+{
+    std::vector<Key> keys;
+    keys.push_back(ChoiceKey("kind", &TopologyConfig::kind, TopologyKindNames(), "topology kind",
+                             "the shape; its nodes' names are listed under \"Node names\"").Required());
+    keys.push_back(BoolKey("ecmp", &TopologyConfig::ecmp, "equal-cost multipath routing"));
+    keys.push_back(BoolKey("switch-fast-path", &TopologyConfig::switchFastPath,
+                           "switches forward on `SwitchForwarder`'s fast path: the same figures, about 10 % less "
+                           "CPU time on the k = 16 fat-tree (doc/performance.md); false sends every packet "
+                           "through ns-3's IPv4 stack, whose `Rx`/`UnicastForward`/`Tx` traces the fast path "
+                           "skips (doc/topology.md). Recorded in summary.json as `switch_fast_path`"));
+    keys.push_back(
+        UIntKey("hosts-per-side", &TopologyConfig::hostsPerSide, 1, 65535, "hosts on each side").Only("dumbbell"));
+    KeyInfo bottleneck;
+    bottleneck.type = "link";
+    bottleneck.defaultText = "`links`";
+    bottleneck.meaning = "the left-right link";
+    bottleneck.value = ValueKind::Map;
+    keys.push_back(DeclaredKey<TopologyConfig>("bottleneck", bottleneck, &LinkNode()).Only("dumbbell"));
+    keys.push_back(UIntKey("leaves", &TopologyConfig::leaves, 1, 65535, "leaf switches").Only("leaf-spine"));
+    keys.push_back(UIntKey("spines", &TopologyConfig::spines, 1, 65535, "spine switches").Only("leaf-spine"));
+    keys.push_back(
+        UIntKey("hosts-per-leaf", &TopologyConfig::hostsPerLeaf, 1, 65535, "hosts under each leaf").Only("leaf-spine"));
+    keys.push_back(FatTreeK());
+    keys.push_back(GraphMlFile());
+    return keys;
+}
+
+} // namespace
+
+const Names<TopologyKind>&
+TopologyKindNames()
+{
+    static const Names<TopologyKind> names = {{"two-hosts", TopologyKind::TwoHosts},
+                                              {"dumbbell", TopologyKind::Dumbbell},
+                                              {"leaf-spine", TopologyKind::LeafSpine},
+                                              {"fat-tree", TopologyKind::FatTree},
+                                              {"graphml", TopologyKind::GraphMl}};
+    return names;
+}
+
+const std::vector<SectionKey<TopologyConfig>>&
+TopologyKeys()
+{
+    static const std::vector<Key> keys = Declare();
+    return keys;
+}
+
+const SchemaNode&
+TopologyNode()
+{
+    static const SchemaNode n = SectionNode(TopologyKeys(), &ScalarNode());
+    return n;
+}
+
+} // namespace scenario
+} // namespace ns3
