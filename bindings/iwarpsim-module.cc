@@ -19,7 +19,7 @@
  */
 #include "helper/scenario/key-docs.h"
 #include "helper/scenario/scenario-runner.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include <pybind11/pybind11.h>
@@ -285,7 +285,7 @@ PYBIND11_MODULE(_iwarpsim, m)
         [](const py::object& obj) { return ToYaml(obj, false); },
         py::arg("scenario"),
         "The YAML text run() would load for a scenario dict.");
-    // The scenario loader's own parsers (helper/scenario/units.h): Python reads sizes, times and rates as the
+    // The scenario loader's own parsers (helper/common/units.h): Python reads sizes, times and rates as the
     // runner does, and refuses what it refuses ("4kib"), with its message (a ValueError).
     m.def(
         "parse_size",

@@ -2,6 +2,7 @@
 # `make install PREFIX=P` and the Debian package (cmake/iwarp-package.cmake) all run these.
 #
 #   lib/libiwarp-ns3.so.X.Y.Z                  the module; links as iwarp-ns3::iwarp through the CMake package
+#   lib/libiwarp-ns3-scenario.so.X.Y.Z         the scenario loader and runner; iwarp-ns3::iwarp-scenario
 #   lib/cmake/iwarp-ns3/                       find_package(iwarp-ns3 CONFIG) (config, version, targets)
 #   lib/pkgconfig/iwarp-ns3.pc                 pkg-config
 #   include/iwarp-ns3/{ddp,rdmap,...,helper}/  the headers, so "ddp/ddp-endpoint.h", "helper/iwarp-helper.h" work
@@ -32,7 +33,9 @@ endfunction()
 # libiwarp-ns3, not libiwarp: a name of its own in /usr/lib. The soname carries the major version.
 set_target_properties(iwarp PROPERTIES OUTPUT_NAME iwarp-ns3 EXPORT_NAME iwarp
                                        VERSION "${PROJECT_VERSION}" SOVERSION "${PROJECT_VERSION_MAJOR}")
-install(TARGETS iwarp EXPORT iwarp-ns3-targets
+set_target_properties(iwarp-scenario PROPERTIES OUTPUT_NAME iwarp-ns3-scenario EXPORT_NAME iwarp-scenario
+                                                VERSION "${PROJECT_VERSION}" SOVERSION "${PROJECT_VERSION_MAJOR}")
+install(TARGETS iwarp iwarp-scenario EXPORT iwarp-ns3-targets
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/model/" DESTINATION "${IWARP_INCLUDE_INSTALL_DIR}"
         FILES_MATCHING PATTERN "*.h")

@@ -49,16 +49,22 @@ function(require_files root)
   endforeach()
 endfunction()
 
-# libiwarp-ns3 as the dynamic loader resolves it for an installed ELF file: must be the prefix's.
+# libiwarp-ns3 (and libiwarp-ns3-scenario, where the file needs it) as the dynamic loader resolves them for an
+# installed ELF file: must be the prefix's.
 function(require_prefix_library elf)
   run("ldd ${elf}" _ldd ldd "${elf}")
-  string(REGEX MATCH "libiwarp-ns3\\.so\\.[0-9]+ => ([^ \t\n]+)" _m "${_ldd}")
-  get_filename_component(_dir "${CMAKE_MATCH_1}" DIRECTORY)
-  get_filename_component(_dir "${_dir}" REALPATH)
   get_filename_component(_want "${_prefix}/${LIBDIR}" REALPATH)
-  if(NOT _m OR NOT _dir STREQUAL _want)
-    message(FATAL_ERROR "${elf} does not load libiwarp-ns3 from ${_want}:\n${_ldd}")
-  endif()
+  foreach(_lib iwarp-ns3 iwarp-ns3-scenario)
+    string(REGEX MATCH "lib${_lib}\\.so\\.[0-9]+ => ([^ \t\n]+)" _m "${_ldd}")
+    if(NOT _m AND _lib STREQUAL "iwarp-ns3-scenario")
+      continue() # a program of the model alone (the external project)
+    endif()
+    get_filename_component(_dir "${CMAKE_MATCH_1}" DIRECTORY)
+    get_filename_component(_dir "${_dir}" REALPATH)
+    if(NOT _m OR NOT _dir STREQUAL _want)
+      message(FATAL_ERROR "${elf} does not load lib${_lib} from ${_want}:\n${_ldd}")
+    endif()
+  endforeach()
 endfunction()
 
 # ---- 1. install into a venv prefix ----------------------------------------------------------------------------
@@ -68,6 +74,7 @@ endif()
 run("cmake --install" _o "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${_prefix}")
 require_files("${_prefix}"
   "${LIBDIR}/libiwarp-ns3.so" "${LIBDIR}/libiwarp-ns3.so.${VERSION}"
+  "${LIBDIR}/libiwarp-ns3-scenario.so" "${LIBDIR}/libiwarp-ns3-scenario.so.${VERSION}"
   "${LIBDIR}/cmake/iwarp-ns3/iwarp-ns3-config.cmake" "${LIBDIR}/cmake/iwarp-ns3/iwarp-ns3-config-version.cmake"
   "${LIBDIR}/pkgconfig/iwarp-ns3.pc"
   include/iwarp-ns3/helper/iwarp-helper.h include/iwarp-ns3/helper/rdma-app-helper.h

@@ -3,7 +3,7 @@
 #include "helper/scenario/scenario-schema.h"
 #include "helper/scenario/sections/scenario-sections.h"
 #include "helper/scenario/transport-keys.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,8 +6,8 @@
 #include <boost/range/iterator_range.hpp>
 
 #include "helper/scenario/scenario-reader.h"
-#include "helper/scenario/text-file.h"
-#include "helper/scenario/units.h"
+#include "helper/common/text-file.h"
+#include "helper/common/units.h"
 
 #include "ns3/fatal-error.h"
 

@@ -9,7 +9,7 @@
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/sections/scenario-sections.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <boost/graph/connected_components.hpp>
 #include <boost/range/iterator_range.hpp>

@@ -8,7 +8,7 @@
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/sections/scenario-sections.h"
 #include "helper/scenario/series-plan.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <boost/range/iterator_range.hpp>
 

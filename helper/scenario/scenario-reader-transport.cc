@@ -7,7 +7,7 @@
  */
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/transport-keys.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <algorithm>
 #include <functional>

@@ -5,7 +5,7 @@
  */
 #include "helper/scenario/scenario-reader.h"
 
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <algorithm>
 #include <cctype>

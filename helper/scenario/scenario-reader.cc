@@ -3,7 +3,7 @@
 #include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/sections/scenario-sections.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 
 #include <algorithm>

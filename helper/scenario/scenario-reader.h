@@ -6,9 +6,9 @@
 #define IWARP_SCENARIO_READER_H
 
 #include "helper/scenario/scenario-config.h"
-#include "helper/scenario/plausibility.h"
+#include "helper/common/plausibility.h"
 #include "helper/scenario/scenario-schema.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 #include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-graph.h"
 

@@ -16,7 +16,7 @@
 
 #include "helper/scenario/key-info.h"
 #include "helper/scenario/scenario-reader.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <functional>
 #include <optional>

@@ -2,7 +2,7 @@
 
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/scenario-transport.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include "tcp/tcp-linux-cubic.h"
 #include "transport/transport-profile.h"

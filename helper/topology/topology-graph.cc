@@ -1,8 +1,8 @@
 #include "helper/topology/topology-graph.h"
 
-#include "helper/scenario/plausibility.h"
-#include "helper/scenario/text-file.h"
-#include "helper/scenario/units.h"
+#include "helper/common/plausibility.h"
+#include "helper/common/text-file.h"
+#include "helper/common/units.h"
 
 #include "ns3/log.h"
 

@@ -70,7 +70,7 @@ TopologyGraph MakeTopologyGraph(const TopologySpec& spec);
 
 /**
  * Read a GraphML file (node "kind" = host | switch; optional edge "rate", "delay", "queue" in a
- * scenario's units, helper/scenario/units.h, stored rewritten in ns-3's syntax).
+ * scenario's units, helper/common/units.h, stored rewritten in ns-3's syntax).
  */
 TopologyGraph ReadGraphMlTopology(const std::string& path);
 

@@ -12,7 +12,7 @@
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-network.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 #include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 

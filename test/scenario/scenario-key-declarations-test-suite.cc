@@ -9,7 +9,7 @@
 #include "helper/scenario/key-docs.h"
 #include "helper/scenario/scenario-schema.h"
 #include "helper/scenario/sections/scenario-sections.h"
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include "support/scenario-run-util.h"
 

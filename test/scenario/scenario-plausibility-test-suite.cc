@@ -1,6 +1,6 @@
 /*
  * iwarp-scenario-plausibility: every physical quantity a scenario gives is refused at load when it
- * lies outside its family's plausible range (helper/scenario/plausibility.h), with the limit and the
+ * lies outside its family's plausible range (helper/common/plausibility.h), with the limit and the
  * reason in the message, and taken at both ends of the range (issue "Headroom"). Reproduced on
  * 0de3e0e first with iwarp-scenario-check on test/data/bad-inputs/stream.yaml: each of these
  * passed as "ok": links.rate=100000000Gbps (10^17 bit/s), links.delay=36000s, stop=100000000s,
@@ -8,7 +8,7 @@
  * RnicPipeline::TxPerMessage=-5us (a negative engine time), and min-rto=100ns with a 50 ns
  * delayed-ACK timeout.
  */
-#include "helper/scenario/plausibility.h"
+#include "helper/common/plausibility.h"
 
 #include "support/graphml-file.h"
 #include "support/scenario-run-util.h"

@@ -9,8 +9,8 @@
  * (ns-3's convention, shown in doc/attributes.md); a DataRate attribute has no range in ns-3, so
  * its family is named here (RateFamilyOfAttribute).
  */
-#ifndef IWARP_SCENARIO_PLAUSIBILITY_H
-#define IWARP_SCENARIO_PLAUSIBILITY_H
+#ifndef IWARP_COMMON_PLAUSIBILITY_H
+#define IWARP_COMMON_PLAUSIBILITY_H
 
 #include <string>
 #include <vector>
@@ -69,4 +69,4 @@ Quantity RateFamilyOfAttribute(const std::string& fullName);
 } // namespace scenario
 } // namespace ns3
 
-#endif // IWARP_SCENARIO_PLAUSIBILITY_H
+#endif // IWARP_COMMON_PLAUSIBILITY_H

@@ -1,6 +1,6 @@
-#include "helper/scenario/text-file.h"
+#include "helper/common/text-file.h"
 
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <fstream>
 

@@ -7,8 +7,8 @@
  * Numbers may have a fraction ("1.5MiB", "2.5us") as long as the result is a whole number of the
  * base unit (octets, nanoseconds, bits per second): "0.5B" and "1.5ns" are errors, not roundings.
  */
-#ifndef IWARP_SCENARIO_UNITS_H
-#define IWARP_SCENARIO_UNITS_H
+#ifndef IWARP_COMMON_UNITS_H
+#define IWARP_COMMON_UNITS_H
 
 #include "ns3/nstime.h"
 
@@ -74,4 +74,4 @@ std::string FormatTime(Time t);
 } // namespace scenario
 } // namespace ns3
 
-#endif // IWARP_SCENARIO_UNITS_H
+#endif // IWARP_COMMON_UNITS_H

@@ -3,8 +3,8 @@
  * so that /dev/zero or a runaway generated file ends in a clear error after at most `limit` + 1
  * octets instead of exhausting memory.  The limits themselves are in doc/scenario-format.md.
  */
-#ifndef IWARP_SCENARIO_TEXT_FILE_H
-#define IWARP_SCENARIO_TEXT_FILE_H
+#ifndef IWARP_COMMON_TEXT_FILE_H
+#define IWARP_COMMON_TEXT_FILE_H
 
 #include <cstdint>
 #include <stdexcept>
@@ -25,4 +25,4 @@ std::string ReadTextFile(const std::string& path, uint64_t limit);
 
 } // namespace ns3
 
-#endif // IWARP_SCENARIO_TEXT_FILE_H
+#endif // IWARP_COMMON_TEXT_FILE_H

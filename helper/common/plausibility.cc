@@ -1,7 +1,7 @@
 /*
  * The plausibility ranges (plausibility.h) and their messages.
  */
-#include "helper/scenario/plausibility.h"
+#include "helper/common/plausibility.h"
 
 #include <cmath>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "helper/scenario/units.h"
+#include "helper/common/units.h"
 
 #include <algorithm>
 #include <cctype>
