@@ -133,7 +133,7 @@ r = iwarpsim.run({"stop": "2ms", "topology": {"kind": "two-hosts"},
                   "workloads": [{"kind": "ping-pong", "from": "h0", "to": "h1", "size": "64", "count": 3}]})
 print(iwarpsim.__file__)
 print(iwarpsim._core._iwarpsim.__file__)
-print(*sorted(maps))
+print(",".join(sorted(maps)))
 print(r.summary["workloads"][0]["messages"]["delivered"])
 ]])
   string(REPLACE "\n" ";" _lines "${_o}")
@@ -143,7 +143,8 @@ print(r.summary["workloads"][0]["messages"]["delivered"])
   list(GET _lines 3 _delivered)
   set(_pydir "${_prefix}/lib/python${PYVER}/site-packages/iwarpsim")
   if(NOT _init STREQUAL "${_pydir}/__init__.py" OR NOT _module MATCHES "^${_pydir}/_iwarpsim\\.cpython-"
-     OR NOT _lib MATCHES "^${_prefix}/${LIBDIR}/libiwarp-ns3\\.so\\.${VERSION}$" OR NOT _delivered EQUAL 3)
+     OR NOT _lib MATCHES "^${_prefix}/${LIBDIR}/libiwarp-ns3-scenario\\.so\\.${VERSION},${_prefix}/${LIBDIR}/libiwarp-ns3\\.so\\.${VERSION}$"
+     OR NOT _delivered EQUAL 3)
     message(FATAL_ERROR "import iwarpsim from ${_prefix}: package, module, library or run not as expected:\n${_o}")
   endif()
 else()
