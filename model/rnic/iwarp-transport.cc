@@ -134,6 +134,32 @@ IwarpTransport::SetOrd(uint32_t ord)
     m_rdmap->SetAttribute("Ord", UintegerValue(ord));
 }
 
+namespace
+{
+
+/** A DDP segment's payload octets (0 for one shorter than its header: nothing to move). */
+void
+ReportPayload(RdmaTransport::OctetsCallback cb, Ptr<const Packet> segment)
+{
+    const std::optional<DdpSegmentView> v = PeekDdpControl(segment);
+    cb(v ? v->payloadLength : 0);
+}
+
+} // namespace
+
+std::vector<Ptr<Object>>
+IwarpTransport::Parts() const
+{
+    return {m_pipeline, m_ddp, m_rdmap};
+}
+
+void
+IwarpTransport::WatchOctets(OctetsCallback placed, OctetsCallback sent)
+{
+    m_ddp->TraceConnectWithoutContext("Placed", MakeBoundCallback(&ReportPayload, placed));
+    m_ddp->TraceConnectWithoutContext("TxSegment", MakeBoundCallback(&ReportPayload, sent));
+}
+
 void
 IwarpTransport::WatchPlacement(PlacementCallback cb)
 {

@@ -41,6 +41,10 @@ class IwarpTransport : public RdmaTransport, private RdmapEndpoint::Owner
     bool PostRecv(uint64_t id, const LocalBuffer& buffer) override;
     void Close(bool graceful) override;
     void WatchPlacement(PlacementCallback cb) override;
+    /** Each DDP segment's payload: placed (DdpEndpoint "Placed") and accepted by the LLP ("TxSegment"). */
+    void WatchOctets(OctetsCallback placed, OctetsCallback sent) override;
+    /** The pipeline, the DDP endpoint and the RDMAP endpoint. */
+    std::vector<Ptr<Object>> Parts() const override;
     /** RDMAP's "Ird" and "Ord" (RFC 5040 §6.5, §6.6). */
     uint32_t GetIrd() const override;
     uint32_t GetOrd() const override;

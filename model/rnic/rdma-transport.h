@@ -20,6 +20,8 @@
 #include "ns3/callback.h"
 #include "ns3/object.h"
 
+#include <vector>
+
 namespace ns3
 {
 
@@ -79,6 +81,23 @@ class RdmaTransport : public Object
      * A transport pays for this only once it is asked.
      */
     virtual void WatchPlacement(PlacementCallback cb) = 0;
+
+    /** Payload octets moved by one event of a transport: one segment or packet placed, or sent. */
+    typedef Callback<void, uint64_t> OctetsCallback;
+    /**
+     * Also report the payload octets each arrival places in local memory (`placed`) and each segment
+     * or packet takes from it to the wire (`sent`): what a host model charges for the RNIC's DMA
+     * (Rnic::ChargeHost), in the same terms whatever the transport. Like WatchPlacement, a transport
+     * pays for this only once it is asked; every transport must say (pure virtual), so none runs
+     * uncharged under a host model.
+     */
+    virtual void WatchOctets(OctetsCallback placed, OctetsCallback sent) = 0;
+
+    /**
+     * The objects the transport is made of, each of which takes the RNIC's part attributes as it is made
+     * (Rnic::SetPartAttribute): iWARP's pipeline, DDP and RDMAP endpoints. None by default.
+     */
+    virtual std::vector<Ptr<Object>> Parts() const { return {}; }
 
     /**
      * Inbound and outbound RDMA Read depth (IRD, ORD): how many Reads the peer may have

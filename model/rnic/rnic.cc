@@ -1,12 +1,10 @@
 #include "rnic/rnic.h"
 
-#include "ddp/ddp-header.h"
 #include "host/host-model.h"
 #include "rnic/iwarp-transport.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
-#include "ns3/packet.h"
 #include "ns3/trace-source-accessor.h"
 
 namespace ns3
@@ -135,12 +133,9 @@ Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<Comple
     // Before QpCreated: its sinks (per-host settings) come on top.
     ConfigurePart(qp);
     ConfigurePart(qp->GetTransport());
-    if (Ptr<IwarpTransport> iw = IwarpTransport::Find(qp))
+    for (Ptr<Object> part : qp->GetTransport()->Parts())
     {
-        for (Ptr<Object> part : {Ptr<Object>(iw->GetPipeline()), Ptr<Object>(iw->GetDdp()), Ptr<Object>(iw->GetRdmap())})
-        {
-            ConfigurePart(part);
-        }
+        ConfigurePart(part);
     }
     ChargeHost(qp);
     m_qpCreatedTrace(qp);
@@ -175,24 +170,16 @@ Rnic::ConfigurePart(Ptr<Object> part) const
 namespace
 {
 
-/** Payload octets of a DDP segment: what the RNIC moves by DMA (headers stay on the adapter). */
-uint64_t
-PayloadOf(Ptr<const Packet> segment)
+void
+OnPlaced(Ptr<HostModel> host, uint64_t octets)
 {
-    const std::optional<DdpSegmentView> v = PeekDdpControl(segment);
-    return v ? v->payloadLength : 0; // shorter than its header: nothing to move
+    host->RdmaReceive(octets, MakeNullCallback<void>()); // doc/architecture.md: one bus crossing
 }
 
 void
-OnPlaced(Ptr<HostModel> host, Ptr<const Packet> segment)
+OnSent(Ptr<HostModel> host, uint64_t octets)
 {
-    host->RdmaReceive(PayloadOf(segment), MakeNullCallback<void>()); // doc/architecture.md: one bus crossing
-}
-
-void
-OnTxSegment(Ptr<HostModel> host, Ptr<const Packet> segment)
-{
-    host->RdmaSend(PayloadOf(segment), MakeNullCallback<void>());
+    host->RdmaSend(octets, MakeNullCallback<void>());
 }
 
 } // namespace
@@ -205,13 +192,10 @@ Rnic::ChargeHost(Ptr<QueuePair> qp)
     {
         return;
     }
-    // The charge is per DDP segment, so it is the iWARP transport's; a host model with another
-    // transport would be silently uncharged, so that is refused.
-    Ptr<DdpEndpoint> ddp = IwarpTransport::Of(qp, "the host model's DMA charge")->GetDdp();
+    // Per segment or packet the transport moves, whatever the transport (RdmaTransport::WatchOctets).
     // The charge is counted and contends for the bus with the host's other traffic (a sockets
     // baseline on the same node); RDMA placement itself is not held back by it (doc/host-model.md).
-    ddp->TraceConnectWithoutContext("Placed", MakeBoundCallback(&OnPlaced, host));
-    ddp->TraceConnectWithoutContext("TxSegment", MakeBoundCallback(&OnTxSegment, host));
+    qp->GetTransport()->WatchOctets(MakeBoundCallback(&OnPlaced, host), MakeBoundCallback(&OnSent, host));
 }
 
 } // namespace ns3

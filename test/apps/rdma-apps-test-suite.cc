@@ -12,9 +12,11 @@
  *    LoopbackRdmaTransport, set up by LoopbackLlpConnector): the applications run unchanged on
  *    another RdmaTransport, each half round trip is the loopback's one delay, and the octets arrive.
  */
+#include "helper/host-helper.h"
 #include "helper/two-host-topology.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
+#include "host/host-counters.h"
 #include "rnic/loopback-llp-connector.h"
 #include "rnic/loopback-rdma-transport.h"
 #include "rnic/rnic-pair.h"
@@ -412,6 +414,44 @@ class LossyStreamTestCase : public TestCase
     uint32_t m_seed;
 };
 
+/**
+ * The host model charges the RNIC's DMA through RdmaTransport::WatchOctets, whatever the transport: a 1 MiB
+ * Write stream moves its payload over the client's bus once (NicDmaRead) and the server's once
+ * (NicDmaWrite). Regression: the charge took the DDP endpoint of an IwarpTransport and aborted for any other.
+ */
+class HostChargeTestCase : public TestCase
+{
+  public:
+    explicit HostChargeTestCase(TestTransport t)
+        : TestCase(TransportCaseName("the host model charges each payload octet once per end, on any transport", t)),
+          m_transport(t)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint64_t kTotal = 1 << 20;
+        TwoHosts h(m_transport);
+        HostHelper().Install(h.nodes); // before the applications make their queue pairs
+        RdmaStreamHelper server(RDMA_ROLE_SERVER, 9002);
+        RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9002, InetSocketAddress(h.serverIp, 9002));
+        client.SetAttribute("Op", StringValue("Write"));
+        client.SetAttribute("Size", UintegerValue(64 << 10));
+        client.SetAttribute("TotalBytes", UintegerValue(kTotal));
+        server.Install(h.nodes.Get(1));
+        client.Install(h.nodes.Get(0)).Start(MicroSeconds(10));
+        h.Run();
+        const HostCounters sender = HostCounters::FromNode(h.nodes.Get(0));
+        const HostCounters receiver = HostCounters::FromNode(h.nodes.Get(1));
+        NS_TEST_EXPECT_MSG_EQ(sender.BusBytes(MemoryTransaction::NicDmaRead), kTotal, "the payload read once");
+        NS_TEST_EXPECT_MSG_EQ(receiver.BusBytes(MemoryTransaction::NicDmaWrite), kTotal, "the payload placed once");
+        NS_TEST_EXPECT_MSG_EQ(receiver.copies + sender.copies, 0u, "no CPU copy on either end");
+    }
+
+    TestTransport m_transport;
+};
+
 class RdmaAppsTestSuite : public TestSuite
 {
   public:
@@ -430,6 +470,8 @@ class RdmaAppsTestSuite : public TestSuite
         AddTestCase(new StreamTestCase("Read", false, 4 << 20, false), TestCase::QUICK);
         AddTestCase(new StreamTestCase("Send", false, 4 << 20, false), TestCase::QUICK);
         // Regression: with a pass-through engine a completion used to arrive inside PostSend and stall the stream.
+        AddTestCase(new HostChargeTestCase(TestTransport::Iwarp), TestCase::QUICK);
+        AddTestCase(new HostChargeTestCase(TestTransport::Loopback), TestCase::QUICK);
         AddTestCase(new StreamTestCase("Write", false, 4 << 20, true, true), TestCase::QUICK);
         // Regression: with loss, early-placed FPDUs were counted again when TCP delivered them in order.
         for (uint32_t run = 1; run <= 3; ++run)

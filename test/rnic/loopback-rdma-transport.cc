@@ -163,6 +163,7 @@ LoopbackRdmaTransport::RunNext()
             return;
         }
         CopyWindow(src, local, len);
+        m_peer->Moved(len, *this);
         Placed(wr.local.stag, wr.local.to, len);
         Complete(wr, WcStatus::Success, len);
     }
@@ -182,6 +183,7 @@ LoopbackRdmaTransport::RunNext()
             return;
         }
         CopyWindow(local, dst, len);
+        Moved(len, *m_peer);
         m_peer->Placed(wr.remoteStag, wr.remoteTo, len);
         Complete(wr, WcStatus::Success, len);
     }
@@ -237,6 +239,7 @@ LoopbackRdmaTransport::Receive(const SendWr& wr, const BufferWindow& src)
     }
     m_recvs.pop_front();
     CopyWindow(src, dst, wr.local.length);
+    m_peer->Moved(wr.local.length, *this);
     c.firstPlaced = Simulator::Now();
     c.delivered = Simulator::Now();
     ReportCompletion(c);
@@ -347,6 +350,26 @@ LoopbackRdmaTransport::Placed(uint32_t stag, uint64_t to, uint64_t length) const
     if (!m_placed.IsNull())
     {
         m_placed(stag, to, length);
+    }
+}
+
+void
+LoopbackRdmaTransport::WatchOctets(OctetsCallback placed, OctetsCallback sent)
+{
+    m_octetsPlaced = placed;
+    m_octetsSent = sent;
+}
+
+void
+LoopbackRdmaTransport::Moved(uint64_t octets, const LoopbackRdmaTransport& to) const
+{
+    if (!m_octetsSent.IsNull())
+    {
+        m_octetsSent(octets);
+    }
+    if (!to.m_octetsPlaced.IsNull())
+    {
+        to.m_octetsPlaced(octets);
     }
 }
 

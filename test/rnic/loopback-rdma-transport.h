@@ -46,6 +46,8 @@ class LoopbackRdmaTransport : public RdmaTransport
     bool PostRecv(uint64_t id, const LocalBuffer& buffer) override;
     void Close(bool graceful) override;
     void WatchPlacement(PlacementCallback cb) override;
+    /** Each copy's octets: placed at the end that receives them, sent by the end they leave. */
+    void WatchOctets(OctetsCallback placed, OctetsCallback sent) override;
     /** The "Ird" and "Ord" attributes; nothing limits the Reads in flight, they are only exchanged. */
     uint32_t GetIrd() const override { return m_ird; }
     uint32_t GetOrd() const override { return m_ord; }
@@ -55,6 +57,8 @@ class LoopbackRdmaTransport : public RdmaTransport
     void DoDispose() override;
 
   private:
+    /** `octets` left this end's memory for `to`'s: reported as sent here and placed there. */
+    void Moved(uint64_t octets, const LoopbackRdmaTransport& to) const;
     struct Recv
     {
         uint64_t id;
@@ -81,6 +85,8 @@ class LoopbackRdmaTransport : public RdmaTransport
     std::deque<SendWr> m_pending;
     std::deque<Recv> m_recvs;
     PlacementCallback m_placed;
+    OctetsCallback m_octetsPlaced;
+    OctetsCallback m_octetsSent;
     bool m_failed{false};
     bool m_closing{false};
     bool m_closed{false};
