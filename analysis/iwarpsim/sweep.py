@@ -22,9 +22,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
+from ._rows import Row, rows_from_results
+from ._rows import size_octets as size_octets  # noqa: F401  (re-exported: sweep.size_octets predates _rows.py)
 from ._stopping import (
     _children_start_without_sigint,
     _kill_dask_workers,
@@ -44,10 +46,11 @@ if TYPE_CHECKING:  # pandas and distributed are imported where they are used, no
 
 # One point of a sweep as its worker gets it (sweep() builds them): scenario, overrides, dir, grid, extra, cost.
 Task: TypeAlias = dict[str, Any]
-Row: TypeAlias = dict[str, Any]  # one row of the sweep's DataFrame: column -> value
 PointResult: TypeAlias = tuple[list[Row], bool]  # what _run_point returns: (rows, simulated?)
 
-CACHE_FORMAT = 3  # bump when the rows computed from a results folder change (3: summary.json format 3)
+# bump when the rows computed from a results folder change (3: summary.json format 3; 4: every row has every
+# column, from the kinds' declared metrics, _rows.py)
+CACHE_FORMAT = 4
 COST_FORMAT = 1  # the cost records in cache_dir/costs/ (_record_cost)
 
 
@@ -77,121 +80,6 @@ def _base_source(base: Scenario) -> tuple[Scenario, str]:
 def _hash(value: Any) -> str:
     """A cache name: the first 24 hex digits of the SHA-256 of `value` as JSON (a str is hashed as such)."""
     return hashlib.sha256(json.dumps(value).encode()).hexdigest()[:24]
-
-
-def _host_index(summary: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    return {h["node"]: h for h in summary.get("hosts", [])}
-
-
-def _sum(hosts: Mapping[str, dict[str, Any]], nodes: Iterable[Any], f: Callable[[dict[str, Any]], Any]) -> float:
-    vals = [f(hosts[n]) for n in nodes if n in hosts]
-    return float(sum(vals)) if vals else float("nan")
-
-
-def size_octets(text: Any) -> int | None:
-    """A scenario size ("64", "4KiB", "1MB", 4096) in octets, read by the scenario loader's own parser
-    (_iwarpsim.parse_size); None when it is not one size the loader takes."""
-    if isinstance(text, bool) or text is None or isinstance(text, (list, dict, tuple)):
-        return None
-    if isinstance(text, int):
-        return text
-    from . import _iwarpsim
-
-    try:
-        return _iwarpsim.parse_size(str(text))
-    except (ValueError, TypeError):
-        return None
-
-
-def _kinds_by_name() -> dict[str, dict[str, Any]]:
-    """The runner's workload kinds by name (its registry, through the bindings): no kind is named here."""
-    from ._core import workload_kinds
-
-    return {k["name"]: k for k in workload_kinds()}
-
-
-def rows_from_results(out_dir: str) -> list[Row]:
-    """Rows of one results folder (summary.json format SUMMARY_FORMAT), without the grid columns: one per workload,
-    or for a ping-pong kind one per message size (its latency_by_size)."""
-    import yaml
-
-    with open(os.path.join(out_dir, "summary.json")) as f:
-        summary = json.load(f)
-    from ._core import SUMMARY_FORMAT
-
-    if summary.get("format") != SUMMARY_FORMAT:
-        raise ValueError("%s: summary.json format %r, this iwarpsim reads format %d"
-                         % (out_dir, summary.get("format"), SUMMARY_FORMAT))
-    scenario: dict[str, Any] = {}
-    p = os.path.join(out_dir, "scenario.yaml")
-    if os.path.exists(p):
-        with open(p) as f:
-            scenario = yaml.safe_load(f) or {}
-    specs: dict[str, dict[str, Any]] = {}
-    for i, w in enumerate(scenario.get("workloads") or []):
-        specs[str(w.get("name") or "%s-%d" % (w.get("kind"), i))] = w
-    hosts = _host_index(summary)
-    kinds = _kinds_by_name()
-    rows: list[Row] = []
-    for w in summary["workloads"]:
-        spec = specs.get(w["name"], {})
-        kind = w.get("kind", spec.get("kind"))
-        info = kinds.get(kind, {})
-        # The hosts that send and receive the data, as the runner states them (which way a Read's data flows
-        # is its rule, not repeated here); each host once, in the order of the flows.
-        flows = w.get("data_flows") or []
-        src = list(dict.fromkeys(f["source"] for f in flows))
-        dst = list(dict.fromkeys(f["sink"] for f in flows))
-        msgs, octets = w.get("messages") or {}, w.get("octets") or {}
-        fct, sc, rtx = w.get("fct_ns") or {}, w.get("sender_completion_ns") or {}, w.get("retransmissions") or {}
-        delivered = float(octets.get("delivered") or 0)
-        per = (lambda x: x / delivered) if delivered > 0 else (lambda x: float("nan"))
-        row = {
-            "workload": w["name"],
-            "kind": kind,
-            "op": w.get("op"),
-            "llp": w.get("llp"),
-            "size": size_octets(spec.get("size")),
-            "messages_posted": msgs.get("posted"),
-            "messages_delivered": msgs.get("delivered"),
-            "octets_delivered": octets.get("delivered"),
-            "completed": w.get("completed"),
-            "goodput_bps": w.get("goodput_bps"),
-            "goodput_window_bps": w.get("goodput_window_bps"),
-            "fct_p50_ns": fct.get("p50"),
-            "fct_p99_ns": fct.get("p99"),
-            "fct_mean_ns": fct.get("mean"),
-            "sender_completion_p50_ns": sc.get("p50"),
-            "retransmissions": rtx.get("total"),
-            "retransmissions_fast": rtx.get("fast"),
-            "retransmissions_timeout": rtx.get("timeout"),
-            "rto_expirations": rtx.get("rto_expirations"),
-            "terminates": len(w.get("terminates") or []),
-            "checks_failed": summary.get("checks_failed"),
-            "src_hosts": ",".join(str(x) for x in src),
-            "dst_hosts": ",".join(str(x) for x in dst),
-        }
-        for role, nodes in (("src", src), ("dst", dst)):
-            row[role + "_cpu_busy_ns_per_byte"] = per(_sum(hosts, nodes, lambda h: sum(h.get("cpu_busy_ns") or [0])))
-            row[role + "_cpu_cycles_per_byte"] = per(
-                _sum(hosts, nodes, lambda h: (h.get("counters") or {}).get("cpu_cycles", 0)))
-            row[role + "_bus_bytes_per_byte"] = per(_sum(hosts, nodes, lambda h: h.get("bus_bytes", 0)))
-        row["wall_time_s"] = summary.get("wall_time_s")
-        row["events"] = summary.get("events")
-        if info.get("ping_pong") or w.get("latency_by_size"):
-            # one row per size: latency is per size (a mean over sizes means nothing); the FCT and
-            # goodput of a request/response exchange are not its metric
-            for k in ("goodput_bps", "goodput_window_bps", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns"):
-                del row[k]
-            for lat in w.get("latency_by_size") or []:
-                rows.append(dict(row, size=lat.get("size"), latency_p50_ns=lat.get("p50"),
-                                 latency_p99_ns=lat.get("p99"), latency_mean_ns=lat.get("mean"),
-                                 latency_max_ns=lat.get("max"), latency_count=lat.get("count")))
-            if not w.get("latency_by_size"):  # nothing came back: still a row, with no latency
-                rows.append(dict(row, latency_count=0))
-        else:
-            rows.append(row)
-    return rows
 
 
 def _run_point(task: Task) -> PointResult:
@@ -383,21 +271,26 @@ def sweep(base: Scenario, grid: Mapping[str, Any] | None = None, repeats: int = 
     scheduler: or on the Dask cluster at this address (or a distributed.Client); implies dask.
     executor:  a concurrent.futures executor to use instead of a new process pool (local_executor());
                it must run each task in a process of its own at a time (not threads: one ns-3 each).
-    Rows: one per workload and run; a ping-pong kind (ping-pong, sockets-ping-pong) gives one row per
-    message size instead.  Columns: the grid keys, repeat, seed, workload, kind, op, llp, size (octets;
-    empty for a workload of several sizes), messages_posted, messages_delivered, octets_delivered,
-    completed (every message the workload was to post was posted and delivered), goodput_bps
-    (octets delivered at the sink x 8 / (last delivery - first post)), goodput_window_bps (over the
-    scenario's measure window; empty without one), fct_p50_ns, fct_p99_ns, fct_mean_ns (flow
-    completion: post to delivery at the data sink), sender_completion_p50_ns (post to the completion
-    at the source: not a latency, a Write completes when its data left), retransmissions,
-    retransmissions_fast, retransmissions_timeout, rto_expirations, terminates, checks_failed (the
-    run's failed physics checks), src_hosts, dst_hosts, src_/dst_ cpu_busy_ns_per_byte,
-    cpu_cycles_per_byte, bus_bytes_per_byte (the hosts' counters over octets_delivered: exact only
-    when those hosts run nothing else), wall_time_s, events, cached, out_dir.
-    Ping-pong rows have instead of goodput and FCT: size, latency_p50_ns, latency_p99_ns,
-    latency_mean_ns, latency_max_ns, latency_count (half a round trip, for that size); their message
-    and octet counts are the workload's, over all sizes.
+    Rows: one tidy table, a row per workload and run; a kind that declares a per-key metric (a ping-pong
+    kind's latency_by_size) gives a row per entry instead, one per message size.  Every row has every
+    column, whatever its kind.  Columns: the grid keys, repeat, seed, workload, kind, op, llp, size
+    (octets; empty for a workload of several sizes), messages_posted, messages_delivered,
+    octets_delivered, completed (every message the workload was to post was posted and delivered),
+    then the metric columns, then retransmissions, retransmissions_fast, retransmissions_timeout,
+    rto_expirations, terminates, checks_failed (the run's failed physics checks), src_hosts,
+    dst_hosts, src_/dst_ cpu_busy_ns_per_byte, cpu_cycles_per_byte, bus_bytes_per_byte (the hosts'
+    counters over octets_delivered: exact only when those hosts run nothing else), wall_time_s,
+    events, cached, out_dir; message and octet counts are the workload's, over all its sizes.
+    The metric columns are the summary.json metrics the workload kinds declare (workload_kinds(),
+    "metrics"; the union over all kinds) and sender_completion_ns, which every workload reports,
+    flattened by one rule (_rows.py): a scalar is a column of its name (goodput_bps,
+    goodput_window_bps); a dict of statistics a column per statistic, put before the unit suffix
+    (fct_ns: fct_p50_ns, fct_p99_ns, fct_mean_ns, fct_max_ns, fct_count; sender_completion_p50_ns
+    ...); a list <quantity>_by_<key> a row per entry with <key> in its column and the statistics
+    named the same way (latency_by_size: size, latency_p50_ns, latency_p99_ns, latency_mean_ns,
+    latency_max_ns, latency_count: half a round trip, for that size).  A metric the row's kind does
+    not declare is NaN (a ping-pong row's goodput and FCT, a stream row's latency); doc/metrics.md
+    defines each metric.
     df.attrs["simulated"] / ["cached"] count the runs done now and the points read from the cache.
 
     SIGTERM to the calling process does the same as Ctrl-C, then ends it as SIGTERM would (or runs the

@@ -1,6 +1,7 @@
 """The workload kinds as the runner's registry describes them (iwarpsim.workload_kinds(), iwarp-sim
 workloads --json), and the sweep rows that read them instead of naming kinds."""
 import json
+import math
 import os
 import subprocess
 
@@ -69,19 +70,20 @@ def _folder(tmp_path, kind, spec, workload, flows=(("h0", "h1"),)):
 
 
 def test_rows_follow_the_registry_not_kind_names(tmp_path, monkeypatch):
-    # A kind the runner might register: the rows take its metric from its description, its hosts from the
-    # data flows the runner wrote.
-    extra = [{"name": "fan-in", "many_senders": True, "ping_pong": False},
-             {"name": "echo", "many_senders": False, "ping_pong": True}]
+    # A kind the runner might register: the rows take its metrics from its description (NaN for those of other
+    # kinds), its hosts from the data flows the runner wrote.
+    extra = [{"name": "fan-in", "many_senders": True, "ping_pong": False, "metrics": ["goodput_bps"]},
+             {"name": "echo", "many_senders": False, "ping_pong": True, "metrics": ["latency_by_size"]}]
     monkeypatch.setattr(_core, "workload_kinds", lambda: extra)
     (row,) = rows_from_results(_folder(tmp_path, "fan-in", {"senders": ["h0", "h2"], "to": "h1"}, {},
                                        flows=(("h0", "h1"), ("h2", "h1"))))
     assert (row["src_hosts"], row["dst_hosts"]) == ("h0,h2", "h1")
-    assert row["goodput_bps"] is None and "latency_count" not in row
-    (row,) = rows_from_results(_folder(tmp_path / "b", "echo", {"from": "h0", "to": "h1"}, {}))
-    assert row["latency_count"] == 0 and "goodput_bps" not in row  # a ping-pong that measured nothing
+    assert row["goodput_bps"] is None and math.isnan(row["latency_count"])
+    (row,) = rows_from_results(_folder(tmp_path / "b", "echo", {"from": "h0", "to": "h1"}, {"goodput_bps": 1.0}))
+    assert row["latency_count"] == 0 and math.isnan(row["goodput_bps"])  # a ping-pong that measured nothing
 
 
 def test_an_unknown_kind_is_a_plain_row(tmp_path):
-    (row,) = rows_from_results(_folder(tmp_path, "no-such-kind", {"from": "h0", "to": "h1"}, {}))
+    (row,) = rows_from_results(_folder(tmp_path, "no-such-kind", {"from": "h0", "to": "h1"}, {"goodput_bps": 1.0}))
     assert (row["src_hosts"], row["dst_hosts"], row["kind"]) == ("h0", "h1", "no-such-kind")
+    assert math.isnan(row["goodput_bps"]) and math.isnan(row["latency_count"])  # it declares no metric
