@@ -1,6 +1,7 @@
 #include "rnic/connection-manager.h"
 
 #include "mpa/mpa-llp-connector.h" // the default LLP only: the manager never asks which LLP it runs
+#include "rnic/rdma-transport-kinds.h"
 #include "rnic/rnic.h"
 
 #include "ns3/log.h"
@@ -92,6 +93,13 @@ ConnectionManager::SetConnectorType(TypeId tid)
     if (!tid.IsChildOf(LlpConnector::GetTypeId()) || !tid.HasConstructor())
     {
         NS_LOG_ERROR("LlpConnector: " << tid.GetName() << " is not an LlpConnector that can be created");
+        return false;
+    }
+    // The queue pairs' transport follows the connector (Rnic::CreateQp): one with no transport to pair with
+    // would leave them none.
+    if (!RdmaTransportKindOfConnector(tid))
+    {
+        NS_LOG_ERROR("LlpConnector: " << tid.GetName() << " pairs with no RDMA transport (RdmaTransportKinds)");
         return false;
     }
     m_connectorType = tid;

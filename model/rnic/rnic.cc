@@ -2,6 +2,7 @@
 
 #include "host/host-model.h"
 #include "rnic/iwarp-transport.h"
+#include "rnic/rdma-transport-kinds.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -32,9 +33,12 @@ Rnic::GetTypeId()
                           MakeTypeIdAccessor(&Rnic::SetCqType, &Rnic::GetCqType),
                           MakeTypeIdChecker())
             .AddAttribute("TransportType",
-                          "The RDMA transport each new queue pair runs over (an ns3::RdmaTransport)",
+                          "The RDMA transport each new queue pair runs over: the one the connection manager's "
+                          "LlpConnector pairs with (RdmaTransportKinds), so the two cannot disagree. Read-only: "
+                          "choose the transport by choosing ns3::ConnectionManager::LlpConnector",
+                          TypeId::ATTR_GET,
                           TypeIdValue(IwarpTransport::GetTypeId()),
-                          MakeTypeIdAccessor(&Rnic::SetTransportType, &Rnic::GetTransportType),
+                          MakeTypeIdAccessor(&Rnic::GetTransportType),
                           MakeTypeIdChecker())
             .AddTraceSource("QpCreated",
                             "A queue pair was created on this RNIC",
@@ -110,10 +114,10 @@ Rnic::SetCqType(TypeId tid)
     return SetFactoryType(&m_cqFactory, tid, CompletionQueue::GetTypeId(), "CompletionQueueType");
 }
 
-bool
-Rnic::SetTransportType(TypeId tid)
+TypeId
+Rnic::GetTransportType() const
 {
-    return SetFactoryType(&m_transportFactory, tid, RdmaTransport::GetTypeId(), "TransportType");
+    return RdmaTransportKindOfConnector(m_cm->GetConnectorType())->transport; // every connector the CM takes pairs
 }
 
 Ptr<CompletionQueue>
@@ -128,7 +132,9 @@ Ptr<QueuePair>
 Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq)
 {
     Ptr<QueuePair> qp = m_qpFactory.Create<QueuePair>();
-    qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq, m_transportFactory.Create<RdmaTransport>());
+    ObjectFactory transport;
+    transport.SetTypeId(GetTransportType());
+    qp->Setup(m_nextQpn++, m_memory, pd, sendCq, recvCq, transport.Create<RdmaTransport>());
     m_qps.push_back(qp);
     // Before QpCreated: its sinks (per-host settings) come on top.
     ConfigurePart(qp);

@@ -1,9 +1,10 @@
 /*
  * Rnic: one RDMA NIC per node, aggregated to the Node (IwarpHelper installs it). It holds the
  * node's memory registry (protection domains, STags), creates completion queues and queue
- * pairs, and owns the connection manager. What it creates comes from three factories, set by
- * the QueuePairType, CompletionQueueType and TransportType attributes: each QP gets a fresh
- * transport of TransportType (ns3::IwarpTransport unless told otherwise).
+ * pairs, and owns the connection manager. Its queue pairs and completion queues come from two
+ * factories, set by the QueuePairType and CompletionQueueType attributes; each QP gets a fresh
+ * transport of the kind its connection manager's LlpConnector pairs with (rdma-transport-kinds.h:
+ * ns3::IwarpTransport for MPA/TCP and SCTP), shown read-only as TransportType.
  */
 #ifndef IWARP_RNIC_H
 #define IWARP_RNIC_H
@@ -73,12 +74,11 @@ class Rnic : public Object
     TypeId GetQpType() const { return m_qpFactory.GetTypeId(); }
     [[nodiscard]] bool SetCqType(TypeId tid);
     TypeId GetCqType() const { return m_cqFactory.GetTypeId(); }
-    [[nodiscard]] bool SetTransportType(TypeId tid);
-    TypeId GetTransportType() const { return m_transportFactory.GetTypeId(); }
+    /** The transport new queue pairs run over: the one the connection manager's connector pairs with. */
+    TypeId GetTransportType() const;
 
     ObjectFactory m_qpFactory;
     ObjectFactory m_cqFactory;
-    ObjectFactory m_transportFactory;
 
     Ptr<Node> m_node;
     Ptr<MemoryRegistry> m_memory;

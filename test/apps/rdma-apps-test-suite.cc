@@ -8,7 +8,7 @@
  *  - a Write stream with real payload: TotalBytes moved, the server's buffer equal to the
  *    client's octet for octet, throughput within (0.5, 1.0] of the link rate.
  *  - Read and Send streams complete.
- *  - The same ping-pongs and streams over the loopback transport (Rnic::TransportType
+ *  - The same ping-pongs and streams over the loopback transport (its LlpConnector's pair
  *    LoopbackRdmaTransport, set up by LoopbackLlpConnector): the applications run unchanged on
  *    another RdmaTransport, each half round trip is the loopback's one delay, and the octets arrive.
  */
@@ -56,7 +56,6 @@ class TwoHosts : public TwoHostTopology
         {
             for (const Ptr<Rnic>& rnic : rnics)
             {
-                rnic->SetAttribute("TransportType", TypeIdValue(LoopbackRdmaTransport::GetTypeId()));
                 rnic->GetConnectionManager()->SetAttribute("LlpConnector",
                                                            TypeIdValue(LoopbackLlpConnector::GetTypeId()));
             }

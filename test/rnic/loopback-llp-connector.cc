@@ -1,6 +1,7 @@
 #include "rnic/loopback-llp-connector.h"
 
 #include "rnic/loopback-rdma-transport.h"
+#include "rnic/rdma-transport-kinds.h"
 
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
@@ -20,6 +21,12 @@ NS_OBJECT_ENSURE_REGISTERED(LoopbackLlpConnector);
 
 namespace
 {
+
+/** The loopback pair (rnic/rdma-transport-kinds.h): a connection manager given this connector makes its QPs'
+ * transports LoopbackRdmaTransports. */
+const bool g_loopbackKind =
+    (RegisterRdmaTransportKind({"loopback", LoopbackRdmaTransport::GetTypeId(), LoopbackLlpConnector::GetTypeId()}),
+     true);
 
 struct Listener
 {

@@ -56,7 +56,6 @@ RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sct
         // The link stays (the loopback connector finds listeners by IPv4 address) but carries nothing.
         for (Ptr<Rnic> r : {client, server})
         {
-            r->SetAttribute("TransportType", TypeIdValue(LoopbackRdmaTransport::GetTypeId()));
             r->GetConnectionManager()->SetAttribute("LlpConnector", TypeIdValue(LoopbackLlpConnector::GetTypeId()));
         }
     }

@@ -5,8 +5,10 @@
  * manager keeps its rules (private data, rejection, IRD/ORD) whatever RdmaTransport the QPs have.
  * The queue pair's verbs behaviour, which holds over any transport, is in qp-verbs-test-suite.cc.
  */
+#include "rnic/rdma-transport-kinds.h"
 #include "rnic/rnic-pair.h"
 
+#include "rnic/loopback-llp-connector.h"
 #include "rnic/loopback-rdma-transport.h"
 
 #include "helper/iwarp-helper.h"
@@ -249,7 +251,7 @@ class FactoryTypesTest : public TestCase
   public:
     FactoryTypesTest()
         : TestCase("Rnic factory TypeIds: a type of the wrong kind or one that cannot be created is refused "
-                   "(SetAttributeFailSafe is false, nothing changes)")
+                   "(SetAttributeFailSafe is false, nothing changes); TransportType is read-only")
     {
     }
 
@@ -258,10 +260,10 @@ class FactoryTypesTest : public TestCase
     {
         Ptr<Rnic> rnic = CreateObject<Rnic>();
         const std::vector<std::pair<std::string, std::string>> bad = {
-            {"TransportType", "ns3::CompletionQueue"},  // not a transport
-            {"TransportType", "ns3::RdmaTransport"},    // abstract: no constructor
             {"QueuePairType", "ns3::RdmaTransport"},    // not a queue pair
             {"CompletionQueueType", "ns3::QueuePair"}, // not a completion queue
+            // The transport follows the connector (rdma-transport-kinds.h): it is not set on its own.
+            {"TransportType", "ns3::LoopbackRdmaTransport"},
         };
         for (const auto& [attribute, type] : bad)
         {
@@ -271,9 +273,73 @@ class FactoryTypesTest : public TestCase
         TypeIdValue t;
         rnic->GetAttribute("TransportType", t);
         NS_TEST_EXPECT_MSG_EQ(t.Get(), IwarpTransport::GetTypeId(), "the transport type is unchanged");
-        NS_TEST_EXPECT_MSG_EQ(rnic->SetAttributeFailSafe("TransportType",
-                                                         TypeIdValue(LoopbackRdmaTransport::GetTypeId())),
-                              true, "a creatable transport is taken");
+        rnic->Dispose();
+    }
+};
+
+/** A creatable LlpConnector that no RDMA transport kind names. */
+class UnpairedLlpConnector : public LoopbackLlpConnector
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::UnpairedLlpConnector")
+                                .SetParent<LoopbackLlpConnector>()
+                                .SetGroupName("IwarpTest")
+                                .AddConstructor<UnpairedLlpConnector>();
+        return tid;
+    }
+};
+
+/**
+ * The transport and its connector come as one pair (rdma-transport-kinds.h): choosing the connector chooses the
+ * transport, a connector that pairs with none is refused, and a pair is registered whole or not at all.
+ */
+class TransportPairsTest : public TestCase
+{
+  public:
+    TransportPairsTest()
+        : TestCase("RDMA transport kinds: the LlpConnector chooses the QPs' transport; a connector of no pair is "
+                   "refused; a pair is registered whole")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Rnic> rnic = CreateObject<Rnic>();
+        Ptr<ConnectionManager> cm = rnic->GetConnectionManager();
+        TypeIdValue t;
+        for (const char* name : {"iwarp-mpa", "iwarp-sctp", "loopback"})
+        {
+            const RdmaTransportKind* kind = FindRdmaTransportKind(name);
+            NS_TEST_ASSERT_MSG_NE(kind, nullptr, name);
+            NS_TEST_EXPECT_MSG_EQ(cm->SetAttributeFailSafe("LlpConnector", TypeIdValue(kind->connector)), true, name);
+            rnic->GetAttribute("TransportType", t);
+            NS_TEST_EXPECT_MSG_EQ(t.Get(), kind->transport, name << ": the transport follows the connector");
+        }
+        NS_TEST_EXPECT_MSG_EQ(cm->SetAttributeFailSafe("LlpConnector", TypeIdValue(UnpairedLlpConnector::GetTypeId())),
+                              false, "a connector no kind names: its QPs would have no transport");
+        rnic->GetAttribute("TransportType", t);
+        NS_TEST_EXPECT_MSG_EQ(t.Get(), FindRdmaTransportKind("loopback")->transport, "nothing changed");
+        const RdmaTransportKind loopback = *FindRdmaTransportKind("loopback");
+        const auto refusal = [](const RdmaTransportKind& k) {
+            try
+            {
+                RegisterRdmaTransportKind(k);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        NS_TEST_EXPECT_MSG_NE(refusal({"loopback", loopback.transport, loopback.connector}), "", "a taken name");
+        NS_TEST_EXPECT_MSG_EQ(refusal({"loopback-2", loopback.transport, loopback.connector}),
+                              "RDMA transport kind 'loopback-2': ns3::LoopbackLlpConnector already sets up 'loopback'",
+                              "a connector already paired");
+        NS_TEST_EXPECT_MSG_NE(refusal({"odd", CompletionQueue::GetTypeId(), loopback.connector}), "", "no transport");
+        NS_TEST_EXPECT_MSG_EQ(RdmaTransportKinds().size(), 3u, "nothing added by the refusals");
         rnic->Dispose();
     }
 };
@@ -294,6 +360,7 @@ class RnicSuite : public TestSuite
         AddTestCase(new CmOrdFollowsPeerIrdTest(TestTransport::Loopback), TestCase::QUICK);
         AddTestCase(new PartSettingsReachSctpSessionsTest, TestCase::QUICK);
         AddTestCase(new FactoryTypesTest, TestCase::QUICK);
+        AddTestCase(new TransportPairsTest, TestCase::QUICK);
         AddTestCase(new PipelineLatencyTest, TestCase::QUICK);
     }
 };

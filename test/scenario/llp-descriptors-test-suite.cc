@@ -10,6 +10,8 @@
 
 #include "ddp/llp-connector.h"
 #include "mpa/mpa-constants.h"
+#include "rnic/iwarp-transport.h"
+#include "rnic/rdma-transport-kinds.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-chunk.h"
 #include "sctp/sctp-packet.h"
@@ -43,7 +45,7 @@ class DescribedWholeTestCase : public TestCase
 {
   public:
     DescribedWholeTestCase()
-        : TestCase("each LLP: a unique name, a registered LlpConnector, a label, framing and a smallest MTU")
+        : TestCase("each LLP: a unique name, an LlpConnector paired with IwarpTransport, a label, framing, a smallest MTU")
     {
     }
 
@@ -57,6 +59,9 @@ class DescribedWholeTestCase : public TestCase
             TypeId tid;
             NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(d.connector, &tid), true, d.connector);
             NS_TEST_EXPECT_MSG_EQ(tid.IsChildOf(LlpConnector::GetTypeId()), true, d.connector << " is a connector");
+            const RdmaTransportKind* kind = RdmaTransportKindOfConnector(tid);
+            NS_TEST_ASSERT_MSG_NE(kind, nullptr, d.connector << " pairs with an RDMA transport");
+            NS_TEST_EXPECT_MSG_EQ(kind->transport, IwarpTransport::GetTypeId(), d.name << ": DDP over it is iWARP");
             NS_TEST_EXPECT_MSG_EQ(std::string(d.label).empty(), false, d.name << ": a label for messages");
             NS_TEST_EXPECT_MSG_EQ((d.framingOctets && d.minMtu && d.minMtuWhy), true, d.name << ": its facts");
             NS_TEST_EXPECT_MSG_EQ(d.minMtuWhy().empty(), false, d.name << ": why its smallest MTU");
