@@ -104,7 +104,6 @@ EditDistance(const std::string& a, const std::string& b)
     return prev[b.size()];
 }
 
-/** A workload's keys: `name`, `kind` and the union of every registered kind's keys. */
 /** The docs' facts of workload key `key` (the registry's words; its reader checks the value). */
 KeyInfo
 WorkloadKeyInfo(const WorkloadKey& key, const std::string& kinds)
@@ -117,20 +116,66 @@ WorkloadKeyInfo(const WorkloadKey& key, const std::string& kinds)
     return info;
 }
 
-/** "stream, read": the kinds that take key `name`, in the registry's order; "" when all do. */
+/**
+ * One text for the kinds that declare a key: theirs when they agree, else each variant followed by the kinds
+ * that say it ("write, send (ping-pong, incast); read (read)"). `text` picks the field of a declaration.
+ */
 std::string
-KindsTaking(const std::string& name)
+Merged(const std::vector<std::pair<std::string, const WorkloadKey*>>& declarations,
+       std::string (*text)(const WorkloadKey&))
 {
-    std::string kinds;
-    bool all = true;
+    std::vector<std::pair<std::string, std::string>> variants; // text, kinds
+    for (const auto& [kind, key] : declarations)
+    {
+        const std::string t = text(*key);
+        auto it = std::find_if(variants.begin(), variants.end(), [&t](const auto& v) { return v.first == t; });
+        if (it == variants.end())
+        {
+            variants.emplace_back(t, kind);
+        }
+        else
+        {
+            it->second += ", " + kind;
+        }
+    }
+    if (variants.size() == 1)
+    {
+        return variants.front().first;
+    }
+    std::string out;
+    for (const auto& [t, kinds] : variants)
+    {
+        out += (out.empty() ? "" : "; ") + (t.empty() ? std::string("none") : t) + " (" + kinds + ")";
+    }
+    return out;
+}
+
+/** The facts of workload key `name` over every kind that declares it; `only` the kinds, "" when all do. */
+KeyInfo
+WorkloadKeyFacts(const std::string& name)
+{
+    std::vector<std::pair<std::string, const WorkloadKey*>> declarations;
     for (const WorkloadKindInfo* kind : WorkloadKinds())
     {
-        const bool takes = std::any_of(kind->keys.begin(), kind->keys.end(),
-                                       [&name](const WorkloadKey& k) { return k.name == name; });
-        all = all && takes;
-        kinds += takes ? (kinds.empty() ? "" : ", ") + kind->name : "";
+        for (const WorkloadKey& k : kind->keys)
+        {
+            if (k.name == name)
+            {
+                declarations.emplace_back(kind->name, &k);
+            }
+        }
     }
-    return all ? "" : kinds;
+    std::string kinds;
+    for (const auto& d : declarations)
+    {
+        kinds += (kinds.empty() ? "" : ", ") + d.first;
+    }
+    KeyInfo info = WorkloadKeyInfo(*declarations.front().second,
+                                   declarations.size() == WorkloadKinds().size() ? "" : kinds);
+    info.type = Merged(declarations, [](const WorkloadKey& k) { return k.type; });
+    info.defaultText = Merged(declarations, [](const WorkloadKey& k) { return k.defaultText; });
+    info.meaning = Merged(declarations, [](const WorkloadKey& k) { return k.doc; });
+    return info;
 }
 
 /** The schema node of a workload's Map-shaped key (inject's `fields`). */
@@ -158,10 +203,12 @@ BuildWorkloadKeys(Schema& s)
     name.type = "text, unique";
     name.defaultText = "`<kind>-<index>` (`stream-1`)";
     name.value = ValueKind::Text;
+    name.meaning = "names the workload in the results and in `target`, `flows` and messages";
     KeyInfo kindInfo;
     kindInfo.value = ValueKind::Choice;
     kindInfo.required = true;
     kindInfo.defaultText = "**required**";
+    kindInfo.meaning = "what the workload does; `iwarp-sim workloads` lists the kinds with their keys";
     for (const WorkloadKindInfo* kind : WorkloadKinds())
     {
         kindInfo.choices.push_back(kind->name);
@@ -183,7 +230,7 @@ BuildWorkloadKeys(Schema& s)
             s.workload.fields[key.name] = key.shape == WorkloadKey::Shape::List  ? &ScalarListNode()
                                           : key.shape == WorkloadKey::Shape::Map ? WorkloadMapNode(s, key)
                                                                                  : &ScalarNode();
-            s.workload.docs.emplace_back(key.name, WorkloadKeyInfo(key, KindsTaking(key.name)));
+            s.workload.docs.emplace_back(key.name, WorkloadKeyFacts(key.name));
         }
     }
     s.workloadVersion = WorkloadRegistryVersion();

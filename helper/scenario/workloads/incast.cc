@@ -14,13 +14,13 @@ IncastKind()
     k.family = WorkloadFamily::Rdma;
     k.summary = "RDMA Writes or Sends from every host of `senders` to `to` at once, one flow each";
     WorkloadKey to = To();
-    to.doc = "the receiver; required";
+    to.doc = "the receiver";
     k.keys = {Start(),
               {"senders",
                WorkloadKey::Shape::List,
                "list of distinct hosts, not empty",
-               "",
-               "the senders; required",
+               "**required**",
+               "the senders, one flow each",
                {}},
               to,
               Op("write, send"),

@@ -31,12 +31,24 @@ OpcodeNames()
     return names;
 }
 
+/** "`write`, `read-request`, ...": the opcode names `opcode` takes. */
+std::string
+OpcodeWords()
+{
+    std::string words;
+    for (const iwarp::OpcodeName& n : iwarp::kOpcodeNames)
+    {
+        words += (words.empty() ? "`" : ", `") + std::string(n.name) + "`";
+    }
+    return words;
+}
+
 /** The keys of `fields`: one per header field an injected segment may set (RFC 5041 §4, RFC 5040 §4). */
 std::vector<WorkloadKey>
 FieldKeys()
 {
-    const auto field = [](const char* name, const char* type, std::string def, const char* doc) {
-        return WorkloadKey{name, WorkloadKey::Shape::Scalar, type, std::move(def), doc, {}};
+    const auto field = [](const char* name, std::string type, std::string def, const char* doc) {
+        return WorkloadKey{name, WorkloadKey::Shape::Scalar, std::move(type), std::move(def), doc, {}};
     };
     return {field("tagged", "bool", InjectFields::kTaggedByDefault ? "true" : "false", "DDP's T flag: a tagged segment"),
             field("last", "bool", "true", "DDP's L flag: the last segment of its message"),
@@ -49,8 +61,7 @@ FieldKeys()
             field("msn", "int, 32 bits", std::to_string(iwarp::kMsnInitial), "untagged: the message sequence number"),
             field("mo", "int, 32 bits", "0", "untagged: the message offset"),
             field("rv", "int, 0..3", std::to_string(iwarp::kRdmapVersion), "RDMAP's version"),
-            field("opcode", "0..15, or a name: write, read-request, ...", "write (tagged), send (untagged)",
-                  "RDMAP's opcode"),
+            field("opcode", "0..15, or " + OpcodeWords(), "write (tagged), send (untagged)", "RDMAP's opcode"),
             field("payload", "int, octets below 2^32", "0", "octets of payload after the headers")};
 }
 
@@ -194,12 +205,18 @@ InjectKind()
     k.name = "inject";
     k.family = WorkloadFamily::Inject;
     k.summary = "one crafted DDP segment into the LLP connection of workload `target`, at `at`";
-    k.keys = {{"target", Shape::Scalar, "workload name or index", "", "an RDMA workload; required", {}},
-              {"from", Shape::Scalar, "host", "", "the sending end of the target's connection; required", {}},
-              {"to", Shape::Scalar, "host", "", "the receiving end; required", {}},
-              {"at", Shape::Scalar, "time, before stop", "", "when the segment is handed to the LLP; required", {}},
-              {"fields", Shape::Map, "mapping", "", "header fields by name; the others take defaults", FieldKeys()},
-              {"hex", Shape::Scalar, "text", "", "the raw DDP segment in hex digits; instead of fields", {}}};
+    k.keys = {{"target", Shape::Scalar, "workload name or index", "**required**",
+               "an RDMA workload (not sockets-*, not inject) whose connection carries the segment", {}},
+              {"from", Shape::Scalar, "host", "**required**",
+               "the sending end of the target's connection (for incast, a sender)", {}},
+              {"to", Shape::Scalar, "host", "**required**", "the receiving end (for incast, the receiver)", {}},
+              {"at", Shape::Scalar, "time, before `stop`", "**required**",
+               "when; if the LLP has no room then, as soon as it has (retried every microsecond). A segment longer "
+               "than the MULPDU of the target's connection in that direction is refused when loading "
+               "(doc/scenario-format.md, \"inject\")", {}},
+              {"fields", Shape::Map, "mapping", "", "header fields by name (below); instead of `hex`", FieldKeys()},
+              {"hex", Shape::Scalar, "text", "", "the raw DDP segment, hex digits (spaces and colons ignored); "
+                                                 "instead of `fields`", {}}};
     k.read = ReadInject;
     k.replacesCommon = true;
     k.install = [](WorkloadSite& site) { site.InstallInject(); };

@@ -21,7 +21,9 @@ PingPongKind()
                WorkloadKey::Shape::Scalar,
                "bool",
                "false",
-               "op write: the responder polls the last octet of its buffer instead of waiting for a Send",
+               "op write: the responder polls the last octet of its buffer, as `ib_write_lat` waits (RdmaPingPong "
+               "`WritePoll`), instead of waiting for a zero-length Send after each Write; its half round trip is what "
+               "published RNIC latencies quote. The results name the op `write-poll`",
                {}},
               Size(),
               Sizes(),
