@@ -5,6 +5,10 @@
  * RdmaPingPongHelper, RdmaStreamHelper (rdma-app-helper.h), SocketPingPongHelper and
  * SocketStreamHelper (socket-app-helper.h) are instances of it.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_APP_HELPER_BASE_H
 #define IWARP_APP_HELPER_BASE_H
 

@@ -10,6 +10,10 @@
  * The socket applications (SocketStream, SocketPingPong) charge a node's HostModel when it has
  * one and run uncharged otherwise. Installing twice on one node is an error.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_HOST_HELPER_H
 #define IWARP_HOST_HELPER_H
 

@@ -12,6 +12,10 @@
  *   iwarp.SetMpaAttribute("Markers", BooleanValue(true));
  *   std::vector<Ptr<Rnic>> rnics = iwarp.Install(nodes);
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_HELPER_H
 #define IWARP_HELPER_H
 

@@ -10,6 +10,10 @@
  *
  * The nodes need an Rnic (IwarpHelper::Install) before the applications start.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_RDMA_APP_HELPER_H
 #define IWARP_RDMA_APP_HELPER_H
 

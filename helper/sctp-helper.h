@@ -12,6 +12,10 @@
  *   sctp.Install(nodes);
  *   Ptr<Socket> s = SctpHelper::CreateSocket(nodes.Get(0)); // Pmtu 1500
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_SCTP_HELPER_H
 #define IWARP_SCTP_HELPER_H
 

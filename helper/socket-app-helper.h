@@ -11,6 +11,10 @@
  * The nodes need an Internet stack; a host model (HostHelper::Install) is optional: with one
  * the applications are charged for DMA, protocol cycles and copies, without one they are not.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_SOCKET_APP_HELPER_H
 #define IWARP_SOCKET_APP_HELPER_H
 

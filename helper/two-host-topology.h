@@ -4,6 +4,10 @@
  * that build it here instead of repeating the ns-3 boilerplate; larger topologies come from
  * the scenario runner.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper
+ */
 #ifndef IWARP_TWO_HOST_TOPOLOGY_H
 #define IWARP_TWO_HOST_TOPOLOGY_H
 

@@ -9,6 +9,10 @@
  * (ns-3's convention, shown in doc/attributes.md); a DataRate attribute has no range in ns-3, so
  * its family is named here (RateFamilyOfAttribute).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-common
+ */
 #ifndef IWARP_COMMON_PLAUSIBILITY_H
 #define IWARP_COMMON_PLAUSIBILITY_H
 

@@ -3,6 +3,10 @@
  * so that /dev/zero or a runaway generated file ends in a clear error after at most `limit` + 1
  * octets instead of exhausting memory.  The limits themselves are in doc/scenario-format.md.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-common
+ */
 #ifndef IWARP_COMMON_TEXT_FILE_H
 #define IWARP_COMMON_TEXT_FILE_H
 

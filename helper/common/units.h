@@ -7,6 +7,10 @@
  * Numbers may have a fraction ("1.5MiB", "2.5us") as long as the result is a whole number of the
  * base unit (octets, nanoseconds, bits per second): "0.5B" and "1.5ns" are errors, not roundings.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-common
+ */
 #ifndef IWARP_COMMON_UNITS_H
 #define IWARP_COMMON_UNITS_H
 

@@ -4,6 +4,10 @@
  * (physics-checks.cc), and summary.json lists the flows (`data_flows`), which the Python sweep reads
  * rather than working the direction out again (doc/metrics.md, "Per workload").
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_DATA_FLOWS_H
 #define IWARP_SCENARIO_DATA_FLOWS_H
 

@@ -4,6 +4,10 @@
  * (Scheduler::EventKey), so the choice changes how fast a run goes, never what it computes. The
  * scenario-scheduler suite checks that: one scenario gives the same summary on each of them.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_EVENT_SCHEDULER_H
 #define IWARP_SCENARIO_EVENT_SCHEDULER_H
 

@@ -15,6 +15,10 @@
  *   InstallHostObjects(node, m);                                  // host model, RNIC, IPv4 stack
  *   ConfigureSockets(TransportProfile::Of(node), m);
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_HOST_ATTRIBUTES_H
 #define IWARP_SCENARIO_HOST_ATTRIBUTES_H
 

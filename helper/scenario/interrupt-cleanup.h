@@ -17,6 +17,10 @@
  * may hold the allocator's lock.  Libraries and the Python bindings do not install it: signals belong to the program
  * (Python has its own KeyboardInterrupt); for them the registry is only a list.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_INTERRUPT_CLEANUP_H
 #define IWARP_SCENARIO_INTERRUPT_CLEANUP_H
 

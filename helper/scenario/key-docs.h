@@ -5,6 +5,10 @@
  * CTests iwarp-keys-doc and iwarp-scenario-json-schema fail while the files differ (make keys-doc rewrites
  * them).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_KEY_DOCS_H
 #define IWARP_SCENARIO_KEY_DOCS_H
 

@@ -4,6 +4,10 @@
  * for editors (doc/scenario.schema.json, `iwarp-sim keys --json-schema`) are printed from these; the
  * section readers (section-keys.h) check the range they state.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_KEY_INFO_H
 #define IWARP_SCENARIO_KEY_INFO_H
 

@@ -7,6 +7,10 @@
  *   ...
  *   result.drops = drops.Collect(); // links with at least one drop
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_LINK_DROPS_H
 #define IWARP_SCENARIO_LINK_DROPS_H
 

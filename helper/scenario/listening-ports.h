@@ -10,6 +10,10 @@
  * application that made it says (an RDMA application's QueuePair trace, a sockets client's Socket
  * trace).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_LISTENING_PORTS_H
 #define IWARP_SCENARIO_LISTENING_PORTS_H
 

@@ -5,6 +5,10 @@
  * checks, the path sizes, the physics checks, the runner and summary.json all ask the descriptor; none
  * branches on an LLP's name (doc/contributing.md, "Add a transport").
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_LLP_DESCRIPTORS_H
 #define IWARP_SCENARIO_LLP_DESCRIPTORS_H
 

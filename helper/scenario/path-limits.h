@@ -9,6 +9,10 @@
  *   const Paths paths(topo);
  *   PathLimits p = paths.Limits("h0", "h5", 52);   // p.bottleneckBps, p.payloadLimitBps, p.propagation
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_PATH_LIMITS_H
 #define IWARP_SCENARIO_PATH_LIMITS_H
 

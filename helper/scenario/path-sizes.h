@@ -6,6 +6,10 @@
  * One place for these rules, which the loader checks scenarios against and the runner applies
  * (doc/scenario-format.md, "MTUs and segment sizes").
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_PATH_SIZES_H
 #define IWARP_SCENARIO_PATH_SIZES_H
 

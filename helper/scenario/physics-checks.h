@@ -14,6 +14,10 @@
  *   result.checks = RunPhysicsChecks(cfg, topo, result);
  *   if (result.FailedChecks()) ... // iwarp-sim warns on stderr; --strict exits 3
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_PHYSICS_CHECKS_H
 #define IWARP_SCENARIO_PHYSICS_CHECKS_H
 

@@ -16,6 +16,10 @@
  * pending it does not schedule itself again, so a run that ends before the stop time still ends
  * where it would without the bar.  Its own events are left out of the events per second.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_PROGRESS_BAR_H
 #define IWARP_SCENARIO_PROGRESS_BAR_H
 

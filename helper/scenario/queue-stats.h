@@ -9,6 +9,10 @@
  *
  * QueuesCsv renders them as queues.csv; summary.json's `queues` lists the ports that saw a packet.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_QUEUE_STATS_H
 #define IWARP_SCENARIO_QUEUE_STATS_H
 

@@ -6,6 +6,10 @@
  * must not allocate: std::filesystem::remove_all and opendir both do.  These functions use only
  * system calls (openat, getdents64, unlinkat) and stack buffers.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_REMOVE_TREE_NO_ALLOC_H
 #define IWARP_SCENARIO_REMOVE_TREE_NO_ALLOC_H
 

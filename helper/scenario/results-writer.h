@@ -22,6 +22,10 @@
  *   out.Write(result);                            // summary.json, messages.csv, host.csv
  *   out.Commit();                                 // the folder appears, complete
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_RESULTS_WRITER_H
 #define IWARP_SCENARIO_RESULTS_WRITER_H
 

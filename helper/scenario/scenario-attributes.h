@@ -6,6 +6,10 @@
  *
  *   ApplyAttributes(node->GetObject<Ipv4L3Protocol>(), HostAttributes(cfg, "h3"));
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_ATTRIBUTES_H
 #define IWARP_SCENARIO_ATTRIBUTES_H
 

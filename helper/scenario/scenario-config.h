@@ -9,6 +9,10 @@
  * here, or are std::optional where "not given" means something else than any value (a link rate
  * that falls back to the topology-wide one, for instance).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_CONFIG_H
 #define IWARP_SCENARIO_CONFIG_H
 

@@ -10,6 +10,10 @@
  *
  * Line and column are 1-based; 0 when there is no position (a file that cannot be opened).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_ERROR_H
 #define IWARP_SCENARIO_ERROR_H
 

@@ -3,6 +3,10 @@
  * settings and impairments, a HostModel and an RNIC on every host, and the scenario's attribute
  * maps applied. Internal to the ScenarioRunner.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_NETWORK_H
 #define IWARP_SCENARIO_NETWORK_H
 

@@ -3,6 +3,10 @@
  * `per-host.<name>.nic`) turned into the builder's PortQueueSpecs, with their fallbacks: a per-link
  * entry over `links`, a host's `nic` over `host-nic` over DefaultHostNic() (doc/scenario-format.md).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_QUEUES_H
 #define IWARP_SCENARIO_QUEUES_H
 

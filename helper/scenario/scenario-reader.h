@@ -2,6 +2,10 @@
  * Internal to the scenario loader: the YAML tree -> ScenarioConfig reader, with the checks and
  * the error locations, and the --set overrides applied to the tree before it.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_READER_H
 #define IWARP_SCENARIO_READER_H
 

@@ -11,6 +11,10 @@
  * read, a link between nodes that are not neighbours) are ScenarioErrors too, thrown before the
  * simulation starts and before anything is written.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_RUNNER_H
 #define IWARP_SCENARIO_RUNNER_H
 

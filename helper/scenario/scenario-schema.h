@@ -6,6 +6,10 @@
  * (sections/scenario-sections.h), the workload kinds' keys (their registry) and the transport keys
  * (transport-keys.cc).  Which keys apply to which workload or topology kind is checked by the reader.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_SCHEMA_H
 #define IWARP_SCENARIO_SCHEMA_H
 

@@ -7,6 +7,10 @@
  *   std::vector<HostTransport> used = InstallTransport(cfg, topo);   // before the simulation runs
  *   result.transport = used;                                         // summary.json "transport"
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_TRANSPORT_H
 #define IWARP_SCENARIO_TRANSPORT_H
 

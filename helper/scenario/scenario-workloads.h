@@ -4,6 +4,10 @@
  * the data sink (the sink QP's DDP "Delivered" trace), counts TCP retransmissions and records
  * every Terminate, then turns all of it into RunResult rows. Internal to the ScenarioRunner.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_WORKLOADS_H
 #define IWARP_SCENARIO_WORKLOADS_H
 

@@ -11,6 +11,10 @@
  * together); the list still declares its facts. Its default, where the config member has one, is the
  * member's initial value, so the docs cannot state another.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_SECTION_KEYS_H
 #define IWARP_SCENARIO_SECTION_KEYS_H
 

@@ -7,6 +7,10 @@
  *   SeriesPlan plan = PlanSeries(cfg);   // cfg.tracing.series is set
  *   plan.Rows();                         // samples x series, at most (rtt has no row before its first estimate)
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_SERIES_PLAN_H
 #define IWARP_SCENARIO_SERIES_PLAN_H
 

@@ -16,6 +16,10 @@
  *
  * Nothing is scheduled unless Start is called: a run without `tracing.series` pays nothing.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_SERIES_RECORDER_H
 #define IWARP_SCENARIO_SERIES_RECORDER_H
 

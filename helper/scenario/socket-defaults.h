@@ -17,6 +17,10 @@
  * A size of 0 leaves that setting alone (the scenario sets it itself: the loader has checked it
  * against the paths).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_SOCKET_DEFAULTS_H
 #define IWARP_SCENARIO_SOCKET_DEFAULTS_H
 

@@ -6,6 +6,10 @@
  * (x[1] for p = 0).  It is always one of the samples, never an interpolation, so p99 of 100 samples
  * is the 99th smallest and p50 of {1, 2, 3, 4} is 2.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_STATS_H
 #define IWARP_SCENARIO_STATS_H
 

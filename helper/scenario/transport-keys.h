@@ -10,6 +10,10 @@
  * What spans keys stays by hand: ECN's default under DCTCP (ResolveTransport) and the contradictions
  * between keys and hosts (ScenarioReader::CheckTransport).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_TRANSPORT_KEYS_H
 #define IWARP_SCENARIO_TRANSPORT_KEYS_H
 

@@ -10,6 +10,10 @@
  * refuses what the runner would otherwise apply silently differently (scenario-reader-transport.cc); the
  * runner sizes the "auto" buffers from the paths and gives each host a TransportProfile (scenario-transport.cc).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_TRANSPORT_SETTINGS_H
 #define IWARP_SCENARIO_TRANSPORT_SETTINGS_H
 

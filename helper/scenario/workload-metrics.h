@@ -8,6 +8,10 @@
  *   WorkloadResult r;
  *   SummarizeMessages(records, in, r);  // messages, octets, goodput, FCT, latency per size, completed
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_WORKLOAD_METRICS_H
 #define IWARP_SCENARIO_WORKLOAD_METRICS_H
 

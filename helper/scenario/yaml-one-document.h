@@ -5,6 +5,10 @@
  * token; fixed upstream after 0.8). The fuzz target scenario-loader found such an input: the
  * checker ran out of memory instead of answering.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_YAML_ONE_DOCUMENT_H
 #define IWARP_YAML_ONE_DOCUMENT_H
 

@@ -7,6 +7,10 @@
  *   InstallPortQueues(dev, spec, rate, delay);    // dev on a node with the Internet stack
  *   Ptr<QueueDisc> qd = RootQueueDisc(dev);       // null for QueueDiscKind::None
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-topology
+ */
 #ifndef IWARP_PORT_QUEUES_H
 #define IWARP_PORT_QUEUES_H
 

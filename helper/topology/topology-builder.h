@@ -12,6 +12,10 @@
  *   BuiltTopology topo = TopologyBuilder::Build(spec);
  *   Ipv4Address dst = topo.GetHostAddress("h15");
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-topology
+ */
 #ifndef IWARP_TOPOLOGY_BUILDER_H
 #define IWARP_TOPOLOGY_BUILDER_H
 

@@ -4,6 +4,10 @@
  * GraphML file) and checks the input; TopologyBuilder then creates ns-3 objects from it and
  * runs its shortest paths for the routes.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-topology
+ */
 #ifndef IWARP_TOPOLOGY_GRAPH_H
 #define IWARP_TOPOLOGY_GRAPH_H
 

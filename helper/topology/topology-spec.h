@@ -4,6 +4,10 @@
  * from YAML and TopologyBuilder can turn it into nodes, links, addresses and routes
  * (doc/topology.md).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-topology
+ */
 #ifndef IWARP_TOPOLOGY_SPEC_H
 #define IWARP_TOPOLOGY_SPEC_H
 

@@ -17,6 +17,10 @@
  * trace). Payload=Real registers real buffers (octets move and can be checked), Payload=Virtual
  * registers sizes only.
  */
+/**
+ * \file
+ * \ingroup iwarp-apps
+ */
 #ifndef IWARP_RDMA_PING_PONG_H
 #define IWARP_RDMA_PING_PONG_H
 

@@ -18,6 +18,10 @@
  * its end time there and answers with a zero-length Send, whose arrival stamps the client's
  * end time. Throughput = bytes / (end - start), start being the first post.
  */
+/**
+ * \file
+ * \ingroup iwarp-apps
+ */
 #ifndef IWARP_RDMA_STREAM_H
 #define IWARP_RDMA_STREAM_H
 

@@ -10,6 +10,10 @@
  * says what happens on a connection: ClientConnected (client, m_path is set) and
  * ServerAccepted (server, once per accepted connection).
  */
+/**
+ * \file
+ * \ingroup iwarp-apps
+ */
 #ifndef IWARP_SOCKET_APP_H
 #define IWARP_SOCKET_APP_H
 

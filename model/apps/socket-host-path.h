@@ -18,6 +18,10 @@
  * window TCP advertises, so a receiver that cannot keep up slows the sender down as a kernel's
  * full socket buffer would. Without a limit a slow receiver only delays delivery.
  */
+/**
+ * \file
+ * \ingroup iwarp-apps
+ */
 #ifndef IWARP_SOCKET_HOST_PATH_H
 #define IWARP_SOCKET_HOST_PATH_H
 

@@ -9,6 +9,10 @@
  * half round trip, (end - start) / 2, where start is the client's send() call. Both ends must
  * be configured with the same Size.
  */
+/**
+ * \file
+ * \ingroup iwarp-apps
+ */
 #ifndef IWARP_SOCKET_PING_PONG_H
 #define IWARP_SOCKET_PING_PONG_H
 

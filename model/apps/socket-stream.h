@@ -13,6 +13,10 @@
  *
  * Throughput (server) = delivered octets * 8 / (last delivery - first post).
  */
+/**
+ * \file
+ * \ingroup iwarp-apps
+ */
 #ifndef IWARP_SOCKET_STREAM_H
 #define IWARP_SOCKET_STREAM_H
 

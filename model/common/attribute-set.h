@@ -13,6 +13,10 @@
  * A setting is checked when it is made (the type has the attribute and its checker takes the value,
  * text included), so a bad one fails where it is written rather than when an object is made.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_ATTRIBUTE_SET_H
 #define IWARP_ATTRIBUTE_SET_H
 

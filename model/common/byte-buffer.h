@@ -8,6 +8,10 @@
  * validate first (DDP-068, DDP-076), and a bug above must never turn into a write
  * outside the buffer.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_BYTE_BUFFER_H
 #define IWARP_BYTE_BUFFER_H
 

@@ -6,6 +6,10 @@
  * file of the class reaches that one with IWARP_CLASS_LOG_COMPONENT_USE. Both go inside namespace ns3, where
  * NS_LOG_COMPONENT_DEFINE goes.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_CLASS_LOG_COMPONENT_H
 #define IWARP_CLASS_LOG_COMPONENT_H
 

@@ -22,6 +22,10 @@
  *
  * All functions are thread-safe and accept data == nullptr when len == 0.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_COMMON_CRC32C_H
 #define IWARP_COMMON_CRC32C_H
 

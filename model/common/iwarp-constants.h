@@ -5,6 +5,10 @@
  * They live in one place, one enumeration per layer, so that every Terminate is built from the same
  * enumerations and no layer spells a code as a bare number.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_CONSTANTS_H
 #define IWARP_CONSTANTS_H
 

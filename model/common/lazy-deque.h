@@ -9,6 +9,10 @@
  * operations that only read an empty queue allocate nothing. Once made, the deque stays: a
  * queue that has carried traffic keeps its node, as std::deque would.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_LAZY_DEQUE_H
 #define IWARP_LAZY_DEQUE_H
 

@@ -6,6 +6,10 @@
  * them. This interface lets the lower layers ask the questions of RFC 5041 §7.1 / §8 and
  * RFC 5040 §7.2 without depending on the layer above (doc/architecture.md: one-way dependencies).
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_MEMORY_ACCESS_H
 #define IWARP_MEMORY_ACCESS_H
 

@@ -6,6 +6,10 @@
  * (CRC is linear); HMAC over a cryptographic hash is the standard answer. Speed is irrelevant here (one MAC
  * per association set-up), so this is the plain textbook implementation.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_COMMON_SHA256_H
 #define IWARP_COMMON_SHA256_H
 

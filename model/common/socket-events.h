@@ -12,6 +12,10 @@
  * A sink is hooked for as long as it owns the socket and unhooks before it lets go of it
  * (DoDispose); an event for a socket with no sink is a bug and aborts.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_SOCKET_EVENTS_H
 #define IWARP_SOCKET_EVENTS_H
 

@@ -4,6 +4,10 @@
  * names a protocol header or a wire field; RDMAP reuses these types for its own work requests'
  * completions so that a completion crosses the transport seam without being translated.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_VERBS_TYPES_H
 #define IWARP_VERBS_TYPES_H
 

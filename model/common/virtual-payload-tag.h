@@ -8,6 +8,10 @@
  * new real buffer. DDP adds the tag to segments whose payload comes from a virtual buffer; the LLP removes
  * it before the packet leaves the node.
  */
+/**
+ * \file
+ * \ingroup iwarp-common
+ */
 #ifndef IWARP_VIRTUAL_PAYLOAD_TAG_H
 #define IWARP_VIRTUAL_PAYLOAD_TAG_H
 

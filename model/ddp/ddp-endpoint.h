@@ -13,6 +13,10 @@
  * placement for good (DDP-063, DDP-065) and is reported to the ULP, which may still send
  * one message, its Terminate (DDP-057, DDP-066).
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_DDP_ENDPOINT_H
 #define IWARP_DDP_ENDPOINT_H
 

@@ -9,6 +9,10 @@
  * every other layer that needs to know what a segment is (MPA's RTR check, the RNIC's DMA
  * and engine accounting), read it through DdpSegmentView instead of masking octets.
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_DDP_HEADER_H
 #define IWARP_DDP_HEADER_H
 

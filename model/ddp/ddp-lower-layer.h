@@ -13,6 +13,10 @@
  *    with the same DdpLlpPositionTag, so that DDP moves its octets only once.
  *  - DDP-009: graceful teardown is signalled.
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_DDP_LOWER_LAYER_H
 #define IWARP_DDP_LOWER_LAYER_H
 

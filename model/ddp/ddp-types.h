@@ -2,6 +2,10 @@
  * Value types that cross the DDP/ULP boundary: outbound messages and their payload
  * sources, deliveries (RFC 5041 §5.4) and receive errors (§7).
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_DDP_TYPES_H
 #define IWARP_DDP_TYPES_H
 

@@ -11,6 +11,10 @@
  * five 32-octet entries (iwarp-bench-scaling --profile-idle, doc/performance.md). Pointers a Match
  * or Find returns stay valid until the next Post or ConsumeFront.
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_DDP_UNTAGGED_QUEUE_H
 #define IWARP_DDP_UNTAGGED_QUEUE_H
 

@@ -8,6 +8,10 @@
  * before the LLP's set-up goes on with it, so that whatever is bound to the stream (a QueuePair) sees
  * every event of the set-up, Established included.
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_LLP_CONNECTOR_H
 #define IWARP_LLP_CONNECTOR_H
 

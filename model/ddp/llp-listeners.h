@@ -2,6 +2,10 @@
  * LlpListeners: an LlpConnector's listening sockets and the ULP's request callback for each port,
  * shared by the connectors so that each one only turns its own transport's arrivals into requests.
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_LLP_LISTENERS_H
 #define IWARP_LLP_LISTENERS_H
 

@@ -8,6 +8,10 @@
  * SendSegment refuses while the transmitter is busy, like a link of that rate. Every segment keeps its position in the sender's order (DDP-005), so a
  * DDP receiver can place out of order and still deliver in order.
  */
+/**
+ * \file
+ * \ingroup iwarp-ddp
+ */
 #ifndef IWARP_TEST_LOWER_LAYER_H
 #define IWARP_TEST_LOWER_LAYER_H
 

@@ -6,6 +6,10 @@
  *
  * Counters only include work that has completed at the time of the snapshot.
  */
+/**
+ * \file
+ * \ingroup iwarp-host
+ */
 #ifndef IWARP_HOST_COUNTERS_H
 #define IWARP_HOST_COUNTERS_H
 

@@ -11,6 +11,10 @@
  * TxCyclesPerPacket) are only read by whoever composes operations (HostModel); the CPU
  * itself just runs cycles. Keeping them here puts every CPU tunable in one TypeId.
  */
+/**
+ * \file
+ * \ingroup iwarp-host
+ */
 #ifndef IWARP_HOST_CPU_MODEL_H
 #define IWARP_HOST_CPU_MODEL_H
 

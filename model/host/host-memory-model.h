@@ -13,6 +13,10 @@
  * Aggregate it to a Node (HostHelper does). Completion callbacks always run from a scheduled
  * event, never from inside Transfer(), so callers need not guard against re-entry.
  */
+/**
+ * \file
+ * \ingroup iwarp-host
+ */
 #ifndef IWARP_HOST_MEMORY_MODEL_H
 #define IWARP_HOST_MEMORY_MODEL_H
 

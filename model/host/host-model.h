@@ -19,6 +19,10 @@
  * pins an operation's CPU stages to one core (a flow steered by RSS); kAnyCore picks the
  * earliest free core for the first CPU stage and keeps the operation there.
  */
+/**
+ * \file
+ * \ingroup iwarp-host
+ */
 #ifndef IWARP_HOST_MODEL_H
 #define IWARP_HOST_MODEL_H
 

@@ -30,6 +30,10 @@
  * in-order path deframes by ULPDU_Length, and early placement only uses segments whose FPDUs
  * validate (their CRC, and markers when negotiated).
  */
+/**
+ * \file
+ * \ingroup iwarp-mpa
+ */
 #ifndef IWARP_MPA_CONNECTION_H
 #define IWARP_MPA_CONNECTION_H
 

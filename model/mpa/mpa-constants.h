@@ -4,6 +4,10 @@
  * Kept apart from common/iwarp-constants.h because only the MPA/TCP LLP uses them; they follow the same
  * rule (doc/architecture.md convention 2): one enum per layer, every error leaves as an ErrorCause built here.
  */
+/**
+ * \file
+ * \ingroup iwarp-mpa
+ */
 #ifndef IWARP_MPA_CONSTANTS_H
 #define IWARP_MPA_CONSTANTS_H
 

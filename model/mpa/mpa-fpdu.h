@@ -25,6 +25,10 @@
  *  - FPDUPTR is 16 bits, so with markers a ULPDU close to 64 KiB cannot always be described; Frame() aborts
  *    then (MULPDU is far below that for any real MSS).
  */
+/**
+ * \file
+ * \ingroup iwarp-mpa
+ */
 #ifndef IWARP_MPA_FPDU_H
 #define IWARP_MPA_FPDU_H
 

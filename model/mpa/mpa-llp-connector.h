@@ -7,6 +7,10 @@
  *
  * Every TCP socket is set up by the node's TransportProfile before it is bound or connected.
  */
+/**
+ * \file
+ * \ingroup iwarp-mpa
+ */
 #ifndef IWARP_MPA_LLP_CONNECTOR_H
 #define IWARP_MPA_LLP_CONNECTOR_H
 

@@ -5,6 +5,10 @@
  * or a Terminate sent in its place. Both are built and recognised through the DDP header
  * classes and their segment view (ddp-header.h), not by octet values.
  */
+/**
+ * \file
+ * \ingroup iwarp-mpa
+ */
 #ifndef IWARP_MPA_RTR_H
 #define IWARP_MPA_RTR_H
 

@@ -13,6 +13,10 @@
  * on the wire. Frames come from an untrusted peer: TryParse() is the safe incremental parser; Deserialize()
  * uses it too and removes nothing from a packet that does not hold a complete, valid frame.
  */
+/**
+ * \file
+ * \ingroup iwarp-mpa
+ */
 #ifndef IWARP_MPA_SETUP_HEADER_H
 #define IWARP_MPA_SETUP_HEADER_H
 

@@ -4,6 +4,10 @@
  * state and is plain independent loss at rate LossGood, which is how TopologyBuilder makes
  * "random loss": one model, one set of counters per receiving device.
  */
+/**
+ * \file
+ * \ingroup iwarp-net
+ */
 #ifndef IWARP_GILBERT_ELLIOTT_ERROR_MODEL_H
 #define IWARP_GILBERT_ELLIOTT_ERROR_MODEL_H
 

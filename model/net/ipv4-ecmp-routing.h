@@ -5,6 +5,10 @@
  * paths. TopologyBuilder fills it from shortest paths on its graph and adds it to each node's
  * Ipv4ListRouting above Ipv4StaticRouting (which still handles the connected /30s).
  */
+/**
+ * \file
+ * \ingroup iwarp-net
+ */
 #ifndef IWARP_IPV4_ECMP_ROUTING_H
 #define IWARP_IPV4_ECMP_ROUTING_H
 

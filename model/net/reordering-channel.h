@@ -4,6 +4,10 @@
  * the receiver really sees them out of order (as a multi-path or a link-layer retransmitting
  * network would show), while the sender's device timing stays that of a plain link.
  */
+/**
+ * \file
+ * \ingroup iwarp-net
+ */
 #ifndef IWARP_REORDERING_CHANNEL_H
 #define IWARP_REORDERING_CHANNEL_H
 

@@ -21,6 +21,10 @@
  * Install takes traffic control's Receive off the node for IPv4 and ARP (IPv6's is put back);
  * a protocol of someone else's that registered that same handler on a switch would lose it.
  */
+/**
+ * \file
+ * \ingroup iwarp-net
+ */
 #ifndef IWARP_SWITCH_FORWARDER_H
 #define IWARP_SWITCH_FORWARDER_H
 

@@ -10,6 +10,10 @@
  * The class is split by concern: rdmap-endpoint.cc (posting, completions),
  * rdmap-receive.cc (checks and deliveries), rdmap-terminate.cc (errors and teardown).
  */
+/**
+ * \file
+ * \ingroup iwarp-rdmap
+ */
 #ifndef IWARP_RDMAP_ENDPOINT_H
 #define IWARP_RDMAP_ENDPOINT_H
 

@@ -3,6 +3,10 @@
  * header and the Terminate header. The Control Field octet that rides in DDP's RsvdULP
  * (RdmapControl) is in common/iwarp-constants.h, beside the opcodes it encodes.
  */
+/**
+ * \file
+ * \ingroup iwarp-rdmap
+ */
 #ifndef IWARP_RDMAP_HEADER_H
 #define IWARP_RDMAP_HEADER_H
 

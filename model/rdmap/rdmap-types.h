@@ -2,6 +2,10 @@
  * What the ULP (the RNIC's queue pairs, or a test) hands RDMAP and gets back: work
  * requests, completions with status codes, and stream events.
  */
+/**
+ * \file
+ * \ingroup iwarp-rdmap
+ */
 #ifndef IWARP_RDMAP_TYPES_H
 #define IWARP_RDMAP_TYPES_H
 

@@ -4,6 +4,10 @@
  * it notifies once when a Send with Solicited Event is delivered (RDMAP-043). A persistent
  * mode re-arms itself after each notification.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_COMPLETION_QUEUE_H
 #define IWARP_COMPLETION_QUEUE_H
 

@@ -9,6 +9,10 @@
  * The connector is made on the first Listen or Connect after the attribute changes; each
  * listening port keeps the connector it was listened on with, which answers its requests.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_CONNECTION_MANAGER_H
 #define IWARP_CONNECTION_MANAGER_H
 

@@ -11,6 +11,10 @@
  * probes, the host model's per-segment DMA charge): those users go through IwarpTransport::Of /
  * Find, the one place a QP's transport is cast. IRD and ORD are RDMAP's, offered through the seam.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_IWARP_TRANSPORT_H
 #define IWARP_IWARP_TRANSPORT_H
 

@@ -4,6 +4,10 @@
  * buffer with real or virtual backing, with access rights, a protection domain, an optional
  * stream scope, and a validity flag that invalidation clears.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_MEMORY_REGION_H
 #define IWARP_MEMORY_REGION_H
 

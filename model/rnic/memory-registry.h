@@ -3,6 +3,10 @@
  * MemoryAccess questions DDP and RDMAP ask (validation before placement, remote reads,
  * remote invalidation), so those layers never see the table itself.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_MEMORY_REGISTRY_H
 #define IWARP_MEMORY_REGISTRY_H
 

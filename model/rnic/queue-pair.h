@@ -7,6 +7,10 @@
  *
  *   app -> QueuePair::PostSend -> RdmaTransport (IwarpTransport: RDMAP -> DDP -> pipeline -> LLP)
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_QUEUE_PAIR_H
 #define IWARP_QUEUE_PAIR_H
 

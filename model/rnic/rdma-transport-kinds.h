@@ -6,6 +6,10 @@
  * built. The built-in pairs are iWARP over MPA/TCP and over SCTP (RFC 5043); a program adds its own with
  * RegisterRdmaTransportKind (the test runner's loopback transport does).
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_RDMA_TRANSPORT_KINDS_H
 #define IWARP_RDMA_TRANSPORT_KINDS_H
 

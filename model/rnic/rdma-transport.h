@@ -11,6 +11,10 @@
  * The seam is crossed once per work request (one virtual call to post it) and once per
  * completion; what a transport does per segment stays inside it.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_RDMA_TRANSPORT_H
 #define IWARP_RDMA_TRANSPORT_H
 

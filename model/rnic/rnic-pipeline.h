@@ -24,6 +24,10 @@
  * Defaults are calibrated to a published iWARP RNIC: Chelsio's T5 at 40 GbE reports about
  * 1.5 us application-to-application latency for small RDMA messages (see doc/rnic-model.md).
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_RNIC_PIPELINE_H
 #define IWARP_RNIC_PIPELINE_H
 

@@ -6,6 +6,10 @@
  * transport of the kind its connection manager's LlpConnector pairs with (rdma-transport-kinds.h:
  * ns3::IwarpTransport for MPA/TCP and SCTP), shown read-only as TransportType.
  */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
 #ifndef IWARP_RNIC_H
 #define IWARP_RNIC_H
 

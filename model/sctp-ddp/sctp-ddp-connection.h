@@ -14,6 +14,10 @@
  * Order for DDP (DDP-005): in a session each direction's DDP-SSN 0 is the Initiate or the Accept, so a
  * segment with (extended) DDP-SSN n is the (n-1)th segment the peer submitted: order = n - 1.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp-ddp
+ */
 #ifndef IWARP_SCTP_DDP_CONNECTION_H
 #define IWARP_SCTP_DDP_CONNECTION_H
 

@@ -7,6 +7,10 @@
  *
  * The node needs SCTP (SctpHelper); every SCTP socket is set up by its TransportProfile first.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp-ddp
+ */
 #ifndef IWARP_SCTP_DDP_LLP_CONNECTOR_H
 #define IWARP_SCTP_DDP_LLP_CONNECTOR_H
 

@@ -8,6 +8,10 @@
  * bounds-checked array, because every length inside a chunk comes from the peer. This file has the chunks
  * with a fixed or opaque value; INIT/INIT ACK are in sctp-init-chunk.h, ABORT/ERROR in sctp-error-chunk.h.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_CHUNK_H
 #define IWARP_SCTP_CHUNK_H
 

@@ -5,6 +5,10 @@
  * partial_bytes_acked, fast recovery); the association owns it and hands it in, so a policy never reaches
  * into the socket. SctpRfc9260Congestion is the algorithm of RFC 9260 §7.2, counted in bytes.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_CONGESTION_OPS_H
 #define IWARP_SCTP_CONGESTION_OPS_H
 

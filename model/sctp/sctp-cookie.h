@@ -11,6 +11,10 @@
  * The MAC key is a per-endpoint secret (SctpL4Protocol's), so a cookie cannot be forged or altered without
  * it, and binding the peer's address and port stops a cookie being replayed from elsewhere.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_COOKIE_H
 #define IWARP_SCTP_COOKIE_H
 

@@ -5,6 +5,10 @@
  * T bit (0x01: the sender had no TCB and reflected the peer's verification tag). One class with a type
  * argument, because nothing else differs.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_ERROR_CHUNK_H
 #define IWARP_SCTP_ERROR_CHUNK_H
 

@@ -8,6 +8,10 @@
  * Parameters are kept as TLVs in wire order; typed setters/getters add or find them, so an unknown or
  * repeated parameter from the peer survives a decode/encode round trip untouched.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_INIT_CHUNK_H
 #define IWARP_SCTP_INIT_CHUNK_H
 

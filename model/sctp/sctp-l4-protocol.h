@@ -6,6 +6,10 @@
  * (§8.4) and holds the endpoint secret that authenticates State Cookies. Sockets do the protocol work.
  * IPv6 is not supported: packets arriving over IPv6 are dropped.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_L4_PROTOCOL_H
 #define IWARP_SCTP_L4_PROTOCOL_H
 

@@ -2,6 +2,10 @@
  * SctpMessageTag: the per-message metadata of SCTP's socket API (RFC 6458 sndinfo/rcvinfo, reduced) carried
  * as an ns-3 packet tag: optional on SctpSocket::Send (stream, PPID, unordered), always on a received message.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_MESSAGE_TAG_H
 #define IWARP_SCTP_MESSAGE_TAG_H
 

@@ -10,6 +10,10 @@
  * SctpPacket turns a list of chunks into octets with the checksum filled in, and parses untrusted octets
  * back, reporting the first problem instead of asserting: a packet from the network may be anything.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_PACKET_H
 #define IWARP_SCTP_PACKET_H
 

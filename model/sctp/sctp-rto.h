@@ -6,6 +6,10 @@
  * [RTO.Min, RTO.Max]. Timer expiry doubles RTO (at most RTO.Max) until the next measurement. Karn's rule is
  * the caller's: it only offers samples of chunks sent once.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_RTO_H
 #define IWARP_SCTP_RTO_H
 

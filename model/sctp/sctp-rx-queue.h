@@ -6,6 +6,10 @@
  * TSNs are unwrapped into 64 bits against the cumulative TSN, so the maps below order them correctly across
  * the 32-bit wrap without serial arithmetic in every comparison.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_RX_QUEUE_H
 #define IWARP_SCTP_RX_QUEUE_H
 

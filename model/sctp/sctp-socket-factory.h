@@ -2,6 +2,10 @@
  * SctpSocketFactory: what Socket::CreateSocket(node, SctpSocketFactory::GetTypeId()) finds aggregated to a
  * node; it asks the node's SctpL4Protocol for a socket. Installed by SctpHelper.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_SOCKET_FACTORY_H
 #define IWARP_SCTP_SOCKET_FACTORY_H
 

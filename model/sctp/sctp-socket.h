@@ -13,6 +13,10 @@
  * sctp-socket-data.cc (DATA, SACK, retransmission, congestion, delayed SACK). The queues, the RTO estimator
  * and the congestion policy are separate classes.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_SOCKET_H
 #define IWARP_SCTP_SOCKET_H
 

@@ -5,6 +5,10 @@
  * timer into an SctpEvent; SctpNextState() then says where (state, event) leads. Everything a state does on entry is in
  * SctpSocket::OnStateEntered(), so the table below is the whole of the state diagram.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_STATE_H
 #define IWARP_SCTP_STATE_H
 

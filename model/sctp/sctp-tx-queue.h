@@ -4,6 +4,10 @@
  * §6.3.3, §7.2.4). It decides nothing about timers or congestion: it reports facts (bytes newly acked, an
  * RTT sample per Karn's rule, chunks with three miss indications) and the association acts on them.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_TX_QUEUE_H
 #define IWARP_SCTP_TX_QUEUE_H
 

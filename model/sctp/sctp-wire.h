@@ -5,6 +5,10 @@
  * length fields; a bounds-checked reader over a plain array lets every decoder fail cleanly (ok() == false)
  * instead of asserting inside ns-3's Buffer when a length field lies.
  */
+/**
+ * \file
+ * \ingroup iwarp-sctp
+ */
 #ifndef IWARP_SCTP_WIRE_H
 #define IWARP_SCTP_WIRE_H
 

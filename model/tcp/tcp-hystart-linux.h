@@ -16,6 +16,10 @@
  * (hystart_ack_delay), an allowance for receive-side aggregation (GRO, interrupt moderation) that inflates
  * RTT samples of real hosts. ns-3 has neither TSO nor GRO, so the allowance is left out.
  */
+/**
+ * \file
+ * \ingroup iwarp-tcp
+ */
 #ifndef IWARP_TCP_HYSTART_LINUX_H
 #define IWARP_TCP_HYSTART_LINUX_H
 

@@ -6,6 +6,10 @@
  * much cwnd may grow and whether slow start is over. It keeps the per-round RTT minima of RFC 9406 §4.2;
  * a round ends when the cumulative ACK reaches the highest sequence sent when the round began.
  */
+/**
+ * \file
+ * \ingroup iwarp-tcp
+ */
 #ifndef IWARP_TCP_HYSTART_PP_H
 #define IWARP_TCP_HYSTART_PP_H
 

@@ -7,6 +7,10 @@
  * numbers (the RFC's unit) and written to the socket in bytes; growth counts acknowledged segments, so a
  * delayed ACK of two segments grows cwnd as much as two ACKs of one would (as Linux does).
  */
+/**
+ * \file
+ * \ingroup iwarp-tcp
+ */
 #ifndef IWARP_TCP_LINUX_CUBIC_H
 #define IWARP_TCP_LINUX_CUBIC_H
 

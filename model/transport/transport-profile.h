@@ -24,6 +24,10 @@
  * SetCongestionControlAlgorithm) and the RTO before the first RTT sample (a fresh RTT estimator whose initial estimate gives that RTO, and ConnTimeout,
  * the SYN's timeout, set to it as RFC 6298 §2.1 asks of every segment before a sample).
  */
+/**
+ * \file
+ * \ingroup iwarp-transport
+ */
 #ifndef IWARP_TRANSPORT_PROFILE_H
 #define IWARP_TRANSPORT_PROFILE_H
 

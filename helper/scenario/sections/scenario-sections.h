@@ -4,6 +4,10 @@
  * them. The schema (scenario-schema.cc) is assembled from these nodes; the reader reads each section
  * through its list; `iwarp-sim keys` prints their tables and the JSON Schema.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_SCENARIO_SECTIONS_H
 #define IWARP_SCENARIO_SECTIONS_H
 

@@ -2,6 +2,10 @@
  * The built-in workload kinds, one function per kind, each in the file of its name in this
  * folder.  WorkloadKinds() (registry.cc) lists them in their documented order.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_WORKLOAD_BUILT_IN_KINDS_H
 #define IWARP_WORKLOAD_BUILT_IN_KINDS_H
 

@@ -2,6 +2,10 @@
  * The workload keys that several kinds share, described once: a kind's file lists the ones it
  * takes (workload-kind.h).  Kind-specific keys are described in the kind's own file.
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_WORKLOAD_COMMON_KEYS_H
 #define IWARP_WORKLOAD_COMMON_KEYS_H
 

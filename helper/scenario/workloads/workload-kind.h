@@ -8,6 +8,10 @@
  * file per kind in this folder.  A program may add kinds of its own with RegisterWorkloadKind before
  * it loads a scenario (the test runner adds one: test/scenario/workload-kind-test-burst.cc).
  */
+/**
+ * \file
+ * \ingroup iwarp-helper-scenario
+ */
 #ifndef IWARP_WORKLOAD_KIND_H
 #define IWARP_WORKLOAD_KIND_H
 
