@@ -216,6 +216,18 @@ ScenarioReader::TimeOf(const YAML::Node& n, const std::string& path, Quantity q)
     return t;
 }
 
+Time
+ScenarioReader::PositiveTimeOf(const YAML::Node& n, const std::string& path, Quantity q) const
+{
+    const Time t = Parsed(n, path, ParseTime);
+    if (!t.IsStrictlyPositive())
+    {
+        Fail(n, path, path.substr(path.rfind('.') + 1) + " must be above zero");
+    }
+    RequirePlausible(n, path, q, double(t.GetNanoSeconds()));
+    return t;
+}
+
 uint64_t
 ScenarioReader::SizeOf(const YAML::Node& n, const std::string& path) const
 {

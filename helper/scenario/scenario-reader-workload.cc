@@ -243,17 +243,6 @@ ScenarioReader::ReadWorkloadOp(const YAML::Node& n,
                  "op '" + std::string(ToString(w.op)) + "' is not possible for workload kind '" + kind.name + "'");
         }
     }
-
-    if (n["poll"])
-    {
-        w.poll = Bool(n["poll"], Join(path, "poll"));
-        if (w.poll && w.op != RdmaOp::Write)
-        {
-            Fail(n["poll"], Join(path, "poll"),
-                 "poll: true waits for a Write's last octet, but op is '" + std::string(ToString(w.op)) +
-                     "' (poll applies to op write only)");
-        }
-    }
 }
 
 uint64_t

@@ -52,6 +52,8 @@ class ScenarioReader
     [[noreturn]] void FailNotProbability(const YAML::Node& n, const std::string& path) const;
     /** A time of family `q` (plausibility.h), refused outside its range. */
     Time TimeOf(const YAML::Node& n, const std::string& path, Quantity q) const;
+    /** TimeOf a time that must be above zero: "<key> must be above zero" first, then q's range. */
+    Time PositiveTimeOf(const YAML::Node& n, const std::string& path, Quantity q) const;
     uint64_t SizeOf(const YAML::Node& n, const std::string& path) const;
     /** A rate of family `q`, refused outside its range. */
     uint64_t RateOf(const YAML::Node& n, const std::string& path, Quantity q) const;
@@ -127,7 +129,7 @@ class ScenarioReader
                                const std::string& path,
                                const WorkloadKindInfo& kind,
                                WorkloadConfig& w) const;
-    /** `op` (the kind's first op by default) and `poll`. */
+    /** `op` (the kind's first op by default). */
     void ReadWorkloadOp(const YAML::Node& n,
                         const std::string& path,
                         const WorkloadKindInfo& kind,

@@ -233,14 +233,9 @@ TimeKey(const std::string& name, T C::*m, Quantity q, bool positive, std::string
     info.meaning = std::move(meaning);
     info.value = ValueKind::Time;
     return SectionKey<C>{name, info, nullptr,
-                         [m, q, positive, name](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
+                         [m, q, positive](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
                                                 C& out) {
-                             const Time t = r.TimeOf(v, path, q);
-                             if (positive && !t.IsStrictlyPositive())
-                             {
-                                 r.Fail(v, path, name + " must be above zero");
-                             }
-                             out.*m = t;
+                             out.*m = positive ? r.PositiveTimeOf(v, path, q) : r.TimeOf(v, path, q);
                          }};
 }
 

@@ -114,14 +114,9 @@ TimeKey(const std::string& name, std::optional<Time> P::Config::*cfg, Time P::Se
 {
     TransportKey k = Field<P, Time>(
         name, cfg, set, def, attribute,
-        [name, max, why](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
+        [max, why](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
                          std::optional<Time>& out) {
-            out = r.Parsed(v, path, ParseTime);
-            if (!out->IsStrictlyPositive())
-            {
-                r.Fail(v, path, name + " must be above zero");
-            }
-            r.RequirePlausible(v, path, Quantity::ProtocolTimer, double(out->GetNanoSeconds()));
+            out = r.PositiveTimeOf(v, path, Quantity::ProtocolTimer);
             if (max.IsStrictlyPositive() && *out > max)
             {
                 r.Fail(v, path, why + ", got " + FormatTime(*out));

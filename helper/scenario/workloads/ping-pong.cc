@@ -2,8 +2,31 @@
 #include "helper/scenario/workloads/built-in-kinds.h"
 #include "helper/scenario/workloads/common-keys.h"
 
+#include "helper/scenario/scenario-reader.h"
+
 namespace ns3
 {
+namespace
+{
+
+/** `poll`, ping-pong's own key: read after the common ones, so `op` is known. */
+void
+ReadPoll(const scenario::ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig& w)
+{
+    if (!n["poll"])
+    {
+        return;
+    }
+    w.poll = r.Bool(n["poll"], scenario::Join(path, "poll"));
+    if (w.poll && w.op != RdmaOp::Write)
+    {
+        r.Fail(n["poll"], scenario::Join(path, "poll"),
+               "poll: true waits for a Write's last octet, but op is '" + std::string(ToString(w.op)) +
+                   "' (poll applies to op write only)");
+    }
+}
+
+} // namespace
 
 WorkloadKindInfo
 PingPongKind()
@@ -33,6 +56,7 @@ PingPongKind()
               Payload()};
     k.pingPong = true;
     k.ops = {RdmaOp::Write, RdmaOp::Send};
+    k.read = ReadPoll;
     k.install = [](WorkloadSite& site) { site.InstallPingPongs(); };
     k.metrics = {"latency_by_size"};
     return k;
