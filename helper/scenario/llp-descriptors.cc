@@ -1,11 +1,16 @@
 #include "helper/scenario/llp-descriptors.h"
 
 #include "helper/scenario/path-sizes.h"
+#include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-config.h"
 
 #include "common/iwarp-constants.h"
 #include "mpa/mpa-constants.h"
+#include "mpa/mpa-fpdu.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
+
+#include "ns3/boolean.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -59,14 +64,37 @@ SctpMinMtuWhy()
            "model's smallest Pmtu)";
 }
 
+/** MPA's (RFC 5044 §4): the TCP segment the connection is sized for, less MPA's framing and markers. */
+LlpMulpdu
+MpaMulpduOf(const ScenarioConfig& cfg, uint32_t pathMtu)
+{
+    const std::optional<std::string> seg = ScenarioDefault(cfg, "ns3::TcpSocket::SegmentSize");
+    const uint32_t segment = seg ? uint32_t(std::stoull(*seg)) : TcpSegmentSizeFor(pathMtu);
+    const bool markers = DynamicCast<BooleanValue>(EffectiveDefault(cfg, "ns3::MpaConnection::Markers"))->Get();
+    return {MpaMulpdu(segment, markers),
+            "MPA over TCP segments of " + std::to_string(segment) + (markers ? ", with markers" : "")};
+}
+
+/** RFC 5043's: the path MTU the association uses, less the packet's headers and the bundling reserve. */
+LlpMulpdu
+SctpMulpduOf(const ScenarioConfig& cfg, uint32_t pathMtu)
+{
+    const std::optional<std::string> pmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu");
+    const uint32_t path = pmtu ? uint32_t(std::stoull(*pmtu)) : pathMtu;
+    const auto reserve =
+        DynamicCast<UintegerValue>(EffectiveDefault(cfg, "ns3::SctpDdpAssociation::BundlingReserve"))->Get();
+    return {sctpddp::MulpduFor(path, uint32_t(reserve)), "DDP over SCTP with a path MTU of " + std::to_string(path)};
+}
+
 } // namespace
 
 const std::vector<LlpDescriptor>&
 LlpDescriptors()
 {
     static const std::vector<LlpDescriptor> kLlps = {
-        {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", false, &MpaFraming, &MinMpaMtu, &MpaMinMtuWhy},
-        {"sctp", "ns3::SctpDdpLlpConnector", "DDP over SCTP", true, &SctpFraming, &MinSctpMtu, &SctpMinMtuWhy},
+        {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", false, &MpaFraming, &MinMpaMtu, &MpaMinMtuWhy, &MpaMulpduOf},
+        {"sctp", "ns3::SctpDdpLlpConnector", "DDP over SCTP", true, &SctpFraming, &MinSctpMtu, &SctpMinMtuWhy,
+         &SctpMulpduOf},
     };
     return kLlps;
 }
@@ -80,7 +108,7 @@ DefaultLlp()
 const LlpDescriptor&
 PlainTcp()
 {
-    static const LlpDescriptor kPlainTcp = {"tcp", "", "TCP", false, &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy};
+    static const LlpDescriptor kPlainTcp = {"tcp", "", "TCP", false, &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy, nullptr};
     return kPlainTcp;
 }
 

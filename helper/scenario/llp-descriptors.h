@@ -19,7 +19,15 @@
 namespace ns3
 {
 
+struct ScenarioConfig;
 struct WorkloadConfig;
+
+/** The largest DDP segment a connection carries (its MULPDU), and how that follows from the settings. */
+struct LlpMulpdu
+{
+    uint32_t octets;
+    std::string how; ///< "MPA over TCP segments of 1448, with markers"
+};
 
 /** One LLP; the entries of LlpDescriptors() and PlainTcp() are the only instances (compare their addresses). */
 struct LlpDescriptor
@@ -39,6 +47,11 @@ struct LlpDescriptor
     uint32_t (*minMtu)();
     /** Where minMtu() comes from, for the message that refuses a smaller MTU. */
     std::string (*minMtuWhy)();
+    /**
+     * The MULPDU of a connection over a path of `pathMtu` in a run of `cfg` (its socket and LLP settings, as
+     * the runner sizes the connection: path-sizes.h); null for plain TCP, which carries no DDP.
+     */
+    LlpMulpdu (*mulpdu)(const ScenarioConfig& cfg, uint32_t pathMtu);
 };
 
 /** The LLPs a workload of an RDMA kind may name in `llp:`; the first is the default. */

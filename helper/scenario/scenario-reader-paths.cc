@@ -14,10 +14,7 @@
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-reader.h"
 
-#include "mpa/mpa-fpdu.h"
-#include "sctp-ddp/sctp-ddp-connection.h"
 
-#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 #include <boost/range/iterator_range.hpp>
@@ -315,24 +312,7 @@ ScenarioReader::CheckInjectSizes(const YAML::Node& root, const ScenarioConfig& c
         const WorkloadConfig& target = cfg.workloads[in.targetIndex];
         // The sending end's connection, sized as the runner sizes it (path-sizes.h).
         const uint32_t mtu = PathMtuAt(target, in.from);
-        uint32_t mulpdu = 0;
-        std::string how;
-        if (!target.llp->sctp)
-        {
-            const std::optional<std::string> seg = ScenarioDefault(cfg, "ns3::TcpSocket::SegmentSize");
-            const uint32_t segment = seg ? uint32_t(std::stoull(*seg)) : TcpSegmentSizeFor(mtu);
-            const bool markers = DynamicCast<BooleanValue>(EffectiveDefault(cfg, "ns3::MpaConnection::Markers"))->Get();
-            mulpdu = MpaMulpdu(segment, markers);
-            how = "MPA over TCP segments of " + std::to_string(segment) + (markers ? ", with markers" : "");
-        }
-        else
-        {
-            const std::optional<std::string> pmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu");
-            const uint32_t path = pmtu ? uint32_t(std::stoull(*pmtu)) : mtu;
-            const uint64_t reserve = UintOf(EffectiveDefault(cfg, "ns3::SctpDdpAssociation::BundlingReserve"));
-            mulpdu = sctpddp::MulpduFor(path, uint32_t(reserve));
-            how = "DDP over SCTP with a path MTU of " + std::to_string(path);
-        }
+        const auto [mulpdu, how] = target.llp->mulpdu(cfg, mtu);
         const std::size_t size = BuildInjectedSegment(in).size();
         if (size <= mulpdu)
         {

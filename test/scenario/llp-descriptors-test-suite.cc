@@ -63,12 +63,13 @@ class DescribedWholeTestCase : public TestCase
             NS_TEST_ASSERT_MSG_NE(kind, nullptr, d.connector << " pairs with an RDMA transport");
             NS_TEST_EXPECT_MSG_EQ(kind->transport, IwarpTransport::GetTypeId(), d.name << ": DDP over it is iWARP");
             NS_TEST_EXPECT_MSG_EQ(std::string(d.label).empty(), false, d.name << ": a label for messages");
-            NS_TEST_EXPECT_MSG_EQ((d.framingOctets && d.minMtu && d.minMtuWhy), true, d.name << ": its facts");
+            NS_TEST_EXPECT_MSG_EQ((d.framingOctets && d.minMtu && d.minMtuWhy && d.mulpdu), true, d.name << ": its facts");
             NS_TEST_EXPECT_MSG_EQ(d.minMtuWhy().empty(), false, d.name << ": why its smallest MTU");
         }
         NS_TEST_EXPECT_MSG_EQ(&DefaultLlp(), &LlpDescriptors().front(), "the default is the first");
         NS_TEST_EXPECT_MSG_EQ(std::string(DefaultLlp().name), "tcp", "MPA over TCP by default");
         NS_TEST_EXPECT_MSG_EQ(std::string(PlainTcp().connector), "", "plain TCP has no LLP connector");
+        NS_TEST_EXPECT_MSG_EQ((PlainTcp().mulpdu == nullptr), true, "nor a MULPDU: it carries no DDP");
     }
 };
 
