@@ -11,11 +11,13 @@
 Exit 0 when every rule holds; otherwise exit 1 with one line per breach, file:line first.
 """
 
-import argparse
 import importlib.util
 import pathlib
 import re
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import repo_check  # noqa: E402
 
 _LAYERS_SCRIPT = pathlib.Path(__file__).resolve().parent / "check-include-layers.py"
 _spec = importlib.util.spec_from_file_location("check_include_layers", _LAYERS_SCRIPT)
@@ -142,18 +144,7 @@ def breaches(root):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("root", nargs="?", default=pathlib.Path(__file__).resolve().parent.parent,
-                        type=pathlib.Path, help="the repository (default: this script's)")
-    args = parser.parse_args()
-    found = breaches(args.root)
-    for line in found:
-        print(line)
-    if found:
-        print(f"check-doxygen-groups: {len(found)} breach(es) of the layers' Doxygen groups ({DOX})")
-        return 1
-    print("check-doxygen-groups: every header is in its layer's group, and every layer has one")
-    return 0
+    return repo_check.run(__doc__, breaches, "check-doxygen-groups", f"breach(es) of the layers' Doxygen groups ({DOX})", "every header is in its layer's group, and every layer has one")
 
 
 if __name__ == "__main__":

@@ -9,10 +9,12 @@ helper/scenario/ (CMakeLists.txt). Exit 0 when every include holds; otherwise ex
 breach, file:line first.
 """
 
-import argparse
 import pathlib
 import re
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import repo_check  # noqa: E402
 
 # Lowest first; folders on one line share a rank and may not include each other.
 LAYERS = (
@@ -74,18 +76,7 @@ def breaches(root):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("root", nargs="?", default=pathlib.Path(__file__).resolve().parent.parent,
-                        type=pathlib.Path, help="the repository (default: this script's)")
-    args = parser.parse_args()
-    found = breaches(args.root)
-    for line in found:
-        print(line)
-    if found:
-        print(f"check-include-layers: {len(found)} include(s) against the layers")
-        return 1
-    print("check-include-layers: every include points down a layer")
-    return 0
+    return repo_check.run(__doc__, breaches, "check-include-layers", "include(s) against the layers", "every include points down a layer")
 
 
 if __name__ == "__main__":

@@ -13,10 +13,12 @@ literals (raw strings included), then takes a brace at namespace level whose lin
 lone brace) holds a '(' and no class/struct/enum/namespace keyword as a function body.
 """
 
-import argparse
 import pathlib
 import re
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import repo_check  # noqa: E402
 
 SOURCE_FOLDERS = ("model", "helper", "test", "tools", "bindings", "fuzz", "bench", "examples")
 FILE_LIMIT = 600
@@ -110,18 +112,7 @@ def breaches(root):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("root", nargs="?", default=pathlib.Path(__file__).resolve().parent.parent,
-                        type=pathlib.Path, help="the repository (default: this script's)")
-    args = parser.parse_args()
-    found = breaches(args.root)
-    for line in found:
-        print(line)
-    if found:
-        print(f"check-source-shape: {len(found)} breach(es); split along the jobs (doc/contributing.md)")
-        return 1
-    print("check-source-shape: every file and function within its limit")
-    return 0
+    return repo_check.run(__doc__, breaches, "check-source-shape", "breach(es); split along the jobs (doc/contributing.md)", "every file and function within its limit")
 
 
 if __name__ == "__main__":
