@@ -3,6 +3,7 @@
 #include "helper/scenario/path-sizes.h"
 #include "helper/scenario/scenario-attributes.h"
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/transport-settings.h"
 
 #include "common/iwarp-constants.h"
 #include "mpa/mpa-constants.h"
@@ -86,15 +87,29 @@ SctpMulpduOf(const ScenarioConfig& cfg, uint32_t pathMtu)
     return {sctpddp::MulpduFor(path, uint32_t(reserve)), "DDP over SCTP with a path MTU of " + std::to_string(path)};
 }
 
+AckTimers
+TcpAckTimers(const TransportSettings& receiver, const TransportSettings& sender)
+{
+    return {receiver.tcp.delayedAckTimeout, sender.tcp.minRto, "tcp.delayed-ack-timeout", "tcp.min-rto", "ACKs",
+            " (or delayed-ack-count: 1)"};
+}
+
+AckTimers
+SctpAckTimers(const TransportSettings& receiver, const TransportSettings& sender)
+{
+    return {receiver.sctp.sackDelay, sender.sctp.rtoMin, "sctp.sack-delay", "sctp.rto-min", "SACKs", ""};
+}
+
 } // namespace
 
 const std::vector<LlpDescriptor>&
 LlpDescriptors()
 {
     static const std::vector<LlpDescriptor> kLlps = {
-        {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", false, &MpaFraming, &MinMpaMtu, &MpaMinMtuWhy, &MpaMulpduOf},
+        {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", false, &MpaFraming, &MinMpaMtu, &MpaMinMtuWhy, &MpaMulpduOf,
+         &TcpAckTimers},
         {"sctp", "ns3::SctpDdpLlpConnector", "DDP over SCTP", true, &SctpFraming, &MinSctpMtu, &SctpMinMtuWhy,
-         &SctpMulpduOf},
+         &SctpMulpduOf, &SctpAckTimers},
     };
     return kLlps;
 }
@@ -108,7 +123,8 @@ DefaultLlp()
 const LlpDescriptor&
 PlainTcp()
 {
-    static const LlpDescriptor kPlainTcp = {"tcp", "", "TCP", false, &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy, nullptr};
+    static const LlpDescriptor kPlainTcp = {"tcp", "", "TCP", false, &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy,
+                                            nullptr, &TcpAckTimers};
     return kPlainTcp;
 }
 

@@ -12,6 +12,8 @@
 #ifndef IWARP_SCENARIO_LLP_DESCRIPTORS_H
 #define IWARP_SCENARIO_LLP_DESCRIPTORS_H
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,7 +22,22 @@ namespace ns3
 {
 
 struct ScenarioConfig;
+struct TransportSettings;
 struct WorkloadConfig;
+
+/**
+ * How long a receiver may hold an acknowledgement back, and the sender's smallest retransmission timeout, over
+ * one carrier, with the `transport` keys that set them: the loader refuses a delay not below the timeout.
+ */
+struct AckTimers
+{
+    Time held;          ///< the receiver's delayed ACK (SCTP: SACK delay)
+    Time minRto;        ///< the sender's minimum RTO
+    const char* delayKey; ///< "tcp.delayed-ack-timeout"
+    const char* rtoKey;   ///< "tcp.min-rto"
+    const char* acks;     ///< "ACKs", "SACKs"
+    const char* orElse;   ///< another way out, for the message: " (or delayed-ack-count: 1)", or ""
+};
 
 /** The largest DDP segment a connection carries (its MULPDU), and how that follows from the settings. */
 struct LlpMulpdu
@@ -52,6 +69,8 @@ struct LlpDescriptor
      * the runner sizes the connection: path-sizes.h); null for plain TCP, which carries no DDP.
      */
     LlpMulpdu (*mulpdu)(const ScenarioConfig& cfg, uint32_t pathMtu);
+    /** Its carrier's ACK timers between a receiver's settings and a sender's. */
+    AckTimers (*ackTimers)(const TransportSettings& receiver, const TransportSettings& sender);
 };
 
 /** The LLPs a workload of an RDMA kind may name in `llp:`; the first is the default. */

@@ -149,26 +149,21 @@ CheckDelayedAcks(const ScenarioConfig& cfg,
     const std::vector<WorkloadConfig>& wl = cfg.workloads;
     for (const WorkloadConfig& w : wl)
     {
-        const bool sctp = CarrierOf(w).sctp;
-        const std::string delay = sctp ? "sctp.sack-delay" : "tcp.delayed-ack-timeout";
-        const std::string rto = sctp ? "sctp.rto-min" : "tcp.min-rto";
         for (const auto& [a, b] : Connections(w))
         {
             for (const auto& [receiver, sender] : {std::make_pair(a, b), std::make_pair(b, a)})
             {
                 const TransportSettings& r = at.at(receiver);
                 const TransportSettings& s = at.at(sender);
-                const Time held = sctp ? r.sctp.sackDelay : r.tcp.delayedAckTimeout;
-                const Time minRto = sctp ? s.sctp.rtoMin : s.tcp.minRto;
-                if (held >= minRto)
+                const AckTimers t = CarrierOf(w).ackTimers(r, s);
+                if (t.held >= t.minRto)
                 {
-                    fail({Origin(r, delay), Origin(s, rto)},
-                         receiver + " delays " + (sctp ? "SACKs" : "ACKs") + " up to " + FormatTime(held) + " (" +
-                             Said(r, delay) + "), not below " + sender + "'s minimum RTO " + FormatTime(minRto) +
-                             " (" + Said(s, rto) + ") on workload '" + w.name +
+                    fail({Origin(r, t.delayKey), Origin(s, t.rtoKey)},
+                         receiver + " delays " + t.acks + " up to " + FormatTime(t.held) + " (" + Said(r, t.delayKey) +
+                             "), not below " + sender + "'s minimum RTO " + FormatTime(t.minRto) + " (" +
+                             Said(s, t.rtoKey) + ") on workload '" + w.name +
                              "': every lone segment would be retransmitted by a timeout before its " +
-                             "ACK comes, and the connection stalls; make the delay shorter than the RTO" +
-                             (sctp ? "" : " (or delayed-ack-count: 1)"));
+                             "ACK comes, and the connection stalls; make the delay shorter than the RTO" + t.orElse);
                 }
             }
         }

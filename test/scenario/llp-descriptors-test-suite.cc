@@ -63,7 +63,8 @@ class DescribedWholeTestCase : public TestCase
             NS_TEST_ASSERT_MSG_NE(kind, nullptr, d.connector << " pairs with an RDMA transport");
             NS_TEST_EXPECT_MSG_EQ(kind->transport, IwarpTransport::GetTypeId(), d.name << ": DDP over it is iWARP");
             NS_TEST_EXPECT_MSG_EQ(std::string(d.label).empty(), false, d.name << ": a label for messages");
-            NS_TEST_EXPECT_MSG_EQ((d.framingOctets && d.minMtu && d.minMtuWhy && d.mulpdu), true, d.name << ": its facts");
+            NS_TEST_EXPECT_MSG_EQ((d.framingOctets && d.minMtu && d.minMtuWhy && d.mulpdu && d.ackTimers), true,
+                                  d.name << ": its facts");
             NS_TEST_EXPECT_MSG_EQ(d.minMtuWhy().empty(), false, d.name << ": why its smallest MTU");
         }
         NS_TEST_EXPECT_MSG_EQ(&DefaultLlp(), &LlpDescriptors().front(), "the default is the first");
