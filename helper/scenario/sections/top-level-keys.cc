@@ -43,10 +43,13 @@ NameKey()
 Key
 SchedulerKey()
 {
+    // The names once: the docs quote them, the refusal lists them.
+    std::string list;
     KeyInfo info;
     info.value = ValueKind::Text;
     for (const std::string& n : SchedulerNames())
     {
+        list += (list.empty() ? "" : ", ") + n;
         info.type += (info.type.empty() ? "`" : ", `") + n + "`";
     }
     info.type += ", or the TypeId of an `ns3::Scheduler`";
@@ -57,16 +60,10 @@ SchedulerKey()
                    "Suite `iwarp-scenario-scheduler` runs one scenario on each and compares the summaries.";
     return CustomKey<ScenarioConfig>(
         "scheduler", info,
-        [names = info.type](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
-                            ScenarioConfig& cfg) {
+        [list](const ScenarioReader& r, const YAML::Node& v, const std::string& path, ScenarioConfig& cfg) {
             cfg.scheduler = r.Str(v, path);
             if (!FindScheduler(cfg.scheduler))
             {
-                std::string list;
-                for (const std::string& n : SchedulerNames())
-                {
-                    list += (list.empty() ? "" : ", ") + n;
-                }
                 r.Fail(v, path,
                        "unknown event scheduler '" + cfg.scheduler + "': one of " + list +
                            ", or the TypeId of an ns3::Scheduler");
