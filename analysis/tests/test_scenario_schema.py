@@ -68,6 +68,14 @@ REFUSED = [
     (("workloads", 0, "outstandnig"), 3, "unknown key"),
     (("workloads", 0, "kind"), "bulk", "unknown workload kind"),
     (("workloads", 1, "fields", "stagg"), 1, "unknown key"),
+    (("workloads", 1, "fields", "dv"), 4, "above the largest allowed, 3"),
+    (("workloads", 0, "outstanding"), 0, "outstanding must be at least 1"),
+    (("workloads", 0, "outstanding"), 65536, "above the largest allowed, 65535"),
+    (("workloads", 0, "count"), 0, "count must be at least 1"),
+    (("workloads", 0, "op"), "fetch", "fetch"),
+    (("workloads", 0, "payload"), "random", "random"),
+    (("workloads", 0, "start"), "1 fortnight", "unknown unit"),
+    (("workloads", 0, "senders"), ["h0"], "does not apply to workload kind 'stream'"),
     (("tracing", "series", "what"), ["goodput", "bogus"], "bogus"),
     (("measure", "to"), "5 parsecs", "unknown unit"),
     (("transport", "tcp", "min_rto"), "1ms", "unknown key"),
@@ -98,3 +106,32 @@ def test_refused_by_schema_and_loader_alike(validator, tmp_path, where, value, l
         iwarpsim.run(scenario, out_dir=str(tmp_path / "r"))
     assert loader_says in str(e.value)
     assert not (tmp_path / "r").exists()
+
+
+# Each kind's own keys and ranges, which the shared node (every kind's keys, the loosest range) cannot say.
+BY_KIND = [
+    ({"kind": "ping-pong", "from": "h0", "to": "h1", "count": 2 ** 32}, "above the largest allowed, 4294967295"),
+    ({"kind": "incast", "to": "h1", "count": 1}, "missing required key 'senders'"),
+    ({"kind": "stream", "to": "h1", "count": 1}, "missing required key 'from'"),
+    ({"kind": "stream", "from": "h0", "to": "h1", "count": 1, "poll": True}, "does not apply to workload kind"),
+    ({"kind": "sockets-stream", "from": "h0", "to": "h1", "count": 1, "size": 8}, "smallest message"),
+]
+
+
+@pytest.mark.parametrize("workload,loader_says", BY_KIND, ids=[w["kind"] + ":" + says for w, says in BY_KIND])
+def test_each_kind_is_held_to_its_own_keys(validator, tmp_path, workload, loader_says):
+    scenario = {"stop": "1ms", "topology": {"kind": "two-hosts"}, "workloads": [workload]}
+    if "size" in workload:
+        # The JSON Schema has no size arithmetic ("8" and "8B" alike): the loader alone refuses this one.
+        assert list(validator.iter_errors(scenario)) == []
+    else:
+        assert list(validator.iter_errors(scenario)), "the schema takes %r" % workload
+    with pytest.raises(iwarpsim.ScenarioError) as e:
+        iwarpsim.run(scenario, out_dir=str(tmp_path / "r"))
+    assert loader_says in str(e.value)
+
+
+def test_a_kind_s_keys_pass_its_own_branch(validator):
+    ok = {"kind": "ping-pong", "from": "h0", "to": "h1", "count": 2 ** 32 - 1, "poll": True, "sizes": [64, "1KiB"]}
+    scenario = {"stop": "1ms", "topology": {"kind": "two-hosts"}, "workloads": [ok]}
+    assert [e.message for e in validator.iter_errors(scenario)] == []

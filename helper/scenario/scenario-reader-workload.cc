@@ -2,6 +2,7 @@
  * The workload, inject and tracing sections of the scenario reader, and the node-name checks.
  */
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/section-keys.h"
 #include "helper/scenario/sections/scenario-sections.h"
 
 #include "helper/scenario/workloads/workload-kind.h"
@@ -16,9 +17,6 @@ namespace scenario
 {
 namespace
 {
-
-const Names<RdmaOp> kOps = {{"write", RdmaOp::Write}, {"send", RdmaOp::Send}, {"read", RdmaOp::Read}};
-const Names<PayloadMode> kPayloads = {{"virtual", PayloadMode::Virtual}, {"real", PayloadMode::Real}};
 
 /** The registered kinds by name, in the registry's order (the unknown-kind error lists them). */
 Names<WorkloadKind>
@@ -44,9 +42,6 @@ TakesKey(const WorkloadKindInfo& kind, const std::string& key)
     }
     return false;
 }
-
-/** DDP-030: an RDMA message is shorter than 2^32 octets. */
-constexpr uint64_t kMaxMessage = 0xFFFFFFFFull;
 
 } // namespace
 
@@ -121,38 +116,24 @@ ScenarioReader::ReadWorkload(const YAML::Node& n, const std::string& path, std::
     WorkloadConfig w;
     w.kind = Pick(*this, Required(n, path, "kind"), Join(path, "kind"), KindNames(), "workload kind");
     const WorkloadKindInfo& kind = Describe(w.kind);
-    const std::string kindName = kind.name;
     RefuseOtherKindsKeys(n, path, kind);
-    w.name = n["name"] ? Str(n["name"], Join(path, "name")) : kindName + "-" + std::to_string(index);
-    if (n["start"])
+    w.name = n["name"] ? Str(n["name"], Join(path, "name")) : kind.name + "-" + std::to_string(index);
+    if (!kind.ops.empty())
     {
-        w.start = TimeOf(n["start"], Join(path, "start"), Quantity::RunTime);
+        w.op = kind.ops.front(); // the kind's first op is its default
     }
-    if (kind.replacesCommon)
+    if (!kind.replacesCommon)
     {
-        kind.read(*this, n, path, w);
-        if (kind.family == WorkloadFamily::Inject && !w.inject)
-        {
-            Fail(n, path, "workload kind '" + kindName + "' read no inject (its reader must fill WorkloadConfig::inject)");
-        }
-        return w;
-    }
-
-    ReadWorkloadEndpoints(n, path, kind, w);
-    ReadWorkloadOp(n, path, kind, w);
-    ReadWorkloadSizes(n, path, kind, w);
-    ReadWorkloadAmount(n, path, kind, w);
-    if (n["llp"])
-    {
-        w.llp = PickLlp(*this, n["llp"], Join(path, "llp"));
-    }
-    if (n["payload"])
-    {
-        w.payload = Pick(*this, n["payload"], Join(path, "payload"), kPayloads, "payload mode");
+        ReadSection(*this, kind.keys, n, path, w); // each key's own reader, with its declared range
+        CheckAlternatives(n, path, kind);
     }
     if (kind.read)
     {
         kind.read(*this, n, path, w);
+    }
+    if (kind.family == WorkloadFamily::Inject && !w.inject)
+    {
+        Fail(n, path, "workload kind '" + kind.name + "' read no inject (its reader must fill WorkloadConfig::inject)");
     }
     return w;
 }
@@ -184,167 +165,20 @@ ScenarioReader::RefuseOtherKindsKeys(const YAML::Node& n, const std::string& pat
 }
 
 void
-ScenarioReader::ReadWorkloadEndpoints(const YAML::Node& n,
-                                      const std::string& path,
-                                      const WorkloadKindInfo& kind,
-                                      WorkloadConfig& w) const
-{
-    if (kind.manySenders)
-    {
-        const YAML::Node s = Required(n, path, "senders");
-        RequireList(s, Join(path, "senders"));
-        if (s.size() == 0)
-        {
-            Fail(s, Join(path, "senders"), kind.name + " needs at least one sender");
-        }
-        std::set<std::string> listed;
-        for (std::size_t i = 0; i < s.size(); ++i)
-        {
-            const std::string p = Join(Join(path, "senders"), std::to_string(i));
-            const std::string sender = Str(s[i], p);
-            CheckNode(s[i], p, sender, true);
-            if (!listed.insert(sender).second)
-            {
-                Fail(s[i], p, "sender '" + sender + "' is listed twice");
-            }
-            w.senders.push_back(sender);
-        }
-    }
-    else
-    {
-        w.from = Str(Required(n, path, "from"), Join(path, "from"));
-        CheckNode(n["from"], Join(path, "from"), w.from, true);
-    }
-    w.to = Str(Required(n, path, "to"), Join(path, "to"));
-    CheckNode(n["to"], Join(path, "to"), w.to, true);
-    if (w.to == w.from || std::count(w.senders.begin(), w.senders.end(), w.to))
-    {
-        Fail(n["to"], Join(path, "to"), "a workload cannot send to its own node '" + w.to + "'");
-    }
-}
-
-void
-ScenarioReader::ReadWorkloadOp(const YAML::Node& n,
-                               const std::string& path,
-                               const WorkloadKindInfo& kind,
-                               WorkloadConfig& w) const
-{
-    // Operation: the kind's first op is its default.
-    if (!kind.ops.empty())
-    {
-        w.op = kind.ops.front();
-    }
-    if (n["op"])
-    {
-        w.op = Pick(*this, n["op"], Join(path, "op"), kOps, "op");
-        if (std::find(kind.ops.begin(), kind.ops.end(), w.op) == kind.ops.end())
-        {
-            Fail(n["op"], Join(path, "op"),
-                 "op '" + std::string(ToString(w.op)) + "' is not possible for workload kind '" + kind.name + "'");
-        }
-    }
-}
-
-uint64_t
-ScenarioReader::WorkloadMessageSize(const YAML::Node& v, const std::string& p, const WorkloadKindInfo& kind) const
-{
-    // Sizes: the applications take 32-bit sizes of at least the kind's smallest message (a
-    // sockets-stream message carries its 16-octet send timestamp), so anything else would abort in
-    // ns-3's attribute checker.
-    const uint64_t minSize = kind.minSize;
-    const bool rdma = kind.family == WorkloadFamily::Rdma;
-    const uint64_t s = SizeOf(v, p);
-    if (s < minSize)
-    {
-        Fail(v, p,
-             "size " + std::to_string(s) + " is below the smallest message of workload kind '" + kind.name + "' (" +
-                 std::to_string(minSize) + (minSize == 1 ? " octet)" : " octets: " + kind.minSizeReason + ")"));
-    }
-    if (s > kMaxMessage)
-    {
-        Fail(v, p,
-             "size " + std::to_string(s) +
-                 (rdma ? " is above the largest RDMA message (2^32-1 octets, DDP-030)"
-                       : " is above the largest message of the sockets applications (2^32-1 octets)"));
-    }
-    return s;
-}
-
-void
-ScenarioReader::ReadWorkloadSizes(const YAML::Node& n,
-                                  const std::string& path,
-                                  const WorkloadKindInfo& kind,
-                                  WorkloadConfig& w) const
+ScenarioReader::CheckAlternatives(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const
 {
     if (n["size"] && n["sizes"])
     {
         Fail(n["sizes"], Join(path, "sizes"), "give either size or sizes, not both");
     }
-    if (n["size"])
-    {
-        w.size = WorkloadMessageSize(n["size"], Join(path, "size"), kind);
-    }
-    if (const YAML::Node s = n["sizes"])
-    {
-        RequireList(s, Join(path, "sizes"), kMaxSizes);
-        if (s.size() == 0)
-        {
-            Fail(s, Join(path, "sizes"), "sizes needs at least one size");
-        }
-        for (std::size_t i = 0; i < s.size(); ++i)
-        {
-            w.sizes.push_back(WorkloadMessageSize(s[i], Join(Join(path, "sizes"), std::to_string(i)), kind));
-        }
-    }
-}
-
-void
-ScenarioReader::ReadWorkloadAmount(const YAML::Node& n,
-                                   const std::string& path,
-                                   const WorkloadKindInfo& kind,
-                                   WorkloadConfig& w) const
-{
-    // How much
     if (n["count"] && n["duration"])
     {
         Fail(n["duration"], Join(path, "duration"), "give either count or duration, not both");
     }
-    if (n["count"])
+    if (TakesKey(kind, "count") && !n["count"] && !n["duration"])
     {
-        // Ping-pongs count round trips in 32 bits; streams post count x size octets in 64.
-        const bool pingPong = kind.pingPong;
-        w.count = UInt(n["count"], Join(path, "count"), pingPong ? UINT32_MAX : UINT64_MAX);
-        if (*w.count == 0)
-        {
-            Fail(n["count"], Join(path, "count"), "count must be at least 1");
-        }
-        if (!pingPong && *w.count > UINT64_MAX / w.size)
-        {
-            Fail(n["count"], Join(path, "count"),
-                 "count " + std::to_string(*w.count) + " x size " + std::to_string(w.size) +
-                     " is more than 2^64-1 octets");
-        }
-        RequirePlausible(n["count"], Join(path, "count"), Quantity::MessageCount, double(*w.count));
-    }
-    else if (n["duration"])
-    {
-        w.duration = TimeOf(n["duration"], Join(path, "duration"), Quantity::RunTime);
-        if (!w.duration->IsStrictlyPositive())
-        {
-            Fail(n["duration"], Join(path, "duration"), "duration must be above zero");
-        }
-    }
-    else
-    {
-        Fail(n, Join(path, "count"), "missing required key 'count' (or 'duration')");
-    }
-    if (n["outstanding"])
-    {
-        w.outstanding = uint32_t(UInt(n["outstanding"], Join(path, "outstanding"), 65535));
-        if (w.outstanding == 0)
-        {
-            Fail(n["outstanding"], Join(path, "outstanding"), "outstanding must be at least 1");
-        }
+        Fail(n, Join(path, "count"),
+             TakesKey(kind, "duration") ? "missing required key 'count' (or 'duration')" : "missing required key 'count'");
     }
 }
 

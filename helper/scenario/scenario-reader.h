@@ -120,32 +120,10 @@ class ScenarioReader
                         const std::string& full,
                         const std::string& text) const;
     WorkloadConfig ReadWorkload(const YAML::Node& n, const std::string& path, std::size_t index) const;
-    // The pieces of ReadWorkload (scenario-reader-workload.cc), for the kinds that do not replace
-    // the common keys.
     /** Keys `kind`'s registry entry does not take are errors naming the kinds that do take them. */
     void RefuseOtherKindsKeys(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const;
-    /** `senders` or `from`, and `to`: hosts, none twice, none sending to itself. */
-    void ReadWorkloadEndpoints(const YAML::Node& n,
-                               const std::string& path,
-                               const WorkloadKindInfo& kind,
-                               WorkloadConfig& w) const;
-    /** `op` (the kind's first op by default). */
-    void ReadWorkloadOp(const YAML::Node& n,
-                        const std::string& path,
-                        const WorkloadKindInfo& kind,
-                        WorkloadConfig& w) const;
-    /** One message size, within what `kind`'s applications can send. */
-    uint64_t WorkloadMessageSize(const YAML::Node& v, const std::string& p, const WorkloadKindInfo& kind) const;
-    /** `size` or `sizes`. */
-    void ReadWorkloadSizes(const YAML::Node& n,
-                           const std::string& path,
-                           const WorkloadKindInfo& kind,
-                           WorkloadConfig& w) const;
-    /** How much: `count` or `duration`, and `outstanding`. */
-    void ReadWorkloadAmount(const YAML::Node& n,
-                            const std::string& path,
-                            const WorkloadKindInfo& kind,
-                            WorkloadConfig& w) const;
+    /** The keys each kind takes instead of the other (`size`/`sizes`, `count`/`duration`). */
+    void CheckAlternatives(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const;
     void ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
     void ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const;
     /** `tracing.series` (scenario-reader-series.cc): the defaults resolved, the row limit checked. */

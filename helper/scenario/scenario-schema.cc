@@ -104,18 +104,6 @@ EditDistance(const std::string& a, const std::string& b)
     return prev[b.size()];
 }
 
-/** The docs' facts of workload key `key` (the registry's words; its reader checks the value). */
-KeyInfo
-WorkloadKeyInfo(const WorkloadKey& key, const std::string& kinds)
-{
-    KeyInfo info = Facts(key.shape == WorkloadKey::Shape::List  ? ValueKind::List
-                         : key.shape == WorkloadKey::Shape::Map ? ValueKind::Map
-                                                                : ValueKind::Any,
-                         key.type, key.defaultText, key.doc);
-    info.only = kinds;
-    return info;
-}
-
 /**
  * One text for the kinds that declare a key: theirs when they agree, else each variant followed by the kinds
  * that say it ("write, send (ping-pong, incast); read (read)"). `text` picks the field of a declaration.
@@ -170,11 +158,27 @@ WorkloadKeyFacts(const std::string& name)
     {
         kinds += (kinds.empty() ? "" : ", ") + d.first;
     }
-    KeyInfo info = WorkloadKeyInfo(*declarations.front().second,
-                                   declarations.size() == WorkloadKinds().size() ? "" : kinds);
-    info.type = Merged(declarations, [](const WorkloadKey& k) { return k.type; });
-    info.defaultText = Merged(declarations, [](const WorkloadKey& k) { return k.defaultText; });
-    info.meaning = Merged(declarations, [](const WorkloadKey& k) { return k.doc; });
+    KeyInfo info = declarations.front().second->info;
+    info.only = declarations.size() == WorkloadKinds().size() ? "" : kinds;
+    info.required = false; // required by some kinds only: the JSON Schema says which (key-docs.cc)
+    for (const auto& d : declarations)
+    {
+        // The loosest of the kinds' ranges: a value any kind takes passes the shared node.
+        const KeyInfo& theirs = d.second->info;
+        info.value = theirs.value == info.value ? info.value : ValueKind::Any;
+        info.minimum = info.minimum && theirs.minimum ? std::min(*info.minimum, *theirs.minimum) : std::optional<double>();
+        info.maximum = info.maximum && theirs.maximum ? std::max(*info.maximum, *theirs.maximum) : std::optional<double>();
+        for (const std::string& c : theirs.choices)
+        {
+            if (std::find(info.choices.begin(), info.choices.end(), c) == info.choices.end())
+            {
+                info.choices.push_back(c);
+            }
+        }
+    }
+    info.type = Merged(declarations, [](const WorkloadKey& k) { return k.info.type; });
+    info.defaultText = Merged(declarations, [](const WorkloadKey& k) { return k.info.defaultText; });
+    info.meaning = Merged(declarations, [](const WorkloadKey& k) { return k.info.meaning; });
     return info;
 }
 
@@ -187,7 +191,7 @@ WorkloadMapNode(Schema& s, const WorkloadKey& key)
     for (const WorkloadKey& f : key.fields)
     {
         n.fields[f.name] = &ScalarNode();
-        n.docs.emplace_back(f.name, WorkloadKeyInfo(f, ""));
+        n.docs.emplace_back(f.name, f.info);
     }
     return &n;
 }

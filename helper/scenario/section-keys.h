@@ -64,16 +64,15 @@ struct SectionKey
     }
 };
 
-/** Reads every key of `keys` that `n` has, in the list's order; a missing required key fails. */
-template <typename C>
+/**
+ * Reads every key of `keys` that `n` has, in the list's order; a missing required key fails. A Key has a
+ * `name`, `info` and a `read` taking C: a SectionKey<C>, or a WorkloadKey (workload-kind.h) for C WorkloadConfig.
+ */
+template <typename Key, typename C>
 void
-ReadSection(const ScenarioReader& r,
-            const std::vector<SectionKey<C>>& keys,
-            const YAML::Node& n,
-            const std::string& path,
-            C& out)
+ReadSection(const ScenarioReader& r, const std::vector<Key>& keys, const YAML::Node& n, const std::string& path, C& out)
 {
-    for (const SectionKey<C>& k : keys)
+    for (const Key& k : keys)
     {
         if (!k.read)
         {
@@ -254,7 +253,7 @@ RateKey(const std::string& name, std::optional<uint64_t> C::*m, Quantity q, std:
                          }};
 }
 
-/** One of `names` into an enumeration member. */
+/** One of `names` into an enumeration member; the default is the word of the member's initial value. */
 template <typename C, typename E>
 SectionKey<C>
 ChoiceKey(const std::string& name, E C::*m, const Names<E>& names, const char* what, std::string meaning)
@@ -264,6 +263,10 @@ ChoiceKey(const std::string& name, E C::*m, const Names<E>& names, const char* w
     info.value = ValueKind::Choice;
     for (const auto& [word, value] : names)
     {
+        if (value == InitialValue(m))
+        {
+            info.defaultText = word;
+        }
         info.choices.emplace_back(word);
         info.type += (info.type.empty() ? "`" : ", `") + std::string(word) + "`";
     }

@@ -3,12 +3,14 @@
  * section-keys.h) are declared once, with their facts, and what is printed from them agrees with what the
  * loader does: every key of the schema tree has its facts; each bound integer key refuses one past either
  * end of its declared range and takes both ends; the JSON Schema lists exactly the schema's keys; the unit
- * patterns accept what the parsers accept and refuse what they refuse for its spelling.
+ * patterns accept what the parsers accept and refuse what they refuse for its spelling. Workload keys, declared per
+ * kind (helper/scenario/workloads/), are held to their declared ranges the same way.
  */
 #include "common/iwarp-constants.h"
 #include "helper/scenario/key-docs.h"
 #include "helper/scenario/scenario-schema.h"
 #include "helper/scenario/sections/scenario-sections.h"
+#include "helper/scenario/workloads/workload-kind.h"
 #include "helper/common/units.h"
 
 #include "support/scenario-run-util.h"
@@ -149,6 +151,69 @@ class DeclaredRangesAreTheLoadersTestCase : public TestCase
                                       "fq-codel: {flows: 0}}}\nworkloads:\n"
                                       "  - {kind: stream, from: h0, to: h1, count: 1}\n"),
                               "s.yaml:3:56: links.queue-disc.fq-codel.flows: flows must be at least 1", "flows 0");
+    }
+};
+
+/** A workload of `kind` that loads, with `extra` keys ("size: 4KiB, "), for the range checks below. */
+std::string
+WorkloadOf(const WorkloadKindInfo& kind, const std::string& extra)
+{
+    const std::string ends = kind.manySenders ? "senders: [h0], to: h1" : "from: h0, to: h1";
+    return "stop: 1ms\ntopology: {kind: two-hosts}\nworkloads:\n  - {kind: " + kind.name + ", " + ends + ", " + extra +
+           "}\n";
+}
+
+class WorkloadRangesAreTheLoadersTestCase : public TestCase
+{
+  public:
+    WorkloadRangesAreTheLoadersTestCase()
+        : TestCase("each workload kind's bound integer keys take both ends of the declared range, refuse one past")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        int checked = 0;
+        for (const WorkloadKindInfo* kind : WorkloadKinds())
+        {
+            if (kind->replacesCommon)
+            {
+                continue; // inject: its fields are read together (checked by iwarp-scenario-config)
+            }
+            for (const WorkloadKey& k : kind->keys)
+            {
+                if (k.info.value != ValueKind::Int || !k.read)
+                {
+                    continue;
+                }
+                const std::string what = kind->name + "." + k.name;
+                const std::string count = k.name == "count" ? "" : "count: 1, ";
+                auto load = [&](uint64_t v) { return ErrorOf(WorkloadOf(*kind, count + k.name + ": " + std::to_string(v))); };
+                const auto min = uint64_t(*k.info.minimum);
+                NS_TEST_EXPECT_MSG_EQ(load(min), "", what << ": its smallest value is taken");
+                NS_TEST_EXPECT_MSG_NE(load(min - 1), "", what << ": one below is refused");
+                if (k.info.maximum)
+                {
+                    const auto max = uint64_t(*k.info.maximum);
+                    // The largest may still be implausible (a count above a billion: doc/scenario-format.md), but
+                    // never out of range; one more is.
+                    const std::string atMax = load(max);
+                    NS_TEST_EXPECT_MSG_EQ(atMax.find("above the largest allowed"), std::string::npos,
+                                          what << ": its largest is in range (" << atMax << ")");
+                    NS_TEST_EXPECT_MSG_NE(load(max + 1).find("above the largest allowed, " + std::to_string(max)),
+                                          std::string::npos, what << ": one above is refused with the declared bound");
+                }
+                ++checked;
+            }
+        }
+        // count and outstanding of every RDMA and sockets kind (their number grows with the kinds registered).
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(checked, 9, "count (6 kinds) and outstanding (3 kinds) at least");
+        // The bound a ping-pong's count declares is 32 bits (its applications' Count), a stream's 64.
+        const WorkloadKindInfo& pingPong = *FindWorkloadKind("ping-pong");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(WorkloadOf(pingPong, "count: 4294967296")),
+                              "s.yaml:4:48: workloads.0.count: value 4294967296 is above the largest allowed, 4294967295",
+                              "ping-pong counts round trips in 32 bits");
     }
 };
 
@@ -338,6 +403,7 @@ class KeyDeclarationsTestSuite : public TestSuite
     {
         AddTestCase(new EveryKeyHasItsFactsTestCase, TestCase::QUICK);
         AddTestCase(new DeclaredRangesAreTheLoadersTestCase, TestCase::QUICK);
+        AddTestCase(new WorkloadRangesAreTheLoadersTestCase, TestCase::QUICK);
         AddTestCase(new DefaultsAreTheConfigsTestCase, TestCase::QUICK);
         AddTestCase(new JsonSchemaListsTheKeysTestCase, TestCase::QUICK);
         AddTestCase(new PatternsAgreeWithParsersTestCase, TestCase::QUICK);

@@ -1,6 +1,6 @@
 /*
- * A workload kind that exists only in the test runner, to show that a kind is one file: its keys,
- * its reader check, its installer and its registration are all here, through the public registry
+ * A workload kind that exists only in the test runner, to show that a kind is one file: its keys
+ * (with a range of its own), its installer and its registration are all here, through the public registry
  * API (helper/scenario/workloads/workload-kind.h), and nothing else in the tree names it.
  *
  * test-burst: `count` RDMA Writes of `size` octets from `from` to `to`, all posted at once (as many
@@ -34,15 +34,12 @@ TestBurstKind()
     k.name = "test-burst";
     k.family = WorkloadFamily::Rdma;
     k.summary = "test only: `count` RDMA Writes posted at once";
-    k.keys = {Start(), From(), To(), Size(), Count(), LlpKey()};
+    // Its count has a range of its own, and no `duration` to stand in for it.
+    WorkloadKey count = Count(kMaxBurst);
+    count.info.required = true;
+    count.info.defaultText = "**required**";
+    k.keys = {Start(), From(), To(), Size(), count, LlpKey()};
     k.ops = {RdmaOp::Write};
-    k.read = [](const scenario::ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig& w) {
-        if (!w.count || *w.count > kMaxBurst)
-        {
-            r.Fail(n, scenario::Join(path, "count"),
-                   "a burst is a count of at most " + std::to_string(kMaxBurst) + " messages");
-        }
-    };
     k.install = [](WorkloadSite& site) {
         const WorkloadConfig& c = site.Config();
         const uint32_t burst = uint32_t(*c.count);
@@ -125,7 +122,7 @@ class TestBurstReaderTestCase : public TestCase
 {
   public:
     TestBurstReaderTestCase()
-        : TestCase("the kind's own reader check and its key list apply")
+        : TestCase("the kind's own range and its key list apply")
     {
     }
 
@@ -136,8 +133,11 @@ class TestBurstReaderTestCase : public TestCase
         const std::string base =
             "stop: 1ms\ntopology: {kind: two-hosts}\nworkloads:\n  - {kind: test-burst, from: h0, to: h1, ";
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(base + "count: 1025}\n"),
-                              "s.yaml:4:5: workloads.0.count: a burst is a count of at most 1024 messages",
-                              "its reader refuses a burst too large");
+                              "s.yaml:4:49: workloads.0.count: value 1025 is above the largest allowed, 1024",
+                              "its declared range refuses a burst too large");
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(base + "size: 4KiB}\n"),
+                              "s.yaml:4:5: workloads.0.count: missing required key 'count'",
+                              "its count is required, with no duration offered instead");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(base + "count: 2, outstanding: 4}\n"),
                               "s.yaml:4:52: workloads.0.outstanding: key 'outstanding' does not apply to "
                               "workload kind 'test-burst' (it applies to: stream, read, incast)",

@@ -7,6 +7,7 @@
 #include "support/thrown-message.h"
 
 #include "helper/scenario/scenario-reader.h"
+#include "helper/scenario/workloads/common-keys.h"
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include "helper/rdma-app-helper.h"
@@ -43,16 +44,23 @@ RegisterProbeKind()
     k.name = "registry-probe";
     k.family = WorkloadFamily::Rdma;
     k.summary = "test only: loads, never runs";
-    k.keys = {{"from", WorkloadKey::Shape::Scalar, "host", "", "", {}},
-              {"to", WorkloadKey::Shape::Scalar, "host", "", "", {}},
-              {"count", WorkloadKey::Shape::Scalar, "int", "", "", {}},
-              {"probe-depth", WorkloadKey::Shape::Scalar, "int 1..9", "", "", {}}};
-    k.read = [](const scenario::ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig&) {
-        if (n["probe-depth"])
-        {
-            r.UInt(n["probe-depth"], scenario::Join(path, "probe-depth"), 9);
-        }
-    };
+    // A key of its own, with its facts and its reader: the range the docs state is the one checked.
+    scenario::KeyInfo depth = scenario::Facts(scenario::ValueKind::Int, "int 1..9", "", "how deep to probe");
+    depth.minimum = 1;
+    depth.maximum = 9;
+    k.keys = {workloadkeys::From(),
+              workloadkeys::To(),
+              workloadkeys::Count(),
+              {"probe-depth",
+               WorkloadKey::Shape::Scalar,
+               depth,
+               {},
+               [](const scenario::ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig&) {
+                   if (r.UInt(v, path, 9) == 0)
+                   {
+                       r.Fail(v, path, "probe-depth must be at least 1");
+                   }
+               }}};
     k.install = [](WorkloadSite&) { throw std::logic_error("registry-probe is never run"); };
     RegisterWorkloadKind(k);
 }
@@ -172,15 +180,14 @@ class RefusedRegistrationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((FindWorkloadKind("registry-no-installer") == nullptr), true, "not added");
         k.name = "registry-list-to";
         k.install = [](WorkloadSite&) {};
-        k.keys = {{"to", WorkloadKey::Shape::List, "hosts", "", "", {}}};
+        k.keys = {{"to", WorkloadKey::Shape::List, {}, {}, {}}};
         NS_TEST_EXPECT_MSG_EQ(refusal(k),
                               "key 'to' of workload kind 'registry-list-to' is a list, but a scalar (with the same "
                               "fields) for 'ping-pong'",
                               "a shared key in another shape");
         // What would have crashed or been undefined at load (a missing reader, an inject never filled).
         k.name = "registry-twice";
-        k.keys = {{"depth", WorkloadKey::Shape::Scalar, "int", "", "", {}},
-                  {"depth", WorkloadKey::Shape::List, "ints", "", "", {}}};
+        k.keys = {{"depth", WorkloadKey::Shape::Scalar, {}, {}, {}}, {"depth", WorkloadKey::Shape::List, {}, {}, {}}};
         NS_TEST_EXPECT_MSG_EQ(refusal(k), "workload kind 'registry-twice' lists key 'depth' twice", "a key twice");
         k.keys.clear();
         k.name = "registry-no-reader";
@@ -203,7 +210,7 @@ class RefusedRegistrationTestCase : public TestCase
         // An inject whose reader fills no inject is a load error, not undefined behaviour.
         k.name = "registry-inject-unfilled";
         k.replacesCommon = true;
-        k.keys = {{"to", WorkloadKey::Shape::Scalar, "host", "", "", {}}};
+        k.keys = {{"to", WorkloadKey::Shape::Scalar, {}, {}, {}}};
         RegisterWorkloadKind(k);
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(kHead + "workloads:\n  - {kind: stream, from: h0, to: h1, count: 1}\n"
                                               "  - {kind: registry-inject-unfilled, to: h1}\n"),
@@ -267,9 +274,7 @@ class OwnPortTestCase : public TestCase
             WorkloadKindInfo k;
             k.name = "registry-own-port";
             k.summary = "test only: a Write stream on port 40000";
-            k.keys = {{"from", WorkloadKey::Shape::Scalar, "host", "", "", {}},
-                      {"to", WorkloadKey::Shape::Scalar, "host", "", "", {}},
-                      {"count", WorkloadKey::Shape::Scalar, "int", "", "", {}}};
+            k.keys = {workloadkeys::From(), workloadkeys::To(), workloadkeys::Count()};
             k.install = [](WorkloadSite& site) {
                 const WorkloadConfig& c = site.Config();
                 const uint16_t port = 40000;

@@ -1,6 +1,7 @@
 /*
- * The workload keys that several kinds share, described once: a kind's file lists the ones it
- * takes (workload-kind.h).  Kind-specific keys are described in the kind's own file.
+ * The workload keys that several kinds share, declared once with their facts and their readers: a kind's
+ * file lists the ones it takes (workload-kind.h).  Kind-specific keys are declared in the kind's own file,
+ * with Scalar() around a section-key builder where one fits.
  */
 /**
  * \file
@@ -9,27 +10,44 @@
 #ifndef IWARP_WORKLOAD_COMMON_KEYS_H
 #define IWARP_WORKLOAD_COMMON_KEYS_H
 
+#include "helper/scenario/section-keys.h"
 #include "helper/scenario/workloads/workload-kind.h"
+
+#include <cstdint>
 
 namespace ns3
 {
 namespace workloadkeys
 {
 
+/** The facts of a key the workload cannot do without. */
+scenario::KeyInfo RequiredFacts(scenario::ValueKind kind, std::string type, std::string meaning);
+
+/** A scalar workload key from a section key: its facts, its range and its reader. */
+WorkloadKey Scalar(scenario::SectionKey<WorkloadConfig> key);
+
 WorkloadKey Start();
 WorkloadKey From();
-WorkloadKey To();
-WorkloadKey Op(const std::string& allowed);
-WorkloadKey Size();
+/** The list of distinct hosts that send, one flow each (kinds with WorkloadKindInfo::manySenders). */
+WorkloadKey Senders();
+/** The other end; a kind whose `to` is not a responder says what it is. */
+WorkloadKey To(std::string meaning = "the responder (server)");
+/** One of `ops`, the first the default: pass the kind's WorkloadKindInfo::ops. */
+WorkloadKey Op(const std::vector<RdmaOp>& ops);
+/** Octets per message, `min`..2^32-1; `why` says why a kind's smallest message is above one octet. */
+WorkloadKey Size(uint64_t min = 1, std::string why = "");
 WorkloadKey Sizes();
-WorkloadKey Count();
+/** Messages (round trips for ping-pongs), 1..`max`, with count × size within 64 bits. */
+WorkloadKey Count(uint64_t max = UINT64_MAX);
+/** The most round trips a ping-pong kind counts: its applications' `Count` attributes are 32-bit. */
+constexpr uint64_t kMaxRoundTrips = UINT32_MAX;
 WorkloadKey Duration();
 WorkloadKey Outstanding();
 WorkloadKey LlpKey();
 WorkloadKey Payload();
 
 /** The keys of an RDMA kind that streams from one initiator: start..payload. */
-std::vector<WorkloadKey> RdmaStreamKeys(const std::string& ops);
+std::vector<WorkloadKey> RdmaStreamKeys(const std::vector<RdmaOp>& ops);
 
 } // namespace workloadkeys
 } // namespace ns3

@@ -13,25 +13,10 @@ IncastKind()
     k.name = "incast";
     k.family = WorkloadFamily::Rdma;
     k.summary = "RDMA Writes or Sends from every host of `senders` to `to` at once, one flow each";
-    WorkloadKey to = To();
-    to.doc = "the receiver";
-    k.keys = {Start(),
-              {"senders",
-               WorkloadKey::Shape::List,
-               "list of distinct hosts, not empty",
-               "**required**",
-               "the senders, one flow each",
-               {}},
-              to,
-              Op("write, send"),
-              Size(),
-              Count(),
-              Duration(),
-              Outstanding(),
-              LlpKey(),
-              Payload()};
-    k.manySenders = true;
     k.ops = {RdmaOp::Write, RdmaOp::Send};
+    k.keys = {Start(), Senders(), To("the receiver"), Op(k.ops), Size(), Count(), Duration(), Outstanding(),
+              LlpKey(), Payload()};
+    k.manySenders = true;
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };
     k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
     return k;

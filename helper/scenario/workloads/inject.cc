@@ -4,6 +4,7 @@
  * (ScenarioReader::ResolveInjects).
  */
 #include "helper/scenario/workloads/built-in-kinds.h"
+#include "helper/scenario/workloads/common-keys.h"
 
 #include "helper/scenario/scenario-reader.h"
 
@@ -43,42 +44,82 @@ OpcodeWords()
     return words;
 }
 
+using scenario::Facts;
+using scenario::KeyInfo;
+using scenario::ValueKind;
+using Shape = WorkloadKey::Shape;
+
+/** A field's key: its facts; ReadInjectFields reads the fields together (which apply depends on `tagged`). */
+WorkloadKey
+Field(const char* name, KeyInfo info)
+{
+    return WorkloadKey{name, Shape::Scalar, std::move(info), {}, {}};
+}
+
+/** An integer field of at most `max`. */
+WorkloadKey
+IntField(const char* name, uint64_t max, std::string type, std::string def, const char* meaning)
+{
+    KeyInfo info = Facts(ValueKind::Int, std::move(type), std::move(def), meaning);
+    info.minimum = 0;
+    info.maximum = double(max);
+    return Field(name, std::move(info));
+}
+
+/** RsvdULP is 8 bits in a tagged header and 40 in an untagged one (RFC 5041 §4.2, §4.3). */
+constexpr uint64_t kRsvdUlpTaggedMax = 0xFFull;
+constexpr uint64_t kRsvdUlpUntaggedMax = 0xFFFFFFFFFFull;
+
 /** The keys of `fields`: one per header field an injected segment may set (RFC 5041 §4, RFC 5040 §4). */
 std::vector<WorkloadKey>
 FieldKeys()
 {
-    const auto field = [](const char* name, std::string type, std::string def, const char* doc) {
-        return WorkloadKey{name, WorkloadKey::Shape::Scalar, std::move(type), std::move(def), doc, {}};
-    };
-    return {field("tagged", "bool", InjectFields::kTaggedByDefault ? "true" : "false", "DDP's T flag: a tagged segment"),
-            field("last", "bool", "true", "DDP's L flag: the last segment of its message"),
-            field("dv", "int, 0..3", std::to_string(iwarp::kDdpVersion), "DDP's version"),
-            field("rsvdulp", "int, 8 bits tagged, 40 bits untagged", "RDMAP's control octet (rv, opcode)",
-                  "DDP's RsvdULP, given whole"),
-            field("stag", "int, 32 bits", "0", "tagged: the STag"),
-            field("to", "int, 64 bits", "0", "tagged: the tagged offset"),
-            field("qn", "int, 32 bits", "0", "untagged: the queue number"),
-            field("msn", "int, 32 bits", std::to_string(iwarp::kMsnInitial), "untagged: the message sequence number"),
-            field("mo", "int, 32 bits", "0", "untagged: the message offset"),
-            field("rv", "int, 0..3", std::to_string(iwarp::kRdmapVersion), "RDMAP's version"),
-            field("opcode", "0..15, or " + OpcodeWords(), "write (tagged), send (untagged)", "RDMAP's opcode"),
-            field("payload", "int, octets below 2^32", "0", "octets of payload after the headers")};
+    KeyInfo opcode = Facts(ValueKind::Any, "0..15, or " + OpcodeWords(), "write (tagged), send (untagged)",
+                           "RDMAP's opcode");
+    return {Field("tagged", Facts(ValueKind::Bool, "bool", InjectFields::kTaggedByDefault ? "true" : "false",
+                                  "DDP's T flag: a tagged segment")),
+            Field("last", Facts(ValueKind::Bool, "bool", "true", "DDP's L flag: the last segment of its message")),
+            IntField("dv", 3, "int, 0..3", std::to_string(iwarp::kDdpVersion), "DDP's version"),
+            IntField("rsvdulp", kRsvdUlpUntaggedMax, "int, 8 bits tagged, 40 bits untagged",
+                     "RDMAP's control octet (rv, opcode)", "DDP's RsvdULP, given whole"),
+            IntField("stag", UINT32_MAX, "int, 32 bits", "0", "tagged: the STag"),
+            Field("to", Facts(ValueKind::Int, "int, 64 bits", "0", "tagged: the tagged offset")),
+            IntField("qn", UINT32_MAX, "int, 32 bits", "0", "untagged: the queue number"),
+            IntField("msn", UINT32_MAX, "int, 32 bits", std::to_string(iwarp::kMsnInitial),
+                     "untagged: the message sequence number"),
+            IntField("mo", UINT32_MAX, "int, 32 bits", "0", "untagged: the message offset"),
+            IntField("rv", 3, "int, 0..3", std::to_string(iwarp::kRdmapVersion), "RDMAP's version"),
+            Field("opcode", opcode),
+            IntField("payload", iwarp::kMaxUlpMsgLen, "int, octets below 2^32", "0",
+                     "octets of payload after the headers")};
 }
 
-/** DDP-030: an RDMA message is shorter than 2^32 octets. */
-constexpr uint64_t kMaxMessage = 0xFFFFFFFFull;
+/** The largest value of integer field `key` (its declaration's maximum; none: 64 bits). */
+uint64_t
+FieldMax(const std::string& key)
+{
+    static const std::vector<WorkloadKey> fields = FieldKeys();
+    for (const WorkloadKey& f : fields)
+    {
+        if (f.name == key && f.info.maximum)
+        {
+            return uint64_t(*f.info.maximum);
+        }
+    }
+    return UINT64_MAX;
+}
 
 InjectFields
 ReadInjectFields(const ScenarioReader& r, const YAML::Node& n, const std::string& path)
 {
     r.CheckKeys(n, path, *scenario::ScenarioSchema().fields.at("workloads")->element->fields.at("fields"));
     InjectFields f;
-    auto num = [&](const char* key, uint64_t max) -> std::optional<uint64_t> {
+    auto num = [&](const char* key, uint64_t max = 0) -> std::optional<uint64_t> {
         if (!n[key])
         {
             return std::nullopt;
         }
-        return r.UInt(n[key], Join(path, key), max);
+        return r.UInt(n[key], Join(path, key), max ? max : FieldMax(key));
     };
     if (n["tagged"])
     {
@@ -88,31 +129,30 @@ ReadInjectFields(const ScenarioReader& r, const YAML::Node& n, const std::string
     {
         f.last = r.Bool(n["last"], Join(path, "last"));
     }
-    if (auto v = num("dv", 3))
+    if (auto v = num("dv"))
     {
         f.dv = uint8_t(*v);
     }
-    // RsvdULP is 8 bits in a tagged header and 40 in an untagged one (RFC 5041 §4.2, §4.3).
     const bool tagged = f.Tagged();
-    f.rsvdUlp = num("rsvdulp", tagged ? 0xFFull : 0xFFFFFFFFFFull);
-    if (auto v = num("stag", UINT32_MAX))
+    f.rsvdUlp = num("rsvdulp", tagged ? kRsvdUlpTaggedMax : kRsvdUlpUntaggedMax);
+    if (auto v = num("stag"))
     {
         f.stag = uint32_t(*v);
     }
-    f.to = num("to", UINT64_MAX);
-    if (auto v = num("qn", UINT32_MAX))
+    f.to = num("to");
+    if (auto v = num("qn"))
     {
         f.qn = uint32_t(*v);
     }
-    if (auto v = num("msn", UINT32_MAX))
+    if (auto v = num("msn"))
     {
         f.msn = uint32_t(*v);
     }
-    if (auto v = num("mo", UINT32_MAX))
+    if (auto v = num("mo"))
     {
         f.mo = uint32_t(*v);
     }
-    if (auto v = num("rv", 3))
+    if (auto v = num("rv"))
     {
         f.rv = uint8_t(*v);
     }
@@ -124,7 +164,7 @@ ReadInjectFields(const ScenarioReader& r, const YAML::Node& n, const std::string
                        ? uint8_t(r.UInt(op, Join(path, "opcode"), 15))
                        : Pick(r, op, Join(path, "opcode"), kOpcodes, "RDMAP opcode");
     }
-    if (auto v = num("payload", kMaxMessage))
+    if (auto v = num("payload"))
     {
         f.payload = uint32_t(*v);
     }
@@ -200,23 +240,26 @@ ReadInject(const ScenarioReader& r, const YAML::Node& n, const std::string& path
 WorkloadKindInfo
 InjectKind()
 {
-    using Shape = WorkloadKey::Shape;
+    using workloadkeys::RequiredFacts;
     WorkloadKindInfo k;
     k.name = "inject";
     k.family = WorkloadFamily::Inject;
     k.summary = "one crafted DDP segment into the LLP connection of workload `target`, at `at`";
-    k.keys = {{"target", Shape::Scalar, "workload name or index", "**required**",
-               "an RDMA workload (not sockets-*, not inject) whose connection carries the segment", {}},
-              {"from", Shape::Scalar, "host", "**required**",
-               "the sending end of the target's connection (for incast, a sender)", {}},
-              {"to", Shape::Scalar, "host", "**required**", "the receiving end (for incast, the receiver)", {}},
-              {"at", Shape::Scalar, "time, before `stop`", "**required**",
-               "when; if the LLP has no room then, as soon as it has (retried every microsecond). A segment longer "
-               "than the MULPDU of the target's connection in that direction is refused when loading "
-               "(doc/scenario-format.md, \"inject\")", {}},
-              {"fields", Shape::Map, "mapping", "", "header fields by name (below); instead of `hex`", FieldKeys()},
-              {"hex", Shape::Scalar, "text", "", "the raw DDP segment, hex digits (spaces and colons ignored); "
-                                                 "instead of `fields`", {}}};
+    k.keys = {Field("target", RequiredFacts(ValueKind::Any, "workload name or index",
+                                       "an RDMA workload (not sockets-*, not inject) whose connection carries the "
+                                       "segment")),
+              Field("from", RequiredFacts(ValueKind::Node, "host",
+                                     "the sending end of the target's connection (for incast, a sender)")),
+              Field("to", RequiredFacts(ValueKind::Node, "host", "the receiving end (for incast, the receiver)")),
+              Field("at", RequiredFacts(ValueKind::Time, "time, before `stop`",
+                                   "when; if the LLP has no room then, as soon as it has (retried every microsecond). "
+                                   "A segment longer than the MULPDU of the target's connection in that direction is "
+                                   "refused when loading (doc/scenario-format.md, \"inject\")")),
+              WorkloadKey{"fields", Shape::Map,
+                          Facts(ValueKind::Map, "mapping", "", "header fields by name (below); instead of `hex`"),
+                          FieldKeys(), {}},
+              Field("hex", Facts(ValueKind::Text, "text", "",
+                                 "the raw DDP segment, hex digits (spaces and colons ignored); instead of `fields`"))};
     k.read = ReadInject;
     k.replacesCommon = true;
     k.install = [](WorkloadSite& site) { site.InstallInject(); };

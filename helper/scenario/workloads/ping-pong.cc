@@ -9,15 +9,10 @@ namespace ns3
 namespace
 {
 
-/** `poll`, ping-pong's own key: read after the common ones, so `op` is known. */
+/** `poll` waits for a Write's last octet: checked once every key is read, so `op` is known. */
 void
-ReadPoll(const scenario::ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig& w)
+CheckPoll(const scenario::ScenarioReader& r, const YAML::Node& n, const std::string& path, WorkloadConfig& w)
 {
-    if (!n["poll"])
-    {
-        return;
-    }
-    w.poll = r.Bool(n["poll"], scenario::Join(path, "poll"));
     if (w.poll && w.op != RdmaOp::Write)
     {
         r.Fail(n["poll"], scenario::Join(path, "poll"),
@@ -36,27 +31,24 @@ PingPongKind()
     k.name = "ping-pong";
     k.family = WorkloadFamily::Rdma;
     k.summary = "RDMA request/response from `from` to `to`: half a round trip per message size";
+    k.ops = {RdmaOp::Write, RdmaOp::Send};
     k.keys = {Start(),
               From(),
               To(),
-              Op("write, send"),
-              {"poll",
-               WorkloadKey::Shape::Scalar,
-               "bool",
-               "false",
-               "op write: the responder polls the last octet of its buffer, as `ib_write_lat` waits (RdmaPingPong "
-               "`WritePoll`), instead of waiting for a zero-length Send after each Write; its half round trip is what "
-               "published RNIC latencies quote. The results name the op `write-poll`",
-               {}},
+              Op(k.ops),
+              Scalar(scenario::BoolKey(
+                  "poll", &WorkloadConfig::poll,
+                  "op write: the responder polls the last octet of its buffer, as `ib_write_lat` waits (RdmaPingPong "
+                  "`WritePoll`), instead of waiting for a zero-length Send after each Write; its half round trip is "
+                  "what published RNIC latencies quote. The results name the op `write-poll`")),
               Size(),
               Sizes(),
-              Count(),
+              Count(kMaxRoundTrips),
               Duration(),
               LlpKey(),
               Payload()};
     k.pingPong = true;
-    k.ops = {RdmaOp::Write, RdmaOp::Send};
-    k.read = ReadPoll;
+    k.read = CheckPoll;
     k.install = [](WorkloadSite& site) { site.InstallPingPongs(); };
     k.metrics = {"latency_by_size"};
     return k;

@@ -12,8 +12,8 @@ ReadKind()
     k.name = "read";
     k.family = WorkloadFamily::Rdma;
     k.summary = "RDMA Reads by `from` of `to`'s memory, `outstanding` in flight";
-    k.keys = workloadkeys::RdmaStreamKeys("read");
     k.ops = {RdmaOp::Read};
+    k.keys = workloadkeys::RdmaStreamKeys(k.ops);
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("read"); };
     k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};

@@ -55,6 +55,35 @@ ShapeName(WorkloadKey::Shape s)
     return s == WorkloadKey::Shape::Scalar ? "scalar" : s == WorkloadKey::Shape::List ? "list" : "map";
 }
 
+/** A key for `iwarp-sim workloads --json`: its facts as the docs give them, and the range the loader checks. */
+nlohmann::json
+KeyJson(const WorkloadKey& key)
+{
+    nlohmann::json j = {{"name", key.name},
+                        {"shape", ShapeName(key.shape)},
+                        {"type", key.info.type},
+                        {"default", key.info.defaultText},
+                        {"doc", key.info.meaning},
+                        {"required", key.info.required}};
+    if (key.info.minimum)
+    {
+        j["minimum"] = *key.info.minimum;
+    }
+    if (key.info.maximum)
+    {
+        j["maximum"] = *key.info.maximum;
+    }
+    if (!key.info.choices.empty())
+    {
+        j["choices"] = key.info.choices;
+    }
+    if (!key.fields.empty())
+    {
+        j["fields"] = key.FieldNames();
+    }
+    return j;
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -178,18 +207,14 @@ WorkloadKindsJson()
     for (const WorkloadKindInfo* k : WorkloadKinds())
     {
         nlohmann::json keys = nlohmann::json::array();
+        uint64_t minSize = 1; // the `size` key's minimum, where the kind has one
         for (const WorkloadKey& key : k->keys)
         {
-            nlohmann::json j = {{"name", key.name},
-                                {"shape", ShapeName(key.shape)},
-                                {"type", key.type},
-                                {"default", key.defaultText},
-                                {"doc", key.doc}};
-            if (!key.fields.empty())
+            keys.push_back(KeyJson(key));
+            if (key.name == "size" && key.info.minimum)
             {
-                j["fields"] = key.FieldNames();
+                minSize = uint64_t(*key.info.minimum);
             }
-            keys.push_back(j);
         }
         nlohmann::json ops = nlohmann::json::array();
         for (RdmaOp op : k->ops)
@@ -203,7 +228,7 @@ WorkloadKindsJson()
                          {"ping_pong", k->pingPong},
                          {"many_senders", k->manySenders},
                          {"ops", ops},
-                         {"min_size", k->minSize},
+                         {"min_size", minSize},
                          {"metrics", k->metrics},
                          {"keys", keys}});
     }

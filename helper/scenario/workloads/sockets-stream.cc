@@ -15,9 +15,7 @@ SocketsStreamKind()
     k.name = "sockets-stream";
     k.family = WorkloadFamily::Sockets;
     k.summary = "messages over a plain TCP socket from `from` to `to` (the baseline of stream)";
-    k.keys = {Start(), From(), To(), Size(), Count(), Duration()};
-    k.minSize = SocketStream::kStampSize;
-    k.minSizeReason = "its send timestamp";
+    k.keys = {Start(), From(), To(), Size(SocketStream::kStampSize, "its send timestamp"), Count(), Duration()};
     k.install = [](WorkloadSite& site) { site.InstallSocketsStream(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };
     k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};

@@ -12,8 +12,8 @@ StreamKind()
     k.name = "stream";
     k.family = WorkloadFamily::Rdma;
     k.summary = "RDMA Writes, Sends or Reads from `from` to `to`, `outstanding` in flight";
-    k.keys = workloadkeys::RdmaStreamKeys("write, send, read");
     k.ops = {RdmaOp::Write, RdmaOp::Send, RdmaOp::Read};
+    k.keys = workloadkeys::RdmaStreamKeys(k.ops);
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };
     k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
     return k;

@@ -15,6 +15,7 @@
 #ifndef IWARP_WORKLOAD_KIND_H
 #define IWARP_WORKLOAD_KIND_H
 
+#include "helper/scenario/key-info.h"
 #include "helper/scenario/scenario-config.h"
 
 #include "ns3/application-container.h"
@@ -50,7 +51,12 @@ enum class WorkloadFamily
 /** "rdma", "sockets", "inject". */
 const char* ToString(WorkloadFamily f);
 
-/** One key a workload kind takes: its shape for the schema, its type, default and meaning for the docs. */
+/**
+ * One key a workload kind takes: its shape for the schema, its facts (key-info.h: the value's kind, range,
+ * default and meaning, for the docs, the JSON Schema and `iwarp-sim workloads`) and how it is read. The
+ * builders of common-keys.h make the shared ones from the section-key builders (section-keys.h), so a range is
+ * stated once and both checked and printed from there.
+ */
 struct WorkloadKey
 {
     enum class Shape
@@ -59,13 +65,16 @@ struct WorkloadKey
         List,
         Map, ///< a map of the scalar keys `fields`
     };
+    /** Reads the key's value `v` at `path` into the workload; the keys before it in the kind's list are read. */
+    using Reader =
+        std::function<void(const scenario::ScenarioReader&, const YAML::Node& v, const std::string& path, WorkloadConfig&)>;
 
     std::string name;
     Shape shape{Shape::Scalar};
-    std::string type;         ///< what the value is: "host", "size", "time", ...
-    std::string defaultText;  ///< "" when the key is required or has no default
-    std::string doc;
-    std::vector<WorkloadKey> fields; ///< Shape::Map only: its scalar keys, each with its type, default and doc
+    scenario::KeyInfo info;
+    std::vector<WorkloadKey> fields; ///< Shape::Map only: its scalar keys, each with its facts
+    /** Empty: the kind's own `read` reads the key (values read together, an inject's fields). */
+    Reader read;
 
     /** The names of `fields`, in order. */
     std::vector<std::string> FieldNames() const;
@@ -120,12 +129,9 @@ struct WorkloadKindInfo
     bool pingPong{false};
     /** The ops `op` may name (the first is the default); empty: the kind has no `op`. */
     std::vector<RdmaOp> ops;
-    /** The smallest message, in octets, and why when it is above one octet. */
-    uint64_t minSize{1};
-    std::string minSizeReason;
     /**
-     * What it reads beyond the common keys, or instead of them: with `replacesCommon` the reader
-     * reads only `name`, `kind` and `start`, then calls this.  Empty: nothing more.
+     * What it reads or checks after its keys' own readers (WorkloadKey::read), or instead of them: with
+     * `replacesCommon` the loader reads only `name` and `kind`, then calls this.  Empty: nothing more.
      */
     std::function<void(const scenario::ScenarioReader&, const YAML::Node&, const std::string&, WorkloadConfig&)> read;
     bool replacesCommon{false};
