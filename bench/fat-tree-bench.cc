@@ -23,6 +23,7 @@
  *
  * Printed ratios come from runs side by side in one invocation; nothing here is a timed assertion.
  */
+#include "common/time-resolution.h"
 #include "bench/bench-common.h"
 #include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/scenario-runner.h"
@@ -125,6 +126,7 @@ PrintRow(const std::string& name, const bench::RunResult& r)
 int
 main(int argc, char** argv)
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     std::string duration = "1ms";
     uint32_t size = 65536;
     uint32_t outstanding = 4;

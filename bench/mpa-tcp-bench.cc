@@ -18,6 +18,7 @@
  *
  *   build/iwarp-bench-mpa-tcp --bytes=200000000
  */
+#include "common/time-resolution.h"
 #include "bench/bench-common.h"
 #include "common/iwarp-constants.h"
 #include "helper/rdma-app-helper.h"
@@ -86,6 +87,7 @@ AutoBuffer(const std::string& rate, const std::string& delay)
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     uint64_t bytes = 200'000'000;
     std::string rate = "10Gbps";
     std::string delay = "5us";

@@ -18,6 +18,7 @@
  *   build/iwarp-bench-sctp --repeat=3
  *   build/iwarp-bench-sctp --bytes=20000000 --only=sctp     # one side alone, for a profiler
  */
+#include "common/time-resolution.h"
 #include "bench/bench-common.h"
 #include "helper/sctp-helper.h"
 #include "sctp/sctp-socket.h"
@@ -196,6 +197,7 @@ PrintSettings(std::ostream& os)
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     uint64_t bytes = 200'000'000;
     std::string rate = "10Gbps";
     std::string delay = "5us";

@@ -17,6 +17,7 @@
  * defaults (the runner gives every setting to the objects it makes), so one scenario's `host`/
  * `rnic` settings and segment sizes cannot leak into the next run in the same process.
  */
+#include "common/time-resolution.h"
 #include "helper/scenario/key-docs.h"
 #include "helper/scenario/scenario-runner.h"
 #include "helper/common/units.h"
@@ -238,6 +239,9 @@ Run(const py::object& scenario, const py::object& overrides, const py::object& o
 PYBIND11_MODULE(_iwarpsim, m)
 {
     m.doc() = "iwarp-ns3 scenario runner (one simulation per process at a time; see iwarpsim)";
+    // As every program of the module does first (common/time-resolution.h). ns-3 allows it only before the
+    // process's first simulation: import iwarpsim before running any other ns-3 simulation in Python.
+    ns3::iwarp::UseModuleTimeResolution();
 
     static py::exception<ScenarioError> scenarioError(m, "ScenarioError", PyExc_ValueError);
     static py::exception<ResultsError> resultsError(m, "ResultsError", PyExc_RuntimeError);

@@ -8,6 +8,7 @@
  *
  *   build/iwarp-demo --size=1048576 --mulpdu=1500 --delay=5us --rate=10Gbps --reorder=true
  */
+#include "common/time-resolution.h"
 #include "ddp/ddp-endpoint.h"
 #include "ddp/test-lower-layer.h"
 #include "rdmap/rdmap-endpoint.h"
@@ -90,6 +91,7 @@ Shuffle(Ptr<TestLowerLayer> llp, Ptr<UniformRandomVariable> rng, Time period)
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     uint32_t size = 1 << 20;
     uint32_t mulpdu = 1500;
     Time delay = MicroSeconds(5);

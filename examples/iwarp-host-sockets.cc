@@ -10,6 +10,7 @@
  *   build/iwarp-host-sockets --busRate=25.6GBps --cores=1 --freq=2.5e9
  *   build/iwarp-host-sockets --csv=receiver-host.csv
  */
+#include "common/time-resolution.h"
 #include "helper/host-helper.h"
 #include "helper/socket-app-helper.h"
 #include "helper/two-host-topology.h"
@@ -114,6 +115,7 @@ RunPingPong(const Options& o, bool charged, uint32_t size)
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     Options o;
     CommandLine cmd(__FILE__);
     cmd.AddValue("linkRate", "Link data rate", o.linkRate);

@@ -10,6 +10,7 @@
  * scenario as it would run, overrides applied.  CTest runs it over examples/scenarios/ so that
  * the examples stay valid.
  */
+#include "common/time-resolution.h"
 #include "helper/scenario/scenario-config.h"
 
 #include <CLI/CLI.hpp>
@@ -21,6 +22,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     std::vector<std::string> files;
     std::vector<std::string> overrides;
     bool print = false;

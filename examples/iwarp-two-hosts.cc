@@ -17,6 +17,7 @@
  *   build/iwarp-two-hosts --rate=10Gbps --delay=5us --pingSize=64 --pingMode=Write \
  *       --streamOp=Write --streamBytes=20000000 --outDir=out/two-hosts
  */
+#include "common/time-resolution.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
 #include "transport/transport-profile.h"
@@ -37,6 +38,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     std::string rate = "10Gbps";
     std::string delay = "5us";
     uint32_t segmentSize = 1448;

@@ -10,6 +10,7 @@
  *
  *   build/sctp-two-hosts --rate=100Mbps --delay=1ms --bytes=10000000 --msgSize=8000 --loss=0.01
  */
+#include "common/time-resolution.h"
 #include "helper/sctp-helper.h"
 #include "sctp/sctp-socket.h"
 
@@ -95,6 +96,7 @@ struct Run
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     std::string rate = "100Mbps";
     std::string delay = "1ms";
     uint64_t bytes = 10000000;

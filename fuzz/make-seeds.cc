@@ -7,6 +7,7 @@
  *
  *   build-fuzz/fuzz/make-seeds fuzz/corpus       (scripts/fuzz.sh seeds does this)
  */
+#include "common/time-resolution.h"
 #include "fuzz-common.h"
 #include "sctp/sctp-two-node-fixture.h"
 
@@ -317,6 +318,7 @@ SctpSeeds()
 int
 main(int argc, char** argv)
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     if (argc != 2)
     {
         std::cerr << "usage: make-seeds CORPUS_DIR\n";

@@ -2,11 +2,15 @@
  * The attribute reference (doc in the header).  Only what ns-3's TypeId registry says is printed:
  * the value type and range come from each attribute's checker, the default is the attribute's
  * original initial value (not one changed by Config::SetDefault), so the output is the same in
- * every run and doc/attributes.md can be compared with it byte for byte.
+ * every run and doc/attributes.md can be compared with it byte for byte. Times are written in the units of a
+ * scenario file ("550ns", "1ms"), whatever ns-3's resolution.
  */
 #include "attribute-reference.h"
 
+#include "helper/common/units.h"
+
 #include "ns3/attribute.h"
+#include "ns3/nstime.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,6 +24,21 @@ const char* const kIwarpGroupName = "Iwarp";
 namespace
 {
 
+/**
+ * A Time as ns-3 serialises it ("+1e+09ps") in the unit a scenario file would use ("1ms"); "none" for the
+ * bounds of a checker without any (ns-3 prints both as "+9.22337e+18" of the resolution's unit).
+ */
+std::string
+ReadableTime(const std::string& serialised)
+{
+    const Time t = Abs(Time(serialised));
+    if (t.GetDouble() >= 0.999 * Time::Max().GetDouble())
+    {
+        return "none";
+    }
+    return (serialised.rfind('-', 0) == 0 ? "-" : "") + scenario::FormatTime(t);
+}
+
 /** "ns3::UintegerValue" and, when the checker knows it, the underlying type and range. */
 std::string
 ValueType(const TypeId::AttributeInformation& a)
@@ -27,7 +46,13 @@ ValueType(const TypeId::AttributeInformation& a)
     std::string t = a.checker->GetValueTypeName();
     if (a.checker->HasUnderlyingTypeInformation())
     {
-        const std::string u = a.checker->GetUnderlyingTypeInformation();
+        std::string u = a.checker->GetUnderlyingTypeInformation();
+        const std::size_t colon = u.find(':');
+        if (t == "ns3::TimeValue" && u.rfind("Time ", 0) == 0 && colon != std::string::npos)
+        {
+            // "Time +0ps:+1e+09ps" -> "Time 0ns:1ms", whatever the resolution
+            u = "Time " + ReadableTime(u.substr(5, colon - 5)) + ":" + ReadableTime(u.substr(colon + 1));
+        }
         if (!u.empty())
         {
             t += " (" + u + ")";
@@ -39,7 +64,8 @@ ValueType(const TypeId::AttributeInformation& a)
 std::string
 DefaultValue(const TypeId::AttributeInformation& a)
 {
-    return a.originalInitialValue ? a.originalInitialValue->SerializeToString(a.checker) : std::string();
+    const std::string v = a.originalInitialValue ? a.originalInitialValue->SerializeToString(a.checker) : std::string();
+    return a.checker->GetValueTypeName() == "ns3::TimeValue" && !v.empty() ? ReadableTime(v) : v;
 }
 
 /** Which of construct / set / get the attribute allows, as ns-3 states them (AttributeFlags). */

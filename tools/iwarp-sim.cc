@@ -20,6 +20,7 @@
  * temporary results folder is removed); 128 + the signal after a crash ("crashed (SEGV); nothing
  * written", the folder removed all the same: helper/scenario/interrupt-cleanup.h).
  */
+#include "common/time-resolution.h"
 #include "attribute-reference.h"
 #include "helper/scenario/interrupt-cleanup.h"
 #include "helper/scenario/key-docs.h"
@@ -71,6 +72,7 @@ WriteKeys(std::ostream& out, bool markdown, const std::string& table, bool table
 int
 main(int argc, char** argv)
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     // First: the signal mask must be in place before any thread exists (doc in the header).
     InstallInterruptCleanup("iwarp-sim");
     CLI::App app{"iwarp-sim: iWARP (RDMAP/DDP over MPA/TCP) scenarios on ns-3"};

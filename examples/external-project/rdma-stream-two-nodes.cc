@@ -6,6 +6,7 @@
  * It prints what arrived and exits 0 when the whole stream completed, 1 otherwise. Every attribute of
  * RdmaStream is in share/iwarp-ns3/doc/attributes.md (or `iwarp-sim attributes`).
  */
+#include "common/time-resolution.h"
 #include "helper/iwarp-helper.h"
 #include "helper/rdma-app-helper.h"
 
@@ -21,6 +22,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    ns3::iwarp::UseModuleTimeResolution(); // first: ns-3 allows it before any run only
     uint64_t bytes = 4'000'000;
     uint32_t size = 65536;
     std::string op = "Write";

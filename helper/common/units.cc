@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -318,7 +319,14 @@ FormatRate(uint64_t bps)
 std::string
 FormatTime(Time t)
 {
-    const int64_t ns = t.GetNanoSeconds();
+    const int64_t ps = t.GetPicoSeconds();
+    if (ps % 1000 != 0) // a fraction of a nanosecond (common/time-resolution.h): "300.4ns"
+    {
+        std::string fraction = std::to_string(std::abs(ps % 1000) + 1000).substr(1); // three digits
+        fraction.erase(fraction.find_last_not_of('0') + 1);
+        return (ps < 0 ? "-" : "") + std::to_string(std::abs(ps / 1000)) + "." + fraction + "ns";
+    }
+    const int64_t ns = ps / 1000;
     static const std::pair<int64_t, const char*> kUnits[] = {{1000000000, "s"}, {1000000, "ms"}, {1000, "us"}};
     for (const auto& [scale, unit] : kUnits)
     {

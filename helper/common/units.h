@@ -72,7 +72,11 @@ std::string FormatSize(uint64_t octets);
 
 /** 10000000000 bit/s -> "10Gbps": the largest unit that keeps it whole, as a file writes it. */
 std::string FormatRate(uint64_t bps);
-/** "20000000" ns -> "20ms" style, the largest unit that keeps it whole (ns, us, ms, s), as a file writes it. */
+/**
+ * 20 ms -> "20ms": the largest unit that keeps it whole (ns, us, ms, s), as a file writes it. A time with a
+ * fraction of a nanosecond (common/time-resolution.h) is written in nanoseconds with its fraction, "300.4ns",
+ * for reading: a scenario file takes whole nanoseconds (ParseTime).
+ */
 std::string FormatTime(Time t);
 
 } // namespace scenario

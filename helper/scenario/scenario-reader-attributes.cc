@@ -143,7 +143,7 @@ ScreenValue(const std::string& full, const TypeId::AttributeInformation& info, c
 
 /**
  * ": it is at least MIN and at most MAX" from a numeric or Time checker's range, as ns-3 states it
- * ("uint32_t 1:1024", "Time +0ns:+1e+06ns"), or "" for a checker that states none.
+ * ("uint32_t 1:1024", "Time +0ps:+1e+09ps"), or "" for a checker that states none.
  */
 std::string
 CheckerRange(const TypeId::AttributeInformation& info)
@@ -163,13 +163,12 @@ CheckerRange(const TypeId::AttributeInformation& info)
     }
     std::string low = range.substr(space + 1, colon - space - 1);
     std::string high = range.substr(colon + 1);
-    if (type == "ns3::TimeValue") // "+1e+06ns" -> "1 ms"
+    if (type == "ns3::TimeValue") // "+1e+09ps" -> "1 ms", whatever the resolution
     {
         auto readable = [](const std::string& t) {
-            const std::string ns = t.size() > 2 && t.compare(t.size() - 2, 2, "ns") == 0 ? t.substr(0, t.size() - 2) : t;
             try
             {
-                return FormatQuantity(Quantity::RunTime, std::stod(ns));
+                return FormatQuantity(Quantity::RunTime, Time(t).ToDouble(Time::NS));
             }
             catch (const std::exception&)
             {

@@ -11,6 +11,7 @@
 #include "helper/scenario/series-recorder.h"
 #include "helper/scenario/stats.h"
 
+#include "common/time-resolution.h"
 #include "host/host-counters.h"
 
 #include "ns3/rng-seed-manager.h"
@@ -19,6 +20,7 @@
 #include <chrono>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -120,6 +122,18 @@ ScenarioOutcome
 RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
 {
     const auto t0 = std::chrono::steady_clock::now();
+    if (!iwarp::AtModuleTimeResolution())
+    {
+        // At nanoseconds a 40 Gb/s link would send each frame 0.4 ns early, and the results would say
+        // nothing of it (common/time-resolution.h).
+        std::ostringstream step;
+        step << TimeStep(1).As(Time::AUTO);
+        throw std::runtime_error("the scenario runner simulates at picosecond resolution "
+                                 "(model/common/time-resolution.h), but ns-3's time step in this program is " +
+                                 step.str() +
+                                 ": call ns3::iwarp::UseModuleTimeResolution() first thing in main, as iwarp-sim "
+                                 "does");
+    }
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));
 

@@ -263,11 +263,11 @@ class PingPongTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(dear.size(), count, "charged iterations");
         // SocketSend(1000, 1) = max(1000 cycles, 2 x 1000 ns) + 700 + 1000 = 3700 ns
         // SocketReceive(1000, 1) = 1000 + Crx + max(1000, 2000)               = 3000 + Crx ns
-        // plus 1 ns, independent of the costs (a host with zero cycle costs shows it too): when
-        // Send() is called from a later event rather than from inside TCP's receive callback,
+        // plus one time step, independent of the costs (a host with zero cycle costs shows it too):
+        // when Send() is called from a later event rather than from inside TCP's receive callback,
         // ns-3's TCP puts the data out one time step later (its m_sendPendingDataEvent
-        // micro-delay), 1 ns per end, 2 ns per round trip.
-        const Time tcpMicroDelay = NanoSeconds(1);
+        // micro-delay, TimeStep(1): 1 ps at the module's resolution, common/time-resolution.h).
+        const Time tcpMicroDelay = TimeStep(1);
         for (uint32_t i = 1; i < count; ++i) // iteration 0 may carry connection set-up effects
         {
             NS_TEST_EXPECT_MSG_EQ(cheap[i] - plain[i], NanoSeconds(3700 + 3000 + 1000) + tcpMicroDelay,

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -174,7 +175,10 @@ class ShippedScenariosTestCase : public TestCase
             if (c[9] == "delivered")
             {
                 ++delivered[c[0].substr(0, c[0].find(':'))];
-                NS_TEST_EXPECT_MSG_EQ(std::stoll(c[8]), std::stoll(c[6]) - std::stoll(c[4]),
+                // The columns are whole nanoseconds of picosecond times (doc/metrics.md): the FCT,
+                // taken from the exact times, is the difference of the columns to within 1 ns.
+                const int64_t fromColumns = std::stoll(c[6]) - std::stoll(c[4]);
+                NS_TEST_EXPECT_MSG_EQ((std::llabs(std::stoll(c[8]) - fromColumns) <= 1), true,
                                       file << ": fct_ns is delivered_ns - post_ns: " << rows[i]);
             }
         }

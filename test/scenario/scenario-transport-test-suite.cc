@@ -36,7 +36,7 @@ namespace
 struct TcpExpect
 {
     std::string congestion;
-    std::string minRto, initialRto, delAck;
+    Time minRto, initialRto, delAck; ///< Times, not their text: made before main sets the resolution
     uint32_t delAckCount, initialCwnd;
     bool sack, timestamps, ecn;
     uint64_t send, receive;
@@ -46,7 +46,7 @@ struct TcpExpect
 
 struct SctpExpect
 {
-    std::string rtoMin, rtoInitial, rtoMax, sackDelay;
+    Time rtoMin, rtoInitial, rtoMax, sackDelay;
     uint32_t sackFrequency, initialCwnd, maxBurst;
     uint64_t send, receive;
 };
@@ -104,9 +104,9 @@ class ReadBackTestCase : public TestCase
                                          std::to_string(i) + ": ";
                 Reading& r = all[i];
                 NS_TEST_EXPECT_MSG_EQ(r["CongestionOps"], e.congestion, what << "congestion");
-                NS_TEST_EXPECT_MSG_EQ(r["MinRto"], e.minRto, what << "min-rto");
-                NS_TEST_EXPECT_MSG_EQ(r["ConnTimeout"], e.initialRto, what << "initial-rto (the SYN's)");
-                NS_TEST_EXPECT_MSG_EQ(r["DelAckTimeout"], e.delAck, what << "delayed-ack-timeout");
+                NS_TEST_EXPECT_MSG_EQ(r["MinRto"], T(e.minRto), what << "min-rto");
+                NS_TEST_EXPECT_MSG_EQ(r["ConnTimeout"], T(e.initialRto), what << "initial-rto (the SYN's)");
+                NS_TEST_EXPECT_MSG_EQ(r["DelAckTimeout"], T(e.delAck), what << "delayed-ack-timeout");
                 NS_TEST_EXPECT_MSG_EQ(r["DelAckCount"], std::to_string(e.delAckCount), what << "delayed-ack-count");
                 NS_TEST_EXPECT_MSG_EQ(r["InitialCwnd"], std::to_string(e.initialCwnd), what << "initial-cwnd");
                 // SACK and timestamps are what the handshake agreed (RFC 2018, RFC 7323): on only if both
@@ -139,7 +139,7 @@ class ReadBackTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT(h.firstRto.size(), 0u, host << ": connecting sockets traced");
             for (const Time& rto : h.firstRto)
             {
-                NS_TEST_EXPECT_MSG_EQ(T(rto), e.initialRto, host << ": the first RTO");
+                NS_TEST_EXPECT_MSG_EQ(T(rto), T(e.initialRto), host << ": the first RTO");
             }
             NS_TEST_ASSERT_MSG_GT(h.syns.size(), 0u, host << ": SYNs sent");
             for (const Syn& syn : h.syns)
@@ -155,10 +155,10 @@ class ReadBackTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT(h.sctp.size(), 0u, host << ": an SCTP association of a QP");
             for (Reading r : h.sctp)
             {
-                NS_TEST_EXPECT_MSG_EQ(r["RtoMin"], e.rtoMin, host << ": rto-min");
-                NS_TEST_EXPECT_MSG_EQ(r["RtoInitial"], e.rtoInitial, host << ": rto-initial");
-                NS_TEST_EXPECT_MSG_EQ(r["RtoMax"], e.rtoMax, host << ": rto-max");
-                NS_TEST_EXPECT_MSG_EQ(r["SackDelay"], e.sackDelay, host << ": sack-delay");
+                NS_TEST_EXPECT_MSG_EQ(r["RtoMin"], T(e.rtoMin), host << ": rto-min");
+                NS_TEST_EXPECT_MSG_EQ(r["RtoInitial"], T(e.rtoInitial), host << ": rto-initial");
+                NS_TEST_EXPECT_MSG_EQ(r["RtoMax"], T(e.rtoMax), host << ": rto-max");
+                NS_TEST_EXPECT_MSG_EQ(r["SackDelay"], T(e.sackDelay), host << ": sack-delay");
                 NS_TEST_EXPECT_MSG_EQ(r["SackFrequency"], std::to_string(e.sackFrequency), host << ": sack-frequency");
                 NS_TEST_EXPECT_MSG_EQ(r["InitialCwnd"], std::to_string(e.initialCwnd), host << ": initial-cwnd");
                 NS_TEST_EXPECT_MSG_EQ(r["MaxBurst"], std::to_string(e.maxBurst), host << ": max-burst");
@@ -177,9 +177,9 @@ class ReadBackTestCase : public TestCase
 constexpr uint64_t KiB = 1024;
 
 /** The defaults of doc/transports.md; `auto` buffers on this 10 Gb/s, few-microsecond fabric: the floor. */
-const TcpExpect kTcpDefault{"ns3::TcpLinuxCubic", T(MilliSeconds(5)), T(Seconds(1)), T(MilliSeconds(1)), 2, 10,
+const TcpExpect kTcpDefault{"ns3::TcpLinuxCubic", MilliSeconds(5), Seconds(1), MilliSeconds(1), 2, 10,
                             true, true, false, 256 * KiB, 256 * KiB, "linux"};
-const SctpExpect kSctpDefault{T(MilliSeconds(5)), T(Seconds(1)), T(Seconds(60)), T(MilliSeconds(1)), 2, 0, 4,
+const SctpExpect kSctpDefault{MilliSeconds(5), Seconds(1), Seconds(60), MilliSeconds(1), 2, 0, 4,
                               256 * KiB, 256 * KiB};
 
 // Every key scenario-wide (h0, h1) and overridden for one host (h2, h3).  Buffers: each of the six
@@ -472,13 +472,13 @@ class ScenarioTransportTestSuite : public TestSuite
         AddTestCase(new ReadBackTestCase("defaults", "", {{"h0", kTcpDefault}, {"h2", kTcpDefault}},
                                          {{"h1", kSctpDefault}, {"h3", kSctpDefault}}),
                     TestCase::QUICK);
-        const TcpExpect h0{"ns3::TcpNewReno", T(MilliSeconds(3)), T(MilliSeconds(700)), T(MicroSeconds(400)), 1, 4,
+        const TcpExpect h0{"ns3::TcpNewReno", MilliSeconds(3), MilliSeconds(700), MicroSeconds(400), 1, 4,
                            false, false, true, 300 * KiB, 700 * KiB, "", 10};
-        const TcpExpect h2{"ns3::TcpVegas", T(MilliSeconds(4)), T(MilliSeconds(800)), T(MicroSeconds(300)), 3, 16,
+        const TcpExpect h2{"ns3::TcpVegas", MilliSeconds(4), MilliSeconds(800), MicroSeconds(300), 3, 16,
                            true, true, false, 1024 * KiB, 1200 * KiB, "", 12};
-        const SctpExpect h1{T(MilliSeconds(3)), T(MilliSeconds(700)), T(Seconds(9)), T(MicroSeconds(400)), 3, 6, 5,
+        const SctpExpect h1{MilliSeconds(3), MilliSeconds(700), Seconds(9), MicroSeconds(400), 3, 6, 5,
                             600 * KiB, 500 * KiB};
-        const SctpExpect h3{T(MilliSeconds(4)), T(MilliSeconds(800)), T(Seconds(20)), T(MicroSeconds(300)), 4, 12, 8,
+        const SctpExpect h3{MilliSeconds(4), MilliSeconds(800), Seconds(20), MicroSeconds(300), 4, 12, 8,
                             900 * KiB, 800 * KiB};
         AddTestCase(new ReadBackTestCase("every key, scenario-wide and per host", kEveryKey,
                                          {{"h0", h0}, {"h2", h2}}, {{"h1", h1}, {"h3", h3}}),
