@@ -8,6 +8,8 @@ BUILD_DIR=${BUILD_DIR:-build}
 # the same pair on the scenario runner's host queues before queue discs and with its default ones
 # (3 pairs each), and the three setups' median ratios side by side: what the queue discs cost.
 "$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=5 --queueRepeat=3
+# The same pair at the module's picoseconds against ns-3's nanoseconds, one process each (issue 27).
+BUILD_DIR="$BUILD_DIR" /usr/bin/python3 bench/resolution-bench.py --pairs 3
 # The SCTP model against ns-3's TCP, and RDMA Writes over SCTP against over MPA/TCP, likewise in pairs.
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
