@@ -146,6 +146,24 @@ FlowSizeDistribution::Quantile(double p) const
     return a.octets + (b.octets - a.octets) * (p - a.fraction) / (b.fraction - a.fraction);
 }
 
+double
+FlowSizeDistribution::CumulativeFraction(double octets) const
+{
+    const auto above = std::find_if(m_points.begin(), m_points.end(),
+                                    [octets](const FlowSizePoint& q) { return q.octets >= octets; });
+    if (above == m_points.end())
+    {
+        return 1;
+    }
+    if (above == m_points.begin())
+    {
+        return octets < above->octets ? 0 : above->fraction;
+    }
+    const FlowSizePoint& a = *(above - 1);
+    const FlowSizePoint& b = *above;
+    return a.fraction + (b.fraction - a.fraction) * (octets - a.octets) / (b.octets - a.octets);
+}
+
 Ptr<EmpiricalRandomVariable>
 FlowSizeDistribution::MakeSampler(int64_t stream) const
 {

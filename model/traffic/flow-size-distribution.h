@@ -57,6 +57,8 @@ class FlowSizeDistribution
     double MeanOctets() const;
     /** The size at cumulative fraction `p` in [0, 1], linear between the points. */
     double Quantile(double p) const;
+    /** The fraction of flows of at most `octets` (the CDF itself, linear between the points). */
+    double CumulativeFraction(double octets) const;
     /** The largest size it can draw. */
     double MaxOctets() const { return m_points.back().octets; }
 

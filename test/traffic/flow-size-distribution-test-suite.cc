@@ -1,8 +1,8 @@
 /*
  * iwarp-flow-sizes: the flow-size distributions of model/traffic (issue 28's first step): the built-in ones
  * are the published points with their sources; a CDF file is read as doc/traffic.md says and refused, with the
- * line, when it is no CDF; the mean is exact for the piecewise-linear CDF, and draws follow it (their mean and
- * quantiles), are whole octets within its range, and repeat with the stream.
+ * line, when it is no CDF; the mean is exact for the piecewise-linear CDF, and draws follow it (Kolmogorov-Smirnov
+ * at the 1 % level, their mean and quartiles), are whole octets within its range, and repeat with the stream.
  */
 #include "traffic/flow-size-distribution.h"
 
@@ -12,6 +12,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
@@ -81,6 +82,9 @@ class FileTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(d.Points().size(), 3u, "comments and blank lines skipped");
         NS_TEST_EXPECT_MSG_EQ(d.MeanOctets(), 100.0, "0.5 x 50 + 0.5 x 150");
         NS_TEST_EXPECT_MSG_EQ(d.Quantile(0.75), 150.0, "linear between the points");
+        NS_TEST_EXPECT_MSG_EQ(d.CumulativeFraction(150), 0.75, "and the CDF, its inverse");
+        NS_TEST_EXPECT_MSG_EQ(d.CumulativeFraction(0), 0.0, "nothing at or below the smallest");
+        NS_TEST_EXPECT_MSG_EQ(d.CumulativeFraction(500), 1.0, "everything below a size past the largest");
         NS_TEST_EXPECT_MSG_EQ(d.Source(), "mine", "its source kept");
         const FlowSizeDistribution pct = FlowSizeDistribution::Parse("0 0\n100 50\n200 100\n", "p", "");
         NS_TEST_EXPECT_MSG_EQ(pct.Points()[1].fraction, 0.5, "percentages when the last is 100");
@@ -124,7 +128,7 @@ class DrawsTestCase : public TestCase
 {
   public:
     DrawsTestCase()
-        : TestCase("draws follow the CDF: mean and quartiles of 200,000 flows, whole octets in range, repeatable")
+        : TestCase("draws follow the CDF: KS, mean and quartiles of 200,000 flows, whole octets in range, repeatable")
     {
     }
 
@@ -155,6 +159,19 @@ class DrawsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_LT_OR_EQ(double(*hi), d.MaxOctets(), name << ": at most the largest size");
             NS_TEST_EXPECT_MSG_EQ_TOL(sum / kDraws, d.MeanOctets(), tol * d.MeanOctets(), name << ": the mean");
             std::sort(sizes.begin(), sizes.end());
+            // Kolmogorov-Smirnov against the CDF, at the 1 % level: D below 1.628 / sqrt(n) (the asymptotic
+            // critical value). A draw k is a rounded size, so P(X <= k) is the CDF at k + 0.5.
+            double ks = 0;
+            for (std::size_t i = 0; i < kDraws; ++i)
+            {
+                if (i + 1 < kDraws && sizes[i + 1] == sizes[i])
+                {
+                    continue; // the empirical CDF steps at the last of equal draws
+                }
+                const double cdf = d.CumulativeFraction(double(sizes[i]) + 0.5);
+                ks = std::max({ks, std::abs(double(i + 1) / kDraws - cdf)});
+            }
+            NS_TEST_EXPECT_MSG_LT(ks, 1.628 / std::sqrt(double(kDraws)), name << ": Kolmogorov-Smirnov D");
             for (double q : {0.25, 0.5, 0.75})
             {
                 const double drawn = double(sizes[std::size_t(q * kDraws)]);
