@@ -16,7 +16,7 @@ def test_run_dict_round_trip(tiny, tmp_path):
     assert sorted(os.listdir(r.out_dir)) == ["host.csv", "messages.csv", "queues.csv", "scenario.yaml", "summary.json"]
     (w,) = r.summary["workloads"]
     assert r.summary["scenario"] == "tiny"
-    assert r.summary["format"] == iwarpsim.SUMMARY_FORMAT == 3
+    assert r.summary["format"] == iwarpsim.SUMMARY_FORMAT == 4
     assert w["data_flows"] == [{"source": "h0", "sink": "h1"}]
     assert w["kind"] == "ping-pong" and w["messages"]["delivered"] > 0
     (lat,) = w["latency_by_size"]

@@ -13,7 +13,7 @@ from iwarpsim import _core
 from iwarpsim.sweep import rows_from_results
 
 # The column names users and plot.py read: none of them changes.
-METRIC_COLUMNS = ["goodput_bps", "goodput_window_bps", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns",
+METRIC_COLUMNS = ["goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns",
                   "sender_completion_p50_ns", "latency_p50_ns", "latency_p99_ns", "latency_mean_ns",
                   "latency_max_ns", "latency_count"]
 OTHER_COLUMNS = ["workload", "kind", "op", "llp", "size", "messages_posted", "messages_delivered", "octets_delivered",
@@ -21,7 +21,7 @@ OTHER_COLUMNS = ["workload", "kind", "op", "llp", "size", "messages_posted", "me
                  "terminates", "checks_failed", "src_hosts", "dst_hosts", "src_cpu_busy_ns_per_byte",
                  "dst_cpu_busy_ns_per_byte", "src_cpu_cycles_per_byte", "dst_cpu_cycles_per_byte",
                  "src_bus_bytes_per_byte", "dst_bus_bytes_per_byte", "wall_time_s", "events"]
-STREAM_ONLY = ["goodput_bps", "goodput_window_bps", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns"]
+STREAM_ONLY = ["goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_p50_ns", "fct_p99_ns", "fct_mean_ns"]
 PING_PONG_ONLY = ["latency_p50_ns", "latency_p99_ns", "latency_mean_ns", "latency_max_ns", "latency_count"]
 
 

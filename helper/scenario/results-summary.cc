@@ -63,6 +63,7 @@ WorkloadJson(const WorkloadResult& w)
     jw["completed"] = w.completed;
     jw["goodput_bps"] = OptionalNumber(w.goodputBps);
     jw["goodput_window_bps"] = OptionalNumber(w.goodputWindowBps);
+    jw["longest_stall_ns"] = OptionalNs(w.longestStall);
     jw["first_post_ns"] = OptionalNs(w.firstPost);
     jw["last_delivery_ns"] = OptionalNs(w.lastDelivery);
     jw["fct_ns"] = Stats(w.fctNs);

@@ -144,6 +144,7 @@ struct WorkloadResult
     std::optional<Time> lastDelivery;
     std::optional<double> goodputBps;       ///< octetsDelivered * 8 / (lastDelivery - firstPost)
     std::optional<double> goodputWindowBps; ///< with `measure`: delivered in [from, to) * 8 / (to - from)
+    std::optional<Time> longestStall;       ///< outstanding, nothing arriving (LongestStall, workload-metrics.h)
     SampleStats fctNs;                      ///< post -> delivery, over delivered messages
     SampleStats senderCompletionNs;         ///< post -> source completion
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
@@ -245,9 +246,9 @@ std::string CsvField(const std::string& s);
 /**
  * The version of summary.json's layout, its "format" key; a reader checks it (the Python package through the
  * bindings' SUMMARY_FORMAT). Raised when a key a reader relies on is added, renamed or changes meaning
- * (3: workloads[].data_flows).
+ * (3: workloads[].data_flows; 4: workloads[].longest_stall_ns).
  */
-constexpr int kSummaryFormat = 3;
+constexpr int kSummaryFormat = 4;
 
 class ResultsWriter
 {

@@ -189,6 +189,68 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     return out;
 }
 
+namespace
+{
+
+/** One workload's line (and its sizes' lines) of the run's summary. */
+void
+WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
+{
+    // Figures as doc/metrics.md defines them: at the sink, never what a sender handed off.
+    os << "  " << w.name << " (" << w.kind << (w.op.empty() ? "" : " " + w.op) << "): " << w.messagesDelivered
+       << "/" << w.messagesPosted << " messages delivered";
+    if (w.messagesOutstanding)
+    {
+        os << ", " << w.messagesOutstanding << " outstanding at stop";
+    }
+    if (w.messagesFlushed)
+    {
+        os << ", " << w.messagesFlushed << " flushed";
+    }
+    if (w.goodputBps)
+    {
+        os << ", goodput " << *w.goodputBps / 1e9 << " Gb/s";
+    }
+    if (w.goodputWindowBps)
+    {
+        os << " (" << *w.goodputWindowBps / 1e9 << " Gb/s in the measure window)";
+    }
+    if (w.longestStall)
+    {
+        os << ", longest stall " << double(w.longestStall->GetNanoSeconds()) / 1e3 << " us";
+    }
+    if (!w.pingPong && w.fctNs.count)
+    {
+        os << ", FCT p50 " << w.fctNs.p50 / 1e3 << " us, p99 " << w.fctNs.p99 / 1e3 << " us";
+    }
+    if (w.retransmissions.total > 0)
+    {
+        os << ", " << w.retransmissions.total << " retransmissions (" << w.retransmissions.fast << " fast, "
+           << w.retransmissions.timeout << " after " << w.retransmissions.rtoExpirations << " timeouts)";
+    }
+    if (!w.terminates.empty())
+    {
+        os << ", " << w.terminates.size() << " Terminates";
+    }
+    if (w.connections.NotEstablished() > 0)
+    {
+        os << ", " << w.connections.NotEstablished() << " of " << w.connections.attempted
+           << " connections not established";
+    }
+    if (w.connections.lost > 0)
+    {
+        os << ", " << w.connections.lost << " connections lost";
+    }
+    os << (w.completed ? "" : ", not completed") << "\n";
+    for (const SizeLatency& l : w.latencyBySize)
+    {
+        os << "    " << l.size << " B: half round trip p50 " << l.ns.p50 / 1e3 << " us, p99 " << l.ns.p99 / 1e3
+           << " us, max " << l.ns.max / 1e3 << " us (" << l.ns.count << " round trips)\n";
+    }
+}
+
+} // namespace
+
 std::string
 SummarizeRun(const ScenarioOutcome& o)
 {
@@ -199,53 +261,7 @@ SummarizeRun(const ScenarioOutcome& o)
        << r.wallSeconds << " s (" << r.events << " events)\n";
     for (const WorkloadResult& w : r.workloads)
     {
-        // Figures as doc/metrics.md defines them: at the sink, never what a sender handed off.
-        os << "  " << w.name << " (" << w.kind << (w.op.empty() ? "" : " " + w.op) << "): " << w.messagesDelivered
-           << "/" << w.messagesPosted << " messages delivered";
-        if (w.messagesOutstanding)
-        {
-            os << ", " << w.messagesOutstanding << " outstanding at stop";
-        }
-        if (w.messagesFlushed)
-        {
-            os << ", " << w.messagesFlushed << " flushed";
-        }
-        if (w.goodputBps)
-        {
-            os << ", goodput " << *w.goodputBps / 1e9 << " Gb/s";
-        }
-        if (w.goodputWindowBps)
-        {
-            os << " (" << *w.goodputWindowBps / 1e9 << " Gb/s in the measure window)";
-        }
-        if (!w.pingPong && w.fctNs.count)
-        {
-            os << ", FCT p50 " << w.fctNs.p50 / 1e3 << " us, p99 " << w.fctNs.p99 / 1e3 << " us";
-        }
-        if (w.retransmissions.total > 0)
-        {
-            os << ", " << w.retransmissions.total << " retransmissions (" << w.retransmissions.fast << " fast, "
-               << w.retransmissions.timeout << " after " << w.retransmissions.rtoExpirations << " timeouts)";
-        }
-        if (!w.terminates.empty())
-        {
-            os << ", " << w.terminates.size() << " Terminates";
-        }
-        if (w.connections.NotEstablished() > 0)
-        {
-            os << ", " << w.connections.NotEstablished() << " of " << w.connections.attempted
-               << " connections not established";
-        }
-        if (w.connections.lost > 0)
-        {
-            os << ", " << w.connections.lost << " connections lost";
-        }
-        os << (w.completed ? "" : ", not completed") << "\n";
-        for (const SizeLatency& l : w.latencyBySize)
-        {
-            os << "    " << l.size << " B: half round trip p50 " << l.ns.p50 / 1e3 << " us, p99 " << l.ns.p99 / 1e3
-               << " us, max " << l.ns.max / 1e3 << " us (" << l.ns.count << " round trips)\n";
-        }
+        WriteWorkloadLine(os, w);
     }
     uint64_t dropped = 0;
     for (const LinkDrops& d : r.drops)

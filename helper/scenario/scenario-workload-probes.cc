@@ -340,6 +340,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
             in.window = std::make_pair(m_cfg.measure->from, m_cfg.measure->to);
         }
         in.halfRttNs = w->halfRttNs;
+        in.end = Simulator::Now(); // collected after the run: its end
 
         WorkloadResult r;
         r.name = c.name;

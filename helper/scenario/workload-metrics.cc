@@ -45,6 +45,62 @@ OctetsPerInterval(const std::vector<MessageRecord>& messages, const std::vector<
     return octets;
 }
 
+Time
+LongestStall(const std::vector<MessageRecord>& messages, Time end)
+{
+    // Each message is outstanding from its post to its delivery (its flush, or `end`) and arriving over
+    // its ArrivalSpan; a sweep over those edges in time order keeps both counts.
+    struct Edge
+    {
+        Time at;
+        int outstanding;
+        int arriving;
+    };
+    std::vector<Edge> edges;
+    std::map<std::string, Time> previousDelivery; // per sender, as SummarizeMessages keeps it
+    for (const MessageRecord& m : messages)
+    {
+        Time until = end;
+        switch (m.Status())
+        {
+        case MessageStatus::Injected:
+            continue;
+        case MessageStatus::Delivered: {
+            const auto [from, to] = ArrivalSpan(m, previousDelivery[m.sender]);
+            previousDelivery[m.sender] = to;
+            until = to;
+            edges.push_back({from, 0, 1});
+            edges.push_back({to, 0, -1});
+            break;
+        }
+        case MessageStatus::Flushed:
+            until = m.completed ? *m.completed : end;
+            break;
+        case MessageStatus::Outstanding:
+            break;
+        }
+        edges.push_back({m.post, 1, 0});
+        edges.push_back({std::max(m.post, until), -1, 0});
+    }
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.at < b.at; });
+    Time longest;
+    Time stretch; // the stall that runs up to `last`
+    int outstanding = 0;
+    int arriving = 0;
+    for (std::size_t i = 0; i < edges.size(); ++i)
+    {
+        if (i > 0 && edges[i].at > edges[i - 1].at)
+        {
+            const Time span = edges[i].at - edges[i - 1].at;
+            stretch = outstanding > 0 && arriving == 0 ? stretch + span : Time(0);
+            longest = std::max(longest, stretch);
+        }
+        outstanding += edges[i].outstanding;
+        arriving += edges[i].arriving;
+    }
+    return longest;
+}
+
 namespace
 {
 
@@ -117,6 +173,10 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
     else if (out.octetsDelivered > 0 && out.lastDelivery && *out.lastDelivery > *out.firstPost)
     {
         out.goodputBps = double(out.octetsDelivered) * 8.0 / (*out.lastDelivery - *out.firstPost).GetSeconds();
+    }
+    if (!in.pingPong && !messages.empty() && messages.front().op != "inject")
+    {
+        out.longestStall = LongestStall(messages, in.end);
     }
     if (in.window && !in.pingPong)
     {

@@ -37,6 +37,8 @@ struct WorkloadMetricsInput
     std::optional<std::pair<Time, Time>> window;
     /** Ping-pong: half round trips in ns by message size, as the application measured them. */
     std::map<uint64_t, std::vector<double>> halfRttNs;
+    /** The end of the run: messages still outstanding count as stalled until then. */
+    Time end;
 };
 
 /**
@@ -56,7 +58,15 @@ std::pair<Time, Time> ArrivalSpan(const MessageRecord& m, Time previous);
  */
 std::vector<double> OctetsPerInterval(const std::vector<MessageRecord>& messages, const std::vector<Time>& ends);
 
-/** Fill `out`'s message counts, octets, completed, goodputs, FCT, sender completion and latency. */
+/**
+ * The longest stretch of time the workload had a message outstanding (posted; not yet delivered, nor flushed)
+ * while no message's octets were arriving at its sink (ArrivalSpan), counting to `end` for those outstanding
+ * at the end. What a goodput over the whole run hides: a stream that stalls (doc/metrics.md,
+ * "longest_stall_ns"). Not seen: a stall inside one message's arrival, which its record has no times for.
+ */
+Time LongestStall(const std::vector<MessageRecord>& messages, Time end);
+
+/** Fill `out`'s message counts, octets, completed, goodputs, stall, FCT, sender completion and latency. */
 void SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetricsInput& in, WorkloadResult& out);
 
 } // namespace ns3

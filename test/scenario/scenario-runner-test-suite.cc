@@ -138,7 +138,7 @@ class ShippedScenariosTestCase : public TestCase
         {
             const json& w = s["workloads"][i];
             for (const char* k : {"name", "kind", "op", "llp", "data_flows", "messages", "octets", "completed",
-                                  "goodput_bps", "goodput_window_bps", "fct_ns", "sender_completion_ns", "latency_by_size",
+                                  "goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns", "sender_completion_ns", "latency_by_size",
                                   "retransmissions", "terminates"})
             {
                 NS_TEST_ASSERT_MSG_EQ(w.contains(k), true, file << ": workload " << i << " has no '" << k << "'");

@@ -18,7 +18,7 @@ IncastKind()
               LlpKey(), Payload()};
     k.manySenders = true;
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };
-    k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
+    k.metrics = {"goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns"};
     return k;
 }
 

@@ -16,7 +16,7 @@ ReadKind()
     k.keys = workloadkeys::RdmaStreamKeys(k.ops);
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("read"); };
-    k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
+    k.metrics = {"goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns"};
     return k;
 }
 

@@ -18,7 +18,7 @@ SocketsStreamKind()
     k.keys = {Start(), From(), To(), Size(SocketStream::kStampSize, "its send timestamp"), Count(), Duration()};
     k.install = [](WorkloadSite& site) { site.InstallSocketsStream(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };
-    k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
+    k.metrics = {"goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns"};
     return k;
 }
 

@@ -15,7 +15,7 @@ StreamKind()
     k.ops = {RdmaOp::Write, RdmaOp::Send, RdmaOp::Read};
     k.keys = workloadkeys::RdmaStreamKeys(k.ops);
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };
-    k.metrics = {"goodput_bps", "goodput_window_bps", "fct_ns"};
+    k.metrics = {"goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns"};
     return k;
 }
 
