@@ -24,8 +24,7 @@ constexpr double kSmallestFrameOctets = 64;
 const std::vector<PlausibleRange> kRanges = {
     {Quantity::LinkRate, "link rate", 1e6, 1.6e12,
      "no network RDMA runs over is slower; at 1 Mb/s one 1500-octet packet already takes 12 ms to send",
-     "the fastest Ethernet rate, IEEE 802.3dj; beyond it ns-3's 1 ns clock cannot time a 1500-octet packet's "
-     "serialisation (7.5 ns at 1.6 Tb/s) to better than 7 %"},
+     "the fastest Ethernet rate, IEEE 802.3dj"},
     {Quantity::MemoryRate, "memory bandwidth", 1e9, 1e14,
      "a sixth of one channel of 1999's PC100 SDRAM (6.4 Gb/s); no host the model describes is slower",
      "more than eight stacks of HBM3E (about 9.8 TB/s, 78 Tb/s), the widest memory any processor has"},

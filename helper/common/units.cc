@@ -191,9 +191,11 @@ Time
 ParseTime(const std::string& text)
 {
     const uint64_t ns = ParseWith(text, kTimeUnits, "time", "nanoseconds", true);
-    if (ns > uint64_t(INT64_MAX))
+    // The clock's range at the run's resolution: 2^63 steps, about 106 days at picoseconds.
+    if (ns > uint64_t(Time::Max().GetNanoSeconds()))
     {
-        throw UnitError("time \"" + text + "\" is too large");
+        throw UnitError("time \"" + text + "\" is too large: the simulation clock holds at most " +
+                        std::to_string(int64_t(Time::Max().GetDays())) + " days");
     }
     return NanoSeconds(int64_t(ns));
 }

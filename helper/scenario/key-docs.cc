@@ -84,7 +84,7 @@ json SchemaOf(const SchemaNode& node, const KeyInfo* info);
 json
 Bound(double x)
 {
-    const bool whole = x == double(int64_t(x)) && x > -9.0e15 && x < 9.0e15;
+    const bool whole = x > -9.0e15 && x < 9.0e15 && x == double(int64_t(x)); // in range before the cast
     return whole ? json(int64_t(x)) : json(x);
 }
 

@@ -167,15 +167,17 @@ ScenarioReader::RefuseOtherKindsKeys(const YAML::Node& n, const std::string& pat
 void
 ScenarioReader::CheckAlternatives(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const
 {
-    if (n["size"] && n["sizes"])
+    // As ReadSection reads them: a key written without a value (`count: ~`) is not given.
+    auto given = [&n](const char* key) { return n[key].IsDefined() && !n[key].IsNull(); };
+    if (given("size") && given("sizes"))
     {
         Fail(n["sizes"], Join(path, "sizes"), "give either size or sizes, not both");
     }
-    if (n["count"] && n["duration"])
+    if (given("count") && given("duration"))
     {
         Fail(n["duration"], Join(path, "duration"), "give either count or duration, not both");
     }
-    if (TakesKey(kind, "count") && !n["count"] && !n["duration"])
+    if (TakesKey(kind, "count") && !given("count") && !given("duration"))
     {
         Fail(n, Join(path, "count"),
              TakesKey(kind, "duration") ? "missing required key 'count' (or 'duration')" : "missing required key 'count'");

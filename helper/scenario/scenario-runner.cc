@@ -132,7 +132,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
                                  "(model/common/time-resolution.h), but ns-3's time step in this program is " +
                                  step.str() +
                                  ": call ns3::iwarp::UseModuleTimeResolution() first thing in main, as iwarp-sim "
-                                 "does");
+                                 "does (Python: import iwarpsim before running any other ns-3 simulation)");
     }
     // Refuses an existing folder before anything is simulated.
     ResultsWriter writer(ResultsFolder(cfg, options));

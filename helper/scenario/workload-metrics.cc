@@ -97,6 +97,12 @@ LongestStall(const std::vector<MessageRecord>& messages, Time end)
         }
         outstanding += edges[i].outstanding;
         arriving += edges[i].arriving;
+        if (edges[i].arriving > 0)
+        {
+            // Octets arrived: the stall so far ends, even for a message placed in one instant (a
+            // single-segment message's span has no length, and its edges cancel at that instant).
+            stretch = Time(0);
+        }
     }
     return longest;
 }

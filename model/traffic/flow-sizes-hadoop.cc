@@ -1,8 +1,8 @@
 /*
  * hadoop: the flow sizes of a Facebook Hadoop cluster Roy et al. measured ("Inside the Social Network's
  * (Datacenter) Network", SIGCOMM 2015, the Hadoop cluster's flow-size distribution): most flows under 1 KB,
- * a tail to 10 MB. By these points the mean is 120 KB. The are those the published traffic generator of HPCC (Li et al., SIGCOMM 2019)
- * carries for it (github.com/alibaba-edu/High-Precision-Congestion-Control, traffic_gen/FbHdp_distribution.txt,
+ * a tail to 10 MB. By these points the mean is 120 KB. The points are those the published traffic generator
+ * of HPCC (Li et al., SIGCOMM 2019) carries for it (github.com/alibaba-edu/High-Precision-Congestion-Control, traffic_gen/FbHdp_distribution.txt,
  * in percent).
  */
 #include "traffic/built-in-flow-sizes.h"

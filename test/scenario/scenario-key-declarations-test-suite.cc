@@ -209,6 +209,11 @@ class WorkloadRangesAreTheLoadersTestCase : public TestCase
         }
         // count and outstanding of every RDMA and sockets kind (their number grows with the kinds registered).
         NS_TEST_EXPECT_MSG_GT_OR_EQ(checked, 9, "count (6 kinds) and outstanding (3 kinds) at least");
+        // A key written without a value is not given (regression: `count: ~` left a stream with neither count
+        // nor duration).
+        NS_TEST_EXPECT_MSG_EQ(ErrorOf(WorkloadOf(*FindWorkloadKind("stream"), "count: ~")),
+                              "s.yaml:4:5: workloads.0.count: missing required key 'count' (or 'duration')",
+                              "a null count");
         // The bound a ping-pong's count declares is 32 bits (its applications' Count), a stream's 64.
         const WorkloadKindInfo& pingPong = *FindWorkloadKind("ping-pong");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(WorkloadOf(pingPong, "count: 4294967296")),

@@ -66,6 +66,13 @@ class RecordsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(LongestStall({records[0], records[1], flushed}, MicroSeconds(600)), MicroSeconds(250),
                               "outstanding until its flush at 290 us, not to the end");
 
+        // Single-segment messages are placed and delivered in one instant: each arrival still ends a stall
+        // (regression: their spans have no length, and a stream of them read as one long stall).
+        NS_TEST_EXPECT_MSG_EQ(LongestStall({Write(Time(0), MicroSeconds(10), MicroSeconds(10)),
+                                            Write(Time(0), MicroSeconds(20), MicroSeconds(20))},
+                                           MicroSeconds(20)),
+                              MicroSeconds(10), "the gap before each instant arrival, not their sum");
+
         // Nothing outstanding: no stall, however long the idle time around the messages.
         NS_TEST_EXPECT_MSG_EQ(LongestStall({Write(MicroSeconds(50), MicroSeconds(50), MicroSeconds(60))},
                                            MilliSeconds(10)),
@@ -90,18 +97,23 @@ class HealthyRunTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const RunResult r = RunYamlInTemp("stop: 5ms\ntopology: {kind: two-hosts}\nlinks: {rate: 10Gbps, delay: 2us}\n"
-                                          "workloads:\n  - {kind: stream, from: h0, to: h1, size: 64KiB, count: 60, "
-                                          "outstanding: 4}\n",
-                                          "stall-metrics",
-                                          "healthy");
-        const WorkloadResult& w = r.workloads.at(0);
-        NS_TEST_ASSERT_MSG_EQ(w.completed, true, "every message delivered");
-        NS_TEST_ASSERT_MSG_EQ(w.longestStall.has_value(), true, "a longest stall");
-        const Time span = *w.lastDelivery - *w.firstPost;
-        std::clog << "  longest stall " << w.longestStall->As(Time::US) << " of " << span.As(Time::US) << "\n";
-        NS_TEST_EXPECT_MSG_GT(*w.longestStall, Time(0), "the first octet's latency at least");
-        NS_TEST_EXPECT_MSG_LT(*w.longestStall, span / 20, "under 5 % of the stream's span");
+        // Large messages, and single-segment ones (placed and delivered in one instant), 4 in flight.
+        for (const char* sized : {"size: 64KiB, count: 60", "size: 1KiB, count: 2000"})
+        {
+            const RunResult r = RunYamlInTemp("stop: 5ms\ntopology: {kind: two-hosts}\nlinks: {rate: 10Gbps, delay: 2us}\n"
+                                              "workloads:\n  - {kind: stream, from: h0, to: h1, " +
+                                                  std::string(sized) + ", outstanding: 4}\n",
+                                              "stall-metrics",
+                                              "healthy");
+            const WorkloadResult& w = r.workloads.at(0);
+            NS_TEST_ASSERT_MSG_EQ(w.completed, true, sized << ": every message delivered");
+            NS_TEST_ASSERT_MSG_EQ(w.longestStall.has_value(), true, sized << ": a longest stall");
+            const Time span = *w.lastDelivery - *w.firstPost;
+            std::clog << "  " << sized << ": longest stall " << w.longestStall->As(Time::US) << " of "
+                      << span.As(Time::US) << "\n";
+            NS_TEST_EXPECT_MSG_GT(*w.longestStall, Time(0), sized << ": the first octet's latency at least");
+            NS_TEST_EXPECT_MSG_LT(*w.longestStall, span / 20, sized << ": under 5 % of the stream's span");
+        }
     }
 };
 

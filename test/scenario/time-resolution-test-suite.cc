@@ -57,6 +57,12 @@ class FrameTimesAreExactTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(scenario::FormatTime(PicoSeconds(30040)), "30.04ns", "400 Gb/s frame");
         NS_TEST_EXPECT_MSG_EQ(scenario::FormatTime(PicoSeconds(1)), "0.001ns", "one step");
         NS_TEST_EXPECT_MSG_EQ(scenario::FormatTime(MilliSeconds(20)), "20ms", "whole units as before");
+        // The clock holds 2^63 ps: a longer time is refused, not wrapped to a negative one.
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage<scenario::UnitError>([] { scenario::ParseTime("10000000s"); }),
+                              "time \"10000000s\" is too large: the simulation clock holds at most 106 days",
+                              "about 116 days");
+        NS_TEST_EXPECT_MSG_EQ(scenario::ParseTime("9000000s"), Seconds(9000000),
+                              "about 104 days fit");
     }
 };
 

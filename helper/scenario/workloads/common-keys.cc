@@ -187,14 +187,14 @@ Size(uint64_t min, std::string why)
 }
 
 WorkloadKey
-Sizes()
+Sizes(uint64_t min, std::string why)
 {
-    KeyInfo info = SizeFacts(ValueKind::List, "list of at most " + std::to_string(kMaxSizes) + " sizes, each ", 1,
-                             "", "", "a sweep: one run of `count` per size");
+    KeyInfo info = SizeFacts(ValueKind::List, "list of at most " + std::to_string(kMaxSizes) + " sizes, each ", min,
+                             why, "", "a sweep: one run of `count` per size");
     info.minimum.reset(); // the bounds are the elements', which the list's schema does not carry
     info.maximum.reset();
     return Key("sizes", Shape::List, info,
-               [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
+               [min, why](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
                    r.RequireList(v, path, kMaxSizes);
                    if (v.size() == 0)
                    {
@@ -202,7 +202,7 @@ Sizes()
                    }
                    for (std::size_t i = 0; i < v.size(); ++i)
                    {
-                       w.sizes.push_back(MessageSize(r, v[i], Join(path, std::to_string(i)), w, 1, ""));
+                       w.sizes.push_back(MessageSize(r, v[i], Join(path, std::to_string(i)), w, min, why));
                    }
                });
 }

@@ -36,7 +36,8 @@ WorkloadKey To(std::string meaning = "the responder (server)");
 WorkloadKey Op(const std::vector<RdmaOp>& ops);
 /** Octets per message, `min`..2^32-1; `why` says why a kind's smallest message is above one octet. */
 WorkloadKey Size(uint64_t min = 1, std::string why = "");
-WorkloadKey Sizes();
+/** A list of message sizes, each as Size(min, why) takes one. */
+WorkloadKey Sizes(uint64_t min = 1, std::string why = "");
 /** Messages (round trips for ping-pongs), 1..`max`, with count × size within 64 bits. */
 WorkloadKey Count(uint64_t max = UINT64_MAX);
 /** The most round trips a ping-pong kind counts: its applications' `Count` attributes are 32-bit. */
