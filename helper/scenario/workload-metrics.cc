@@ -84,7 +84,7 @@ LongestStall(const std::vector<MessageRecord>& messages, Time end)
     }
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.at < b.at; });
     Time longest;
-    Time stretch; // the stall that runs up to `last`
+    Time stretch; // the stall that runs up to the edge before edges[i]
     int outstanding = 0;
     int arriving = 0;
     for (std::size_t i = 0; i < edges.size(); ++i)
