@@ -35,7 +35,7 @@ class FrameTimesAreExactTestCase : public TestCase
 {
   public:
     FrameTimesAreExactTestCase()
-        : TestCase("the test runner runs at picoseconds; frame times are exact from 10 to 400 Gb/s")
+        : TestCase("the test runner runs at picoseconds; frame times are exact from 10 to 400 Gbit per s")
     {
     }
 
@@ -100,7 +100,7 @@ class PhysicsAtEveryRateTestCase : public TestCase
 {
   public:
     PhysicsAtEveryRateTestCase()
-        : TestCase("with the defaults, every physics check passes from 10 to 400 Gb/s, over MPA-TCP and SCTP")
+        : TestCase("with the defaults, every physics check passes from 10 to 400 Gbit per s, over MPA-TCP and SCTP")
     {
     }
 
