@@ -21,6 +21,7 @@
 
 #include "apps/rdma-ping-pong.h"
 #include "apps/rdma-stream.h"
+#include "apps/rdma-traffic.h"
 
 namespace ns3
 {
@@ -29,6 +30,29 @@ namespace ns3
 // `remote` (an InetSocketAddress); likewise RdmaStreamHelper. See RoleAppHelper.
 using RdmaPingPongHelper = RoleAppHelper<RdmaPingPong, RdmaAppRole>;
 using RdmaStreamHelper = RoleAppHelper<RdmaStream, RdmaAppRole>;
+
+/** RdmaTraffic on nodes, every one listening on and connecting to `port` (it has no roles: each end is both). */
+class RdmaTrafficHelper
+{
+  public:
+    explicit RdmaTrafficHelper(uint16_t port)
+    {
+        m_factory.SetTypeId(RdmaTraffic::GetTypeId());
+        m_factory.Set("Port", UintegerValue(port));
+    }
+
+    void SetAttribute(const std::string& name, const AttributeValue& value) { m_factory.Set(name, value); }
+
+    ApplicationContainer Install(Ptr<Node> node) const
+    {
+        Ptr<Application> app = m_factory.Create<Application>();
+        node->AddApplication(app);
+        return ApplicationContainer(app);
+    }
+
+  private:
+    ObjectFactory m_factory;
+};
 
 } // namespace ns3
 

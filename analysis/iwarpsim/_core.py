@@ -31,7 +31,7 @@ SUMMARY_FORMAT: int = _iwarpsim.SUMMARY_FORMAT  # summary.json's "format" this b
 def workload_kinds() -> list[dict[str, Any]]:
     """The workload kinds a scenario may use, from the runner's registry (iwarp-sim workloads --json):
     a list of dicts with name, family ("rdma", "sockets", "inject"), rdma, summary, ping_pong,
-    many_senders, ops, min_size, metrics and keys (each with name, shape, type, default, doc)."""
+    many_senders, host_group, ops, min_size, metrics and keys (each with name, shape, type, default, doc)."""
     return json.loads(_iwarpsim.workload_kinds_json())
 
 

@@ -13,6 +13,9 @@
 
 #include "helper/scenario/scenario-config.h"
 
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,13 +36,49 @@ struct DataFlow
 bool DataFlowsBack(const WorkloadConfig& w);
 
 /**
- * The data flows of `w`: one per sender into `to` for a kind with many senders, none for an injection
- * (its segments are not a workload's data), and otherwise one, reversed for a Read (DataFlowsBack).
+ * The data flows of `w`: one per sender into `to` for a kind with many senders, one per ordered pair of
+ * `hosts` for a host group (traffic), none for an injection (its segments are not a workload's data), and
+ * otherwise one, reversed for a Read (DataFlowsBack).
  */
 std::vector<DataFlow> DataFlowsOf(const WorkloadConfig& w);
 
 /** The host where `w`'s data is placed and delivered, for a kind with one sender (`from`). */
 const std::string& DataSinkOf(const WorkloadConfig& w);
+
+/**
+ * A connection a workload may open: its initiator (client), its responder (server), and the key of the
+ * workload's entry that names the initiator, for messages: `to` (one initiator, `from`), `senders` or `hosts`
+ * with the index in that list.
+ */
+struct WorkloadConnection
+{
+    std::string initiator;
+    std::string responder;
+    std::string key;
+    std::optional<std::size_t> index;
+};
+
+/**
+ * Every connection `w` may open: `from` to `to`, each sender to `to` (incast), every ordered pair of `hosts`
+ * (a host group: which pairs a run uses, its draws decide), none for an injection (it rides on another's).
+ */
+std::vector<WorkloadConnection> ConnectionsOf(const WorkloadConfig& w);
+
+/** Where a workload's entry names something, for messages: the node and its key path. */
+struct WorkloadKeyAt
+{
+    YAML::Node node;
+    std::string path;
+};
+
+/**
+ * The key of workload entry `entry` (at `path`) that names connection `c`'s initiator; the entry itself when
+ * the file leaves the key out (a host group's `hosts`, all hosts by default).
+ */
+WorkloadKeyAt KeyOfConnection(const YAML::Node& entry, const std::string& path, const WorkloadConnection& c);
+
+/** The hosts `w`'s connections join, each once, in the order its keys name them. */
+std::vector<std::string> HostsOf(const WorkloadConfig& w);
 
 } // namespace ns3
 

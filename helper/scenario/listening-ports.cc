@@ -19,6 +19,12 @@ ListeningPortsOf(const WorkloadConfig& w)
     return kind.pingPong && !w.sizes.empty() ? w.sizes.size() : 1;
 }
 
+std::vector<std::string>
+ListeningNodesOf(const WorkloadConfig& w)
+{
+    return IsHostGroup(w.kind) ? w.hosts : std::vector<std::string>{w.to};
+}
+
 ListeningPortPlan
 PlanListeningPorts(const std::vector<WorkloadConfig>& workloads)
 {
@@ -32,7 +38,18 @@ PlanListeningPorts(const std::vector<WorkloadConfig>& workloads)
         {
             continue;
         }
-        std::size_t& onNode = used[workloads[i].to];
+        // A host group listens on every host, on one port (each host connects to its peers' port): the first
+        // that none of them has given out.
+        const std::vector<std::string> nodes = ListeningNodesOf(workloads[i]);
+        std::size_t onNode = 0;
+        for (const std::string& n : nodes)
+        {
+            if (used[n] >= onNode)
+            {
+                onNode = used[n];
+                plan.node = n;
+            }
+        }
         if (onNode + need > kListeningPortsPerNode)
         {
             plan.overflowAt = i;
@@ -40,15 +57,18 @@ PlanListeningPorts(const std::vector<WorkloadConfig>& workloads)
             return plan;
         }
         plan.firstPort[i] = uint16_t(kFirstListeningPort + onNode);
-        onNode += need;
+        for (const std::string& n : nodes)
+        {
+            used[n] = onNode + need;
+        }
     }
     return plan;
 }
 
 std::string
-ListeningPortsExhausted(const WorkloadConfig& w, const ListeningPortPlan& plan)
+ListeningPortsExhausted(const ListeningPortPlan& plan)
 {
-    return "node " + w.to + " would listen on " + std::to_string(plan.portsOnNode) + " ports with this workload; " +
+    return "node " + plan.node + " would listen on " + std::to_string(plan.portsOnNode) + " ports with this workload; " +
            std::to_string(kListeningPortsPerNode) + " are available (" + std::to_string(kFirstListeningPort) + "-" +
            std::to_string(kLastListeningPort) + ": one per workload served there, one per size of a ping-pong)";
 }

@@ -41,12 +41,15 @@ struct ListeningPortPlan
     std::vector<uint16_t> firstPort;       ///< per workload, in scenario order; 0 when it listens on none
     std::optional<std::size_t> overflowAt; ///< the first workload that found its node's ports used up
     std::size_t portsOnNode{0};            ///< at overflowAt: the ports its node would need with it
+    std::string node;                      ///< at overflowAt: that node
 };
 
 ListeningPortPlan PlanListeningPorts(const std::vector<WorkloadConfig>& workloads);
 
 /** The error for a plan that overflowed at workload `w` (its overflowAt). */
-std::string ListeningPortsExhausted(const WorkloadConfig& w, const ListeningPortPlan& plan);
+std::string ListeningPortsExhausted(const ListeningPortPlan& plan);
+/** The nodes `w` listens on: `to`, or every host of a host group (on one port). */
+std::vector<std::string> ListeningNodesOf(const WorkloadConfig& w);
 
 } // namespace ns3
 

@@ -4,6 +4,7 @@
 #include "mpa/mpa-fpdu.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-socket.h"
+#include "helper/scenario/workloads/workload-kind.h"
 
 #include "ns3/uinteger.h"
 
@@ -56,8 +57,9 @@ PathMtuAt(const WorkloadConfig& w, const std::string& node)
 {
     // An SCTP receiver refuses a DDP segment above its own MULPDU (SCTP-041), and the associations
     // of one listener all take its Pmtu: every connection of an SCTP workload has the smallest.
+    // A host group's host is both ends of its connections, and one node takes one segment size: the smallest.
     const bool sctp = CarrierOf(w).sctp;
-    if (node != w.to && !sctp)
+    if (node != w.to && !sctp && !IsHostGroup(w.kind))
     {
         return w.pathMtu.at(node);
     }

@@ -27,9 +27,7 @@ namespace
 bool
 TimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
-    std::vector<std::string> ends = w.senders;
-    ends.push_back(w.from);
-    ends.push_back(w.to);
+    std::vector<std::string> ends = HostsOf(w);
     return std::all_of(ends.begin(), ends.end(), [&cfg](const std::string& h) {
         return h.empty() || ResolveTransport(cfg.transport, h).tcp.timestamps;
     });
@@ -95,6 +93,13 @@ struct MessageScan
     double worstMargin = std::numeric_limits<double>::infinity();
 };
 
+/** A flow's key among a workload's path limits: its source, and for a host group (traffic) its sink too. */
+std::string
+FlowKey(const WorkloadConfig& wc, const std::string& source, const std::string& sink)
+{
+    return IsHostGroup(wc.kind) ? source + ">" + sink : source;
+}
+
 MessageScan
 ScanMessages(const WorkloadConfig& wc,
              const std::vector<const MessageRecord*>& messages,
@@ -109,7 +114,7 @@ ScanMessages(const WorkloadConfig& wc,
                             ? 1
                             : 0;
         s.largest = std::max(s.largest, m.size);
-        auto it = bySender.find(m.sender);
+        auto it = bySender.find(FlowKey(wc, m.sender, m.receiver));
         if (!m.delivered || it == bySender.end())
         {
             continue;
@@ -185,15 +190,19 @@ CheckWorkload(const ScenarioConfig& cfg,
         return;
     }
     const uint32_t overhead = PayloadOverhead(cfg, wc);
-    std::map<std::string, PathLimits> bySender;
-    double sumLimit = 0;
+    std::map<std::string, PathLimits> bySender; // by FlowKey
+    std::map<std::string, double> sumBySink;
     for (const DataFlow& f : flows)
     {
-        bySender[f.source] = paths.Limits(f.source, f.sink, overhead);
-        sumLimit += bySender[f.source].payloadLimitBps;
+        const PathLimits& p = bySender[FlowKey(wc, f.source, f.sink)] = paths.Limits(f.source, f.sink, overhead);
+        sumBySink[f.sink] += p.payloadLimitBps;
     }
-    // Several senders share the sink's own links: those cap their sum.
-    const double limit = std::min(sumLimit, paths.HostLimit(flows.front().sink, overhead));
+    // Several senders share a sink's own links: those cap their sum.
+    double limit = 0;
+    for (const auto& [sink, sum] : sumBySink)
+    {
+        limit += std::min(sum, paths.HostLimit(sink, overhead));
+    }
     const std::string how = "bottleneck payload rate for " + std::to_string(overhead) +
                             " header octets per packet (+2 PPP)";
     if (w.goodputBps)

@@ -75,6 +75,7 @@ struct MessageRecord
     std::optional<Time> completed;   ///< the source's successful completion (never the FCT)
     bool failed{false};              ///< the source's completion carried an error status
     std::string sender;              ///< the host the message left from (incast: one of the senders)
+    std::string receiver;            ///< a host group's (traffic): the host it went to; empty for the others
 
     MessageStatus Status() const;
     /** Flow completion time: delivered - post; unset when not delivered. */

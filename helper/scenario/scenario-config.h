@@ -21,10 +21,13 @@
 #include "helper/scenario/transport-settings.h"
 #include "helper/topology/topology-spec.h"
 
+#include "traffic/flow-arrivals.h"
+
 #include "ns3/nstime.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -231,6 +234,12 @@ struct WorkloadConfig
     const LlpDescriptor* llp{&DefaultLlp()}; ///< one of LlpDescriptors() (llp-descriptors.h)
     PayloadMode payload{PayloadMode::Virtual};
     std::optional<InjectConfig> inject; ///< kind inject only
+    // Kind traffic (a load of flows among a group of hosts, doc/traffic.md):
+    std::vector<std::string> hosts;   ///< the hosts of the load, each sending to and receiving from the others
+    TrafficPattern pattern{TrafficPattern::AllToAll};
+    double load{0};                   ///< payload octets offered per second by each host over its link rate
+    /** The flow sizes: a built-in distribution, or one read from a CDF file; null for other kinds. */
+    std::shared_ptr<const FlowSizeDistribution> flowSizes;
     /**
      * Found by the loader, not written in the file: per sender (`from`, or each incast sender), the
      * smallest MTU on the shortest paths to `to`, which its connections are sized for

@@ -7,6 +7,7 @@
  */
 #include "helper/scenario/listening-ports.h"
 #include "helper/scenario/scenario-network.h"
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/sections/scenario-sections.h"
 #include "helper/common/units.h"
@@ -23,15 +24,6 @@ namespace scenario
 {
 namespace
 {
-
-/** The nodes a workload's connections join (incast: every sender and the receiver). */
-std::vector<std::string>
-NodesOf(const WorkloadConfig& w)
-{
-    std::vector<std::string> nodes = HasManySenders(w.kind) ? w.senders : std::vector<std::string>{w.from};
-    nodes.push_back(w.to);
-    return nodes;
-}
 
 } // namespace
 
@@ -164,18 +156,15 @@ ScenarioReader::CheckReachability(const YAML::Node& list, const ScenarioConfig& 
             continue; // rides on its target's connection
         }
         const std::string p = Join("workloads", std::to_string(i));
-        const int receiver = component[VertexOf(w.to)];
-        for (std::size_t s = 0; s < (HasManySenders(w.kind) ? w.senders.size() : 1); ++s)
+        for (const WorkloadConnection& c : ConnectionsOf(w))
         {
-            const std::string& from = HasManySenders(w.kind) ? w.senders[s] : w.from;
-            if (component[VertexOf(from)] == receiver)
+            if (component[VertexOf(c.initiator)] == component[VertexOf(c.responder)])
             {
                 continue;
             }
-            const bool incast = HasManySenders(w.kind);
-            Fail(incast ? list[i]["senders"][s] : list[i]["to"],
-                 incast ? Join(Join(p, "senders"), std::to_string(s)) : Join(p, "to"),
-                 "no path between " + from + " and " + w.to + " in the " + m_topologyText +
+            const WorkloadKeyAt at = KeyOfConnection(list[i], p, c);
+            Fail(at.node, at.path,
+                 "no path between " + c.initiator + " and " + c.responder + " in the " + m_topologyText +
                      " (they are in parts of the graph that no link joins)");
         }
     }
@@ -202,7 +191,7 @@ ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) con
         {
             continue;
         }
-        const std::vector<std::string> nodes = NodesOf(later);
+        const std::vector<std::string> nodes = HostsOf(later);
         std::size_t i = j;
         for (const std::string& node : nodes)
         {
@@ -221,7 +210,7 @@ ScenarioReader::CheckLlps(const YAML::Node& list, const ScenarioConfig& cfg) con
             continue;
         }
         const WorkloadConfig& earlier = cfg.workloads[i];
-        for (const std::string& node : NodesOf(earlier))
+        for (const std::string& node : HostsOf(earlier))
         {
             if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
             {
@@ -260,7 +249,7 @@ ScenarioReader::CheckListeningPorts(const YAML::Node& list, const ScenarioConfig
     if (plan.overflowAt)
     {
         const std::size_t i = *plan.overflowAt;
-        Fail(list[i], Join("workloads", std::to_string(i)), ListeningPortsExhausted(cfg.workloads[i], plan));
+        Fail(list[i], Join("workloads", std::to_string(i)), ListeningPortsExhausted(plan));
     }
 }
 

@@ -12,6 +12,7 @@
  */
 #include "helper/scenario/path-sizes.h"
 #include "helper/scenario/scenario-attributes.h"
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/scenario-reader.h"
 
 
@@ -51,6 +52,7 @@ KeyOf(TopoVertexId a, TopoVertexId b)
 struct Pair
 {
     std::string from;
+    std::string to;
     YAML::Node at;
     std::string path;
 };
@@ -123,16 +125,10 @@ std::vector<Pair>
 PairsOf(const WorkloadConfig& w, const YAML::Node& entry, const std::string& p)
 {
     std::vector<Pair> pairs;
-    if (HasManySenders(w.kind))
+    for (const WorkloadConnection& c : ConnectionsOf(w))
     {
-        for (std::size_t s = 0; s < w.senders.size(); ++s)
-        {
-            pairs.push_back(Pair{w.senders[s], entry["senders"][s], Join(Join(p, "senders"), std::to_string(s))});
-        }
-    }
-    else
-    {
-        pairs.push_back(Pair{w.from, entry["to"], Join(p, "to")});
+        const WorkloadKeyAt at = KeyOfConnection(entry, p, c);
+        pairs.push_back(Pair{c.initiator, c.responder, at.node, at.path});
     }
     return pairs;
 }
@@ -153,12 +149,12 @@ const LinkMtu*
 SmallestMtuOnPaths(const PathCheck& pc,
                    const std::map<EdgeKey, LinkMtu>& mtus,
                    const Pair& pair,
-                   const std::string& to,
                    uint64_t ttl,
                    std::map<TopoVertexId, std::vector<int32_t>>& hops)
 {
     const TopologyGraph& g = pc.graph;
     const TopoVertexId s = pc.vertexOf(pair.from);
+    const std::string& to = pair.to;
     const TopoVertexId t = pc.vertexOf(to);
     const LinkMtu* smallest = &mtus.begin()->second;
     // An edge is on a shortest path when the hops to one end and from the other add up.
@@ -202,7 +198,7 @@ CheckPairSizes(const PathCheck& pc,
                const std::optional<std::string>& segmentSize,
                const std::optional<std::string>& pmtu)
 {
-    const std::string where = " on the path of workload '" + w.name + "' (" + pair.from + " to " + w.to + ")";
+    const std::string where = " on the path of workload '" + w.name + "' (" + pair.from + " to " + pair.to + ")";
     const LlpDescriptor& carrier = CarrierOf(w);
     const uint32_t need = carrier.minMtu();
     if (smallest.mtu < need)
@@ -289,9 +285,11 @@ ScenarioReader::CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const
             const LinkMtu* smallest = &mtus.begin()->second;
             if (!uniform || countHops)
             {
-                smallest = SmallestMtuOnPaths(pc, mtus, pair, w.to, ttl, hops);
+                smallest = SmallestMtuOnPaths(pc, mtus, pair, ttl, hops);
             }
-            w.pathMtu[pair.from] = smallest->mtu;
+            // A host group's host starts connections to several peers: its sockets fit the smallest.
+            auto [at, fresh] = w.pathMtu.emplace(pair.from, smallest->mtu);
+            at->second = std::min(at->second, smallest->mtu);
             CheckPairSizes(pc, w, pair, *smallest, segmentSize, pmtu);
         }
     }

@@ -115,6 +115,12 @@ ScenarioReader::ReadSeriesFlows(const YAML::Node& n,
             {
                 Fail(flows[i], p, "workload '" + wc.name + "' (inject) has no flow of its own to sample");
             }
+            if (IsHostGroup(wc.kind))
+            {
+                Fail(flows[i], p,
+                     "workload '" + wc.name + "' (" + ToString(wc.kind) +
+                         ") is a load of many short flows, not sampled per flow; sample the queues of its links");
+            }
             if (!HasGoodput(wc.kind) && !s.Has(SeriesQuantity::Cwnd) && !s.Has(SeriesQuantity::Rtt))
             {
                 Fail(flows[i], p,
@@ -129,7 +135,8 @@ ScenarioReader::ReadSeriesFlows(const YAML::Node& n,
     {
         for (std::size_t w = 0; w < cfg.workloads.size(); ++w)
         {
-            if (!IsInject(cfg.workloads[w].kind))
+            // Every flow of the workloads that have flows of their own to follow (doc/metrics.md).
+            if (!IsInject(cfg.workloads[w].kind) && !IsHostGroup(cfg.workloads[w].kind))
             {
                 s.workloads.push_back(w);
             }

@@ -5,6 +5,7 @@
  * delayed ACK that would outlast the peer's RTO on a workload's connection, which stalls it (issue 13:
  * MinRto 1 ms under ns-3's 200 ms delayed ACK).  The runner never finds out any of these in a run.
  */
+#include "helper/scenario/data-flows.h"
 #include "helper/scenario/scenario-reader.h"
 #include "helper/scenario/transport-keys.h"
 #include "helper/common/units.h"
@@ -42,13 +43,9 @@ std::vector<std::pair<std::string, std::string>>
 Connections(const WorkloadConfig& w)
 {
     std::vector<std::pair<std::string, std::string>> out;
-    if (IsInject(w.kind))
+    for (const WorkloadConnection& c : ConnectionsOf(w)) // none for an inject: it rides on its target's
     {
-        return out; // rides on its target's connection
-    }
-    for (const std::string& s : HasManySenders(w.kind) ? w.senders : std::vector<std::string>{w.from})
-    {
-        out.emplace_back(s, w.to);
+        out.emplace_back(c.initiator, c.responder);
     }
     return out;
 }

@@ -236,11 +236,7 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
     ReadSection(*this, TopologyKeys(), n, path, t);
     if (t.kind == TopologyKind::GraphMl)
     {
-        t.file = Str(Required(n, path, "file"), Join(path, "file"));
-        if (!t.file.empty() && t.file[0] != '/' && !m_baseDir.empty())
-        {
-            t.file = m_baseDir + "/" + t.file;
-        }
+        t.file = ScenarioRelative(Str(Required(n, path, "file"), Join(path, "file")));
         // Checked now: a run that fails on a missing file after its set-up is a waste.
         if (!std::ifstream(t.file))
         {
@@ -281,6 +277,12 @@ ScenarioReader::ReadLink(const YAML::Node& n, const std::string& path, bool perL
     ReadQueueKeys(n, path, c.queue, c.deviceQueue, c.queueDisc);
     c.impairment = ReadImpairment(n, path);
     return c;
+}
+
+std::string
+ScenarioReader::ScenarioRelative(const std::string& file) const
+{
+    return !file.empty() && file[0] != '/' && !m_baseDir.empty() ? m_baseDir + "/" + file : file;
 }
 
 } // namespace scenario

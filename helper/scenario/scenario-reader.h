@@ -81,6 +81,10 @@ class ScenarioReader
     void RequireList(const YAML::Node& n, const std::string& path, std::size_t max = kMaxListLength) const;
     YAML::Node Required(const YAML::Node& map, const std::string& path, const std::string& key) const;
     void CheckNode(const YAML::Node& n, const std::string& path, const std::string& name, bool hostOnly) const;
+    /** The topology's hosts, in host order (empty when the reader was made without a topology to check). */
+    const std::vector<std::string>& HostNames() const { return m_hosts; }
+    /** A file the scenario names: relative to the scenario file's folder unless absolute. */
+    std::string ScenarioRelative(const std::string& file) const;
 
   private:
     // The pieces of Read, in the order it reads the sections.

@@ -7,6 +7,7 @@
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/workload-metrics.h"
 
+#include "apps/rdma-traffic.h"
 #include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 #include "sctp/sctp-socket.h"
@@ -130,7 +131,9 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
         return;
     }
     Workload* w = owner->second;
-    const bool serverSide = node == w->cfg->to;
+    // A host group's hosts are clients and servers at once: the server end is the one on the listening port.
+    const bool hostGroup = w->kind->hostGroup;
+    const bool serverSide = hostGroup ? l.GetPort() == w->port : node == w->cfg->to;
     m_qpWorkload[qp] = w;
     w->qpByEnds[{node, peerName}] = qp;
     // One name per connection at both ends: its client's host and port.
@@ -144,7 +147,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
         ++w->connections.established;
     }
     // The end that sends the flow's data: the initiator's, but the responder's when the data flows back.
-    if (m_senderSocket && serverSide == DataFlowsBack(*w->cfg))
+    if (m_senderSocket && !hostGroup && serverSide == DataFlowsBack(*w->cfg))
     {
         m_senderSocket(w->index, serverSide ? peerName : node, socket);
     }
@@ -164,6 +167,14 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
             "RetransmissionTimeout",
             MakeBoundCallback(+[](Workload* wl, Time) { ++wl->retransmissions.rtoExpirations; }, w));
     }
+    if (hostGroup)
+    {
+        if (serverSide)
+        {
+            FollowSink(w, peerName, qp, node); // its Writes flow from the client end to this one
+        }
+        return;
+    }
     if (node != w->sinkNode)
     {
         return;
@@ -172,29 +183,31 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
 }
 
 void
-ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp)
+ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver)
 {
     // Each data message's placement and delivery at the sink, in order, for its sender's flow
     // (zero-length messages are the stream's end handshake, not data).
     IwarpTransport::Of(qp, "the scenario's probes")->GetDdp()->TraceConnectWithoutContext(
         "Delivered",
-        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const DdpDelivery& d) {
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, std::string rcv,
+                              const DdpDelivery& d) {
             if ((d.tagged || d.qn == 0) && d.length > 0)
             {
-                self->FlowOf(*wl, snd).sink.emplace_back(d.firstPlaced, d.delivered);
+                self->FlowOf(*wl, snd, rcv).sink.emplace_back(d.firstPlaced, d.delivered);
             }
         },
-                          this, w, sender));
+                          this, w, sender, receiver));
     // A Send is delivered when its receive completes at the sink (doc/metrics.md).
     qp->TraceConnectWithoutContext(
         "Completion",
-        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, const WorkCompletion& c) {
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, std::string rcv,
+                              const WorkCompletion& c) {
             if (c.IsRecv() && c.status == WcStatus::Success && c.byteLength > 0)
             {
-                self->FlowOf(*wl, snd).receives.push_back(Simulator::Now());
+                self->FlowOf(*wl, snd, rcv).receives.push_back(Simulator::Now());
             }
         },
-                          this, w, sender));
+                          this, w, sender, receiver));
 }
 
 void
@@ -351,6 +364,13 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.retransmissions = w->retransmissions;
         r.terminates = w->terminates;
         r.connections = w->connections;
+        for (auto it = w->apps.Begin(); it != w->apps.End(); ++it)
+        {
+            if (Ptr<RdmaTraffic> t = DynamicCast<RdmaTraffic>(*it))
+            {
+                r.connections.attempted += t->GetConnectionCount(); // a host group connects as it needs to
+            }
+        }
         r.connections.lost = w->lostConnections.size();
         for (const auto& [tcp, followed] : m_socketsClients)
         {

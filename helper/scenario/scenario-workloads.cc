@@ -80,6 +80,7 @@ class ScenarioWorkloads::Site : public WorkloadSite
     void InstallPingPongs() override { m_owner.InstallPingPongChain(m_w, 0, m_w.cfg->start); }
     void InstallSocketsStream() override { m_owner.InstallSockets(m_w); }
     void InstallInject() override { m_owner.InstallInject(m_w); }
+    void InstallTraffic() override { m_owner.InstallTraffic(m_w); }
 
   private:
     ScenarioWorkloads& m_owner;
@@ -114,7 +115,7 @@ ScenarioWorkloads::Install()
         // configuration built in code reaches this.
         const std::size_t i = *ports.overflowAt;
         throw ScenarioError(m_cfg.sourceFile.empty() ? "<string>" : m_cfg.sourceFile, 0, 0,
-                            "workloads." + std::to_string(i), ListeningPortsExhausted(m_cfg.workloads[i], ports));
+                            "workloads." + std::to_string(i), ListeningPortsExhausted(ports));
     }
     for (std::size_t i = 0; i < m_cfg.workloads.size(); ++i)
     {
@@ -160,47 +161,49 @@ ScenarioWorkloads::Adopt(Workload& w, const ApplicationContainer& apps)
 }
 
 ScenarioWorkloads::Flow&
-ScenarioWorkloads::FlowOf(Workload& w, const std::string& sender)
+ScenarioWorkloads::FlowOf(Workload& w, const std::string& sender, const std::string& receiver)
 {
-    for (Flow& f : w.flows)
+    auto [it, fresh] = w.flowIndex.emplace(std::make_pair(sender, receiver), w.flows.size());
+    if (!fresh)
     {
-        if (f.sender == sender)
-        {
-            return f;
-        }
+        return w.flows[it->second];
     }
     w.flows.push_back(Flow{});
     w.flows.back().sender = sender;
+    w.flows.back().receiver = receiver;
     return w.flows.back();
 }
 
 void
-ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size)
+ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size,
+                          const std::string& receiver)
 {
-    Flow& f = FlowOf(w, sender);
+    Flow& f = FlowOf(w, sender, receiver);
     MessageRecord r;
     r.workload = w.kind->manySenders ? w.cfg->name + ":" + sender : w.cfg->name;
-    r.id = id;
+    // A host group's hosts number their messages each from 0: the workload numbers its flows in arrival order.
+    r.id = w.kind->hostGroup ? w.nextMessageId++ : id;
     r.op = OpLabel(*w.cfg);
     r.size = size;
     r.post = Simulator::Now();
     r.sender = sender;
+    r.receiver = receiver;
     f.byId[id] = f.messages.size();
     f.messages.push_back(r);
 }
 
 MessageRecord*
-ScenarioWorkloads::Find(Workload& w, const std::string& sender, uint64_t id)
+ScenarioWorkloads::Find(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver)
 {
-    Flow& f = FlowOf(w, sender);
+    Flow& f = FlowOf(w, sender, receiver);
     auto it = f.byId.find(id);
     return it == f.byId.end() ? nullptr : &f.messages[it->second];
 }
 
 void
-ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id)
+ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver)
 {
-    if (MessageRecord* r = Find(w, sender, id))
+    if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->completed = Simulator::Now();
         if (DataFlowsBack(*w.cfg))
@@ -220,9 +223,9 @@ ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id
 }
 
 void
-ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id)
+ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver)
 {
-    if (MessageRecord* r = Find(w, sender, id))
+    if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->failed = true;
     }
@@ -539,8 +542,7 @@ ScenarioWorkloads::ChooseLlp(Workload& w)
     // The connection manager picks the LLP when its application listens or connects, which is at
     // the workload's start: set it on both ends just before (an event scheduled now runs ahead of
     // the applications' start events at the same time).
-    std::vector<std::string> nodes = w.kind->manySenders ? c.senders : std::vector<std::string>{c.from};
-    nodes.push_back(c.to);
+    const std::vector<std::string> nodes = HostsOf(c);
     const std::string connector = c.llp->connector;
     for (const std::string& n : nodes)
     {

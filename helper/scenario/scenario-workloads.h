@@ -34,6 +34,8 @@
 namespace ns3
 {
 
+class TrafficLoad;
+
 /** The op column of messages.csv for a workload: its kind's label ("sockets", "inject", "read") or its RDMA op. */
 std::string OpLabel(const WorkloadConfig& w);
 
@@ -59,10 +61,14 @@ class ScenarioWorkloads
     std::vector<MessageRecord> FlowRecords(std::size_t index, const std::string& initiator) const;
 
   private:
-    /** One sender's messages to one sink (incast has one flow per sender, the others one). */
+    /**
+     * One sender's messages to one sink (incast has one flow per sender, a host group one per ordered pair of
+     * hosts that exchanged a message, the others one).
+     */
     struct Flow
     {
         std::string sender;
+        std::string receiver; ///< a host group's; empty for the others (their sink is the workload's)
         std::vector<MessageRecord> messages;    ///< in post order
         std::map<uint64_t, std::size_t> byId;   ///< application message id -> index in messages
         std::deque<std::pair<Time, Time>> sink; ///< the sink QP's DDP deliveries: (first placed, delivered)
@@ -77,6 +83,7 @@ class ScenarioWorkloads
         uint16_t port{0}; ///< the first port its server listens on, at `cfg->to` (listening-ports.h)
         std::string sinkNode; ///< where data messages are placed and delivered
         std::vector<Flow> flows;
+        std::map<std::pair<std::string, std::string>, std::size_t> flowIndex; ///< (sender, receiver) -> flows
         RetransmissionCounts retransmissions;
         std::vector<TerminateRecord> terminates;
         ConnectionCounts connections;               ///< lost is filled in from lostConnections
@@ -90,6 +97,7 @@ class ScenarioWorkloads
         uint64_t nextMessageId{0};
         std::map<uint64_t, std::vector<double>> halfRttNs; ///< ping-pong: message size -> half round trips
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
+        std::shared_ptr<TrafficLoad> load; ///< a host group's flow starter
     };
 
     /** The WorkloadSite a kind's installer gets for one workload (scenario-workloads.cc). */
@@ -115,6 +123,12 @@ class ScenarioWorkloads
     /** Follow the TCP socket of `w`'s sockets-* client application once it connects (its Socket trace). */
     void FollowSocketsClient(Workload& w, Ptr<Application> client);
     void InstallInject(Workload& w);
+    /** A host group's RdmaTraffic on each of its hosts and the TrafficLoad that hands them their flows. */
+    void InstallTraffic(Workload& w);
+    /** The messages `host`'s RdmaTraffic of `w` submits, completes and fails. */
+    void FollowTrafficHost(Workload& w, Ptr<Application> app, const std::string& host);
+    /** The host at `a` ("?" for an address of no host). */
+    std::string HostAt(Ipv4Address a) const;
     /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
     void SizeSockets(const Workload& w, const std::string& node, Time start);
     /** `llp: tcp | sctp`: the connection managers at both ends use it from the workload's start. */
@@ -129,22 +143,23 @@ class ScenarioWorkloads
      * which is how a connection is told apart from another, not by its ports.
      */
     void Adopt(Workload& w, const ApplicationContainer& apps);
-    Flow& FlowOf(Workload& w, const std::string& sender);
-    void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size);
-    /** The record of message `id` of `sender`'s flow; null if it was never posted. */
-    MessageRecord* Find(Workload& w, const std::string& sender, uint64_t id);
+    /** `sender`'s flow (to `receiver`, a host group's: empty for the others). */
+    Flow& FlowOf(Workload& w, const std::string& sender, const std::string& receiver = "");
+    void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size, const std::string& receiver = "");
+    /** The record of message `id` of `sender`'s flow (to `receiver`); null if it was never posted. */
+    MessageRecord* Find(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** The initiator's completion of message `id` (Read: also its delivery, RDMA data lands there). */
-    void Completed(Workload& w, const std::string& sender, uint64_t id);
+    void Completed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** Message `id` reached the sink's application (the sockets baseline's receive path). */
     void Delivered(Workload& w, const std::string& sender, uint64_t id);
-    void Failed(Workload& w, const std::string& sender, uint64_t id);
+    void Failed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** Count one TCP socket's retransmissions, fast or after a timeout, into `w`. */
     void FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp);
     void OnTcpTx(Workload* w, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
     /** A sockets-* client socket: its establishment, and whether TCP gave it up (Collect). */
     void FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp);
-    /** The sink QP of `w` for `sender`'s flow: record its deliveries and receive completions. */
-    void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp);
+    /** The sink QP of `w` for `sender`'s flow (to `receiver`): record its deliveries and receive completions. */
+    void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver = "");
     /** `f`'s message records with the sink's placement and delivery times (doc/metrics.md). */
     std::vector<MessageRecord> MergedRecords(const Workload& w, const Flow& f) const;
 

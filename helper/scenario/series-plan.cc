@@ -42,7 +42,7 @@ std::vector<std::string>
 FlowInitiators(const WorkloadConfig& w)
 {
     const WorkloadKindInfo& kind = Describe(w.kind);
-    if (kind.family == WorkloadFamily::Inject)
+    if (kind.family == WorkloadFamily::Inject || kind.hostGroup)
     {
         return {};
     }

@@ -158,7 +158,10 @@ class DeclaredRangesAreTheLoadersTestCase : public TestCase
 std::string
 WorkloadOf(const WorkloadKindInfo& kind, const std::string& extra)
 {
-    const std::string ends = kind.manySenders ? "senders: [h0], to: h1" : "from: h0, to: h1";
+    // A host group's ends are its hosts (every host by default); its required keys come with them.
+    const std::string ends = kind.hostGroup     ? "load: 0.5, flow-sizes: hadoop"
+                             : kind.manySenders ? "senders: [h0], to: h1"
+                                                : "from: h0, to: h1";
     return "stop: 1ms\ntopology: {kind: two-hosts}\nworkloads:\n  - {kind: " + kind.name + ", " + ends + ", " + extra +
            "}\n";
 }

@@ -49,9 +49,10 @@ SeriesNode()
             DeclaredKey<SeriesConfig>("what", what, &ScalarListNode()),
             DeclaredKey<SeriesConfig>(
                 "flows",
-                Facts(ValueKind::List, "list of workload names or indices", "every workload but inject",
+                Facts(ValueKind::List, "list of workload names or indices", "every workload but inject and traffic",
                       "the flows of these workloads (one per incast sender); only with a flow quantity in `what`; "
-                      "not inject; a ping-pong needs `cwnd` or `rtt` (it has no goodput)"),
+                      "not inject, not traffic (a load of many short flows: sample its links' queues); a "
+                      "ping-pong needs `cwnd` or `rtt` (it has no goodput)"),
                 &ScalarListNode()),
             DeclaredKey<SeriesConfig>(
                 "links",

@@ -21,6 +21,7 @@ WorkloadKindInfo SocketsStreamKind();
 WorkloadKindInfo SocketsPingPongKind();
 WorkloadKindInfo IncastKind();
 WorkloadKindInfo InjectKind();
+WorkloadKindInfo TrafficKind();
 
 } // namespace ns3
 

@@ -40,7 +40,8 @@ TheRegistry()
                                            SocketsStreamKind,
                                            SocketsPingPongKind,
                                            IncastKind,
-                                           InjectKind})
+                                           InjectKind,
+                                           TrafficKind})
         {
             built.Add(kind());
         }
@@ -227,6 +228,7 @@ WorkloadKindsJson()
                          {"summary", k->summary},
                          {"ping_pong", k->pingPong},
                          {"many_senders", k->manySenders},
+                         {"host_group", k->hostGroup},
                          {"ops", ops},
                          {"min_size", minSize},
                          {"metrics", k->metrics},

@@ -110,6 +110,8 @@ class WorkloadSite
     virtual void InstallPingPongs() = 0;
     virtual void InstallSocketsStream() = 0;
     virtual void InstallInject() = 0;
+    /** RdmaTraffic on every host of `hosts`, its flows drawn as the keys say (a host group). */
+    virtual void InstallTraffic() = 0;
 };
 
 /** Everything about one workload kind. */
@@ -122,6 +124,11 @@ struct WorkloadKindInfo
     std::vector<WorkloadKey> keys;
     /** Its senders are `senders` (one flow each), not `from`. */
     bool manySenders{false};
+    /**
+     * A load among the group `hosts` (traffic): every host may send to every other, over connections kept per
+     * ordered pair, so it has neither `from` nor `to`; each host listens on the workload's one port.
+     */
+    bool hostGroup{false};
     /**
      * Request/response: its metric is the latency per message size (latency_by_size), `count` counts
      * round trips (32 bits), and each size of `sizes` has a connection (a listening port) of its own.
@@ -153,6 +160,13 @@ inline bool
 HasManySenders(WorkloadKind kind)
 {
     return Describe(kind).manySenders;
+}
+
+/** The kind is a load among a group of hosts (`hosts`), connected pair by pair. */
+inline bool
+IsHostGroup(WorkloadKind kind)
+{
+    return Describe(kind).hostGroup;
 }
 
 /** The kind hands a segment to another workload's connection (at `at`, not `start`). */

@@ -1,0 +1,100 @@
+/*
+ * ScenarioWorkloads, the host groups (kind traffic): an RdmaTraffic on each host of the group, the TrafficLoad
+ * that hands them their flows, and each host's messages followed into its flows by receiver. The other kinds'
+ * applications are in scenario-workloads.cc.
+ */
+#include "helper/rdma-app-helper.h"
+#include "helper/scenario/scenario-workloads.h"
+#include "helper/scenario/traffic-load.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/point-to-point-net-device.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** The streams of the traffic workloads: far above the topology's (1000 on, two per link at most). */
+constexpr int64_t kTrafficFirstStream = 1'000'000;
+/** Streams per traffic workload: room for FlowArrivals::StreamsUsed of 300,000 hosts. */
+constexpr int64_t kTrafficStreamsPerWorkload = 1'000'000;
+
+/** The bit rate of a host's links (the sum over its point-to-point devices). */
+double
+HostLinkRateBps(Ptr<Node> node)
+{
+    double rate = 0;
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        if (Ptr<PointToPointNetDevice> d = DynamicCast<PointToPointNetDevice>(node->GetDevice(i)))
+        {
+            DataRateValue v;
+            d->GetAttribute("DataRate", v);
+            rate += double(v.Get().GetBitRate());
+        }
+    }
+    return rate;
+}
+
+} // namespace
+
+void
+ScenarioWorkloads::InstallTraffic(Workload& w)
+{
+    const WorkloadConfig& c = *w.cfg;
+    RdmaTrafficHelper helper(w.port);
+    helper.SetAttribute("MaxMessage", UintegerValue(uint32_t(std::ceil(c.flowSizes->MaxOctets()))));
+    std::vector<Ptr<RdmaTraffic>> apps;
+    std::vector<Ipv4Address> addresses;
+    std::vector<double> rates;
+    for (const std::string& h : c.hosts)
+    {
+        SizeSockets(w, h, c.start);
+        ApplicationContainer a = helper.Install(m_topo.GetNode(h));
+        a.Start(c.start);
+        Adopt(w, a);
+        FollowTrafficHost(w, a.Get(0), h);
+        apps.push_back(DynamicCast<RdmaTraffic>(a.Get(0)));
+        addresses.push_back(m_topo.GetHostAddress(h));
+        rates.push_back(HostLinkRateBps(m_topo.GetNode(h)));
+    }
+    FlowArrivals arrivals(*c.flowSizes, rates, c.load, c.pattern,
+                          kTrafficFirstStream + int64_t(w.index) * kTrafficStreamsPerWorkload);
+    w.load = std::make_shared<TrafficLoad>(std::move(arrivals), apps, addresses, c.start, c.count, c.duration);
+    w.load->SetEndedCallback([wl = &w]() { ++wl->postingEnded; });
+    w.load->Start();
+}
+
+void
+ScenarioWorkloads::FollowTrafficHost(Workload& w, Ptr<Application> app, const std::string& host)
+{
+    app->TraceConnectWithoutContext(
+        "Posted", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
+                                        Ipv4Address peer, uint32_t octets) {
+            self->Posted(*wl, snd, id, octets, self->HostAt(peer));
+        },
+                                    this, &w, host));
+    app->TraceConnectWithoutContext(
+        "Completed", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
+                                           Ipv4Address peer, uint32_t, Time) {
+            self->Completed(*wl, snd, id, self->HostAt(peer));
+        },
+                                       this, &w, host));
+    app->TraceConnectWithoutContext(
+        "Failed", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
+                                        Ipv4Address peer, uint32_t) { self->Failed(*wl, snd, id, self->HostAt(peer)); },
+                                    this, &w, host));
+}
+
+std::string
+ScenarioWorkloads::HostAt(Ipv4Address a) const
+{
+    auto it = m_hostByAddress.find(a.Get());
+    return it == m_hostByAddress.end() ? "?" : it->second;
+}
+
+} // namespace ns3

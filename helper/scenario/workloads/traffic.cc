@@ -1,0 +1,173 @@
+/*
+ * traffic: a data-center load among a group of hosts (doc/traffic.md): flows of sizes drawn from a published
+ * (or the user's) distribution, Poisson arrivals at a fraction of each host's link rate, RDMA Writes over
+ * connections kept per host pair; every flow's FCT at its receiver.
+ */
+#include "helper/scenario/workloads/built-in-kinds.h"
+#include "helper/scenario/workloads/common-keys.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+namespace
+{
+
+using scenario::KeyInfo;
+using scenario::ScenarioReader;
+using scenario::ValueKind;
+using Shape = WorkloadKey::Shape;
+
+/** The most flows one traffic workload takes: its records are kept for messages.csv. */
+constexpr uint64_t kMaxTrafficFlows = 10'000'000;
+
+const scenario::Names<TrafficPattern> kPatterns = {
+    {ToString(TrafficPattern::AllToAll), TrafficPattern::AllToAll},
+    {ToString(TrafficPattern::Permutation), TrafficPattern::Permutation},
+};
+
+WorkloadKey
+Hosts()
+{
+    KeyInfo info = scenario::Facts(ValueKind::List, "list of at least two distinct hosts", "every host",
+                                   "the hosts of the load: each sends flows to the others and receives theirs");
+    return WorkloadKey{
+        "hosts", Shape::List, info, {},
+        [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
+            r.RequireList(v, path);
+            std::set<std::string> listed;
+            for (std::size_t i = 0; i < v.size(); ++i)
+            {
+                const std::string p = scenario::Join(path, std::to_string(i));
+                const std::string host = r.Str(v[i], p);
+                r.CheckNode(v[i], p, host, true);
+                if (!listed.insert(host).second)
+                {
+                    r.Fail(v[i], p, "host '" + host + "' is listed twice");
+                }
+                w.hosts.push_back(host);
+            }
+            if (w.hosts.size() < 2)
+            {
+                r.Fail(v, path, "a load needs at least two hosts");
+            }
+        }};
+}
+
+WorkloadKey
+Load()
+{
+    KeyInfo info = workloadkeys::RequiredFacts(ValueKind::Number, "number in (0, 1]",
+                                               "the payload octets each host offers per second, as a fraction "
+                                               "of its link rate (headers come on top)");
+    info.minimum = 0;
+    info.exclusiveMinimum = true;
+    info.maximum = 1;
+    return WorkloadKey{"load", Shape::Scalar, info, {},
+                       [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
+                           w.load = r.ProbabilityNumber(v, path);
+                           if (!(w.load > 0 && w.load <= 1))
+                           {
+                               r.Fail(v, path, "load " + r.Str(v, path) + " is not in (0, 1]: it is the fraction "
+                                                                         "of each host's link rate offered");
+                           }
+                       }};
+}
+
+/** A CDF file's distribution, named by its path in the scenario. */
+FlowSizeDistribution
+ReadCdfFile(const ScenarioReader& r, const YAML::Node& v, const std::string& path, const std::string& name)
+{
+    const std::string file = r.ScenarioRelative(name);
+    std::ifstream in(file);
+    if (!in)
+    {
+        std::string names;
+        for (const FlowSizeDistribution& d : BuiltInFlowSizeDistributions())
+        {
+            names += (names.empty() ? "" : ", ") + d.Name();
+        }
+        r.Fail(v, path, "'" + name + "' is no built-in distribution (" + names + ") and no readable CDF file");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    try
+    {
+        return FlowSizeDistribution::Parse(text.str(), name, "the file " + name);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        r.Fail(v, path, e.what());
+    }
+}
+
+WorkloadKey
+FlowSizes()
+{
+    std::string names;
+    for (const FlowSizeDistribution& d : BuiltInFlowSizeDistributions())
+    {
+        names += (names.empty() ? "`" : ", `") + d.Name() + "`";
+    }
+    KeyInfo info = workloadkeys::RequiredFacts(ValueKind::Text, names + ", or a CDF file",
+                                               "the flow sizes: a published distribution, or a file of CDF points "
+                                               "relative to the scenario (doc/traffic.md)");
+    return WorkloadKey{"flow-sizes", Shape::Scalar, info, {},
+                       [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
+                           const std::string name = r.Str(v, path);
+                           const FlowSizeDistribution* builtIn = FindBuiltInFlowSizeDistribution(name);
+                           w.flowSizes = std::make_shared<const FlowSizeDistribution>(
+                               builtIn ? *builtIn : ReadCdfFile(r, v, path, name));
+                           if (w.flowSizes->MaxOctets() > double(UINT32_MAX))
+                           {
+                               r.Fail(v, path, "its largest flow is above 2^32-1 octets, the most one Write moves");
+                           }
+                       }};
+}
+
+WorkloadKey
+FlowCount()
+{
+    auto key = scenario::UIntKey("count", &WorkloadConfig::count, 1, kMaxTrafficFlows,
+                                 "flows in all, over every host; the load stops starting flows after the last");
+    key.info.defaultText = "one of `count`/`duration` **required**";
+    return workloadkeys::Scalar(std::move(key));
+}
+
+} // namespace
+
+WorkloadKindInfo
+TrafficKind()
+{
+    using namespace workloadkeys;
+    WorkloadKindInfo k;
+    k.name = "traffic";
+    k.family = WorkloadFamily::Rdma;
+    k.summary = "a load of flows among `hosts`: sizes from `flow-sizes`, Poisson arrivals at `load`, RDMA Writes "
+                "over connections kept per host pair";
+    k.ops = {RdmaOp::Write};
+    k.keys = {Start(),
+              Hosts(),
+              Scalar(scenario::ChoiceKey("pattern", &WorkloadConfig::pattern, kPatterns, "traffic pattern",
+                                         "whom each flow goes to: a uniformly drawn other host, or each host's one "
+                                         "peer of a random permutation with no fixed point")),
+              Load(),
+              FlowSizes(),
+              FlowCount(),
+              Duration(),
+              LlpKey()};
+    k.hostGroup = true;
+    k.read = [](const ScenarioReader& r, const YAML::Node&, const std::string&, WorkloadConfig& w) {
+        if (w.hosts.empty())
+        {
+            w.hosts = r.HostNames(); // `hosts` left out: the load runs among every host
+        }
+    };
+    k.install = [](WorkloadSite& site) { site.InstallTraffic(); };
+    k.metrics = {"goodput_bps", "fct_ns"};
+    return k;
+}
+
+} // namespace ns3

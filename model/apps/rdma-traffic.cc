@@ -1,0 +1,235 @@
+#include "apps/rdma-traffic.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaTraffic");
+NS_OBJECT_ENSURE_REGISTERED(RdmaTraffic);
+
+namespace
+{
+constexpr uint8_t kWriteAccess = MemAccess::kLocalRead | MemAccess::kLocalWrite | MemAccess::kRemoteWrite;
+} // namespace
+
+TypeId
+RdmaTraffic::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaTraffic")
+            .SetParent<Application>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<RdmaTraffic>()
+            .AddAttribute("Port",
+                          "The port every RdmaTraffic of the load listens on and connects to",
+                          UintegerValue(9001),
+                          MakeUintegerAccessor(&RdmaTraffic::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("MaxMessage",
+                          "The largest message, in octets: the buffer each end registers (Virtual: no octets "
+                          "are kept); a larger one is refused (the Failed trace)",
+                          UintegerValue(1 << 20),
+                          MakeUintegerAccessor(&RdmaTraffic::m_maxMessage),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("Posted",
+                            "A message was submitted (number, peer, octets)",
+                            MakeTraceSourceAccessor(&RdmaTraffic::m_postedTrace),
+                            "ns3::RdmaTraffic::MessageTracedCallback")
+            .AddTraceSource("Completed",
+                            "A message's Write completed at this end: the LLP took it (number, peer, octets, "
+                            "time since it was submitted)",
+                            MakeTraceSourceAccessor(&RdmaTraffic::m_completedTrace),
+                            "ns3::RdmaTraffic::CompletedTracedCallback")
+            .AddTraceSource("Failed",
+                            "A message cannot be delivered: too large, refused connection, flushed (number, "
+                            "peer, octets)",
+                            MakeTraceSourceAccessor(&RdmaTraffic::m_failedTrace),
+                            "ns3::RdmaTraffic::MessageTracedCallback")
+            .AddTraceSource("QueuePair",
+                            "A queue pair this application made, before it connects (one per peer it sends to, "
+                            "one per peer it accepts): who owns a connection, without inferring it from ports",
+                            MakeTraceSourceAccessor(&RdmaTraffic::m_queuePairTrace),
+                            "ns3::Rnic::QpCreatedTracedCallback");
+    return tid;
+}
+
+RdmaTraffic::RdmaTraffic()
+    : m_port(9001),
+      m_maxMessage(1 << 20)
+{
+}
+
+void
+RdmaTraffic::DoDispose()
+{
+    m_rnic = nullptr;
+    m_pd = nullptr;
+    m_region = nullptr;
+    m_peers.clear();
+    m_accepted.clear();
+    Application::DoDispose();
+}
+
+void
+RdmaTraffic::StartApplication()
+{
+    m_running = true;
+    m_rnic = GetNode()->GetObject<Rnic>();
+    NS_ABORT_MSG_UNLESS(m_rnic, "RdmaTraffic needs an Rnic on its node (IwarpHelper::Install)");
+    m_pd = m_rnic->AllocatePd();
+    m_region = m_rnic->RegisterMemory(m_pd, m_maxMessage, kWriteAccess, MemoryRegistry::Backing::Virtual);
+    m_rnic->GetConnectionManager()->Listen(m_port, MakeCallback(&RdmaTraffic::OnRequest, this));
+}
+
+void
+RdmaTraffic::StopApplication()
+{
+    m_running = false;
+}
+
+Ptr<QueuePair>
+RdmaTraffic::MakeQp(Ipv4Address peer)
+{
+    Ptr<CompletionQueue> cq = m_rnic->CreateCq();
+    Ptr<QueuePair> qp = m_rnic->CreateQp(m_pd, cq, cq);
+    qp->TraceConnectWithoutContext(
+        "Completion",
+        MakeBoundCallback(+[](RdmaTraffic* app, Ipv4Address p, const WorkCompletion& c) { app->OnCompletion(p, c); },
+                          this, peer));
+    m_queuePairTrace(qp);
+    return qp;
+}
+
+uint64_t
+RdmaTraffic::Submit(Ipv4Address peer, uint32_t octets)
+{
+    const Message m{m_submitted++, octets, Simulator::Now()};
+    m_postedTrace(m.number, peer, octets);
+    if (!m_running || octets == 0 || octets > m_maxMessage)
+    {
+        NS_LOG_WARN("message " << m.number << " of " << octets << " octets to " << peer << " refused ("
+                               << (m_running ? "size outside 1..MaxMessage" : "not running") << ")");
+        Fail(peer, m);
+        return m.number;
+    }
+    auto [it, fresh] = m_peers.try_emplace(peer.Get());
+    Peer& p = it->second;
+    if (fresh)
+    {
+        p.address = peer;
+        Connect(p);
+    }
+    if (p.failed)
+    {
+        Fail(peer, m);
+    }
+    else if (!p.connected)
+    {
+        p.waiting.push_back(m);
+    }
+    else
+    {
+        Post(p, m);
+    }
+    return m.number;
+}
+
+void
+RdmaTraffic::Connect(Peer& peer)
+{
+    peer.qp = MakeQp(peer.address);
+    std::vector<uint8_t> pd;
+    RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
+    const Ipv4Address address = peer.address;
+    m_rnic->GetConnectionManager()->Connect(
+        peer.qp, InetSocketAddress(address, m_port), pd,
+        MakeBoundCallback(+[](RdmaTraffic* app, Ipv4Address a, Ptr<QueuePair> qp, bool ok,
+                              const std::vector<uint8_t>& reply) { app->OnConnected(a, qp, ok, reply); },
+                          this, address));
+}
+
+void
+RdmaTraffic::OnConnected(Ipv4Address address, Ptr<QueuePair>, bool accepted, const std::vector<uint8_t>& pd)
+{
+    Peer& p = m_peers.at(address.Get());
+    if (!accepted || !p.remote.Deserialize(pd))
+    {
+        NS_LOG_WARN("connection to " << address << " refused or no buffer advertised: " << p.waiting.size()
+                                     << " waiting messages fail");
+        p.failed = true;
+        for (const Message& m : p.waiting)
+        {
+            Fail(address, m);
+        }
+        p.waiting.clear();
+        return;
+    }
+    p.connected = true;
+    while (!p.waiting.empty())
+    {
+        const Message m = p.waiting.front();
+        p.waiting.pop_front();
+        Post(p, m);
+    }
+}
+
+void
+RdmaTraffic::OnRequest(Ptr<ConnectionRequest> req)
+{
+    // Any peer of the load may connect; it Writes into this end's one buffer, which it learns here.
+    Ptr<QueuePair> qp = MakeQp(Ipv4Address());
+    m_accepted.push_back(qp);
+    std::vector<uint8_t> pd;
+    RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
+    m_rnic->GetConnectionManager()->Accept(req, qp, pd);
+}
+
+void
+RdmaTraffic::Post(Peer& peer, const Message& m)
+{
+    SendWr wr;
+    wr.id = m_nextWrId++;
+    wr.type = WrOpcode::Write;
+    wr.local = LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), m.octets};
+    wr.remoteStag = peer.remote.stag;
+    wr.remoteTo = peer.remote.to;
+    // Booked first: with a zero-cost engine the Write can complete before PostSend returns.
+    m_posted[wr.id] = m;
+    if (!peer.qp->PostSend(wr))
+    {
+        NS_LOG_WARN("PostSend to " << peer.address << " refused: message " << m.number << " fails");
+        m_posted.erase(wr.id);
+        Fail(peer.address, m);
+    }
+}
+
+void
+RdmaTraffic::Fail(Ipv4Address peer, const Message& m)
+{
+    m_failedTrace(m.number, peer, m.octets);
+}
+
+void
+RdmaTraffic::OnCompletion(Ipv4Address peer, const WorkCompletion& c)
+{
+    auto it = m_posted.find(c.id);
+    if (it == m_posted.end())
+    {
+        return; // an accepted connection's: it posts nothing
+    }
+    const Message m = it->second;
+    m_posted.erase(it);
+    if (c.status != WcStatus::Success)
+    {
+        NS_LOG_WARN("message " << m.number << " to " << peer << ": " << ToString(c.status));
+        Fail(peer, m);
+        return;
+    }
+    m_completedTrace(m.number, peer, m.octets, Simulator::Now() - m.submitted);
+}
+
+} // namespace ns3

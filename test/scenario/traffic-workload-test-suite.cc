@@ -1,0 +1,239 @@
+/*
+ * iwarp-traffic-workload: the `traffic` workload (doc/traffic.md, issue 28) run end to end: `count` flows in
+ * all, each delivered and recorded with its receiver, over connections kept per host pair (one per pair used,
+ * far fewer than flows); a permutation sends each host to one other; `duration` bounds when flows start; a
+ * seed gives the same flows and another run other ones; bad keys are refused with what is wrong.
+ */
+#include "support/scenario-run-util.h"
+
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <tuple>
+#include <vector>
+
+namespace ns3
+{
+namespace
+{
+
+const char* const kSuite = "iwarp-traffic-workload";
+
+/** Four hosts on two leaves, 10 Gb/s; `workload` is the traffic entry's keys. */
+std::string
+Scenario(const std::string& workload, const std::string& extra = "")
+{
+    return "stop: 100ms\n" + extra +
+           "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 2}\n"
+           "links: {rate: 10Gbps, delay: 1us}\n"
+           "workloads:\n"
+           "  - {name: load, kind: traffic, " +
+           workload + "}\n";
+}
+
+using FlowKey = std::tuple<int64_t, uint64_t, std::string, std::string>; // post, size, sender, receiver
+
+std::vector<FlowKey>
+Flows(const RunResult& r)
+{
+    std::vector<FlowKey> out;
+    for (const MessageRecord& m : r.messages)
+    {
+        out.emplace_back(m.post.GetTimeStep(), m.size, m.sender, m.receiver);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+class CountTestCase : public TestCase
+{
+  public:
+    CountTestCase()
+        : TestCase("count: every flow delivered, numbered once, over one connection per host pair used")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r =
+            RunYamlInTemp(Scenario("load: 0.3, flow-sizes: hadoop, count: 200"), kSuite, "count");
+        NS_TEST_ASSERT_MSG_EQ(r.workloads.size(), 1u, "one workload");
+        const WorkloadResult& w = r.workloads[0];
+        NS_TEST_EXPECT_MSG_EQ(w.messagesPosted, 200u, "count flows in all");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 200u, "every one delivered at its receiver");
+        NS_TEST_EXPECT_MSG_EQ(w.octetsDelivered, w.octetsPosted, "every octet");
+        std::set<uint64_t> ids;
+        std::set<std::pair<std::string, std::string>> pairs;
+        bool ownHost = false;
+        bool fctFromArrival = true;
+        for (const MessageRecord& m : r.messages)
+        {
+            ids.insert(m.id);
+            pairs.emplace(m.sender, m.receiver);
+            ownHost = ownHost || m.sender == m.receiver || m.receiver.empty() || m.receiver == "?";
+            fctFromArrival = fctFromArrival && m.Fct() && *m.Fct() == *m.delivered - m.post;
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(m.size, 10'000'000u, "within hadoop's sizes");
+        }
+        NS_TEST_EXPECT_MSG_EQ(ids.size(), 200u, "ids unique over the workload");
+        NS_TEST_EXPECT_MSG_EQ(*ids.rbegin(), 199u, "numbered 0..count-1 in arrival order");
+        NS_TEST_EXPECT_MSG_EQ(ownHost, false, "every flow to another, known host");
+        NS_TEST_EXPECT_MSG_EQ(fctFromArrival, true, "FCT from the flow's arrival to its delivery");
+        NS_TEST_EXPECT_MSG_EQ(w.connections.attempted, pairs.size(), "one connection per ordered pair used");
+        NS_TEST_EXPECT_MSG_EQ(w.connections.established, pairs.size(), "all of them up");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(pairs.size(), 12u, "at most the 4 x 3 ordered pairs");
+        for (const CheckResult& c : r.checks)
+        {
+            NS_TEST_EXPECT_MSG_EQ(c.pass, true, c.name << " (" << c.subject << ")");
+        }
+    }
+};
+
+class PermutationTestCase : public TestCase
+{
+  public:
+    PermutationTestCase()
+        : TestCase("permutation: each host sends to one other, and each receives from one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYamlInTemp(
+            Scenario("pattern: permutation, load: 0.2, flow-sizes: hadoop, count: 60"), kSuite, "perm");
+        std::map<std::string, std::set<std::string>> to;
+        std::set<std::string> receivers;
+        for (const MessageRecord& m : r.messages)
+        {
+            to[m.sender].insert(m.receiver);
+            receivers.insert(m.receiver);
+        }
+        NS_TEST_EXPECT_MSG_EQ(to.size(), 4u, "every host sends");
+        for (const auto& [sender, peers] : to)
+        {
+            NS_TEST_EXPECT_MSG_EQ(peers.size(), 1u, sender << " sends to one host only");
+            NS_TEST_EXPECT_MSG_EQ(peers.count(sender), 0u, sender << " not to itself");
+        }
+        NS_TEST_EXPECT_MSG_EQ(receivers.size(), 4u, "every host receives");
+        NS_TEST_EXPECT_MSG_EQ(r.workloads[0].connections.attempted, 4u, "four connections for 60 flows");
+    }
+};
+
+class DurationTestCase : public TestCase
+{
+  public:
+    DurationTestCase()
+        : TestCase("duration: flows start from `start` until start + duration, none after")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYamlInTemp(
+            Scenario("start: 1ms, duration: 2ms, load: 0.3, flow-sizes: hadoop, hosts: [h0, h1, h2]"), kSuite,
+            "duration");
+        NS_TEST_EXPECT_MSG_GT(r.messages.size(), 10u, "flows started");
+        for (const MessageRecord& m : r.messages)
+        {
+            NS_TEST_EXPECT_MSG_GT(m.post, MilliSeconds(1), "after the start");
+            NS_TEST_EXPECT_MSG_LT(m.post, MilliSeconds(3), "before start + duration");
+            NS_TEST_EXPECT_MSG_NE(m.sender, "h3", "only the listed hosts send");
+            NS_TEST_EXPECT_MSG_NE(m.receiver, "h3", "only the listed hosts receive");
+        }
+    }
+};
+
+class SeedTestCase : public TestCase
+{
+  public:
+    SeedTestCase()
+        : TestCase("a seed gives the same flows; another run, other flows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string yaml = Scenario("load: 0.3, flow-sizes: web-search, count: 40");
+        const std::vector<FlowKey> a = Flows(RunYamlInTemp(yaml, kSuite, "seed-a"));
+        const std::vector<FlowKey> b = Flows(RunYamlInTemp(yaml, kSuite, "seed-b"));
+        const std::vector<FlowKey> c = Flows(RunYamlInTemp(yaml, kSuite, "seed-c", {"run=2"}));
+        NS_TEST_EXPECT_MSG_EQ(a.size(), 40u, "forty flows");
+        NS_TEST_EXPECT_MSG_EQ((a == b), true, "same seed and run: the same arrivals, sizes and pairs");
+        NS_TEST_EXPECT_MSG_EQ((a == c), false, "run 2: other flows");
+    }
+};
+
+class RefusalsTestCase : public TestCase
+{
+  public:
+    RefusalsTestCase()
+        : TestCase("refused: load outside (0, 1], one host, an unknown distribution, a bad CDF file, no count")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto has = [](const std::string& keys, const std::string& part) {
+            const std::string e = ErrorOf(Scenario(keys));
+            return e.find(part) != std::string::npos ? std::string() : e;
+        };
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0, flow-sizes: hadoop, count: 5", "load 0 is not in (0, 1]"), "", "zero");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 1.2, flow-sizes: hadoop, count: 5", "load 1.2 is not in (0, 1]"), "",
+                              "overload");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, flow-sizes: hadoop, count: 5, hosts: [h0]", "at least two hosts"), "",
+                              "one host");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, flow-sizes: hadoop, count: 5, hosts: [h0, h0]", "listed twice"), "",
+                              "a host twice");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, flow-sizes: websearch, count: 5",
+                                  "'websearch' is no built-in distribution (web-search, data-mining, hadoop)"),
+                              "", "unknown distribution");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, flow-sizes: hadoop", "missing required key 'count' (or 'duration')"),
+                              "", "neither count nor duration");
+        NS_TEST_EXPECT_MSG_EQ(has("flow-sizes: hadoop, count: 5", "load"), "", "no load");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, flow-sizes: hadoop, count: 10000001", "10000000"), "", "too many");
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, flow-sizes: hadoop, count: 5, to: h1", "does not apply"), "",
+                              "no `to`: every host is both ends");
+
+        const std::filesystem::path cdf = std::filesystem::temp_directory_path() / "iwarp-traffic-bad.cdf";
+        {
+            std::ofstream out(cdf);
+            out << "0 0\n1000 0.7\n500 1\n";
+        }
+        NS_TEST_EXPECT_MSG_EQ(has("load: 0.5, count: 5, flow-sizes: " + cdf.string(),
+                                  cdf.string() + ":3: sizes must increase"),
+                              "", "a CDF file that is no CDF, with its line");
+        std::filesystem::remove(cdf);
+
+        const std::string series = "tracing: {series: {interval: 1ms, what: [goodput], flows: [load]}}\n";
+        NS_TEST_EXPECT_MSG_NE(ErrorOf(Scenario("load: 0.5, flow-sizes: hadoop, count: 5", series))
+                                  .find("not sampled per flow"),
+                              std::string::npos, "a traffic load is not sampled per flow");
+    }
+};
+
+class TrafficWorkloadTestSuite : public TestSuite
+{
+  public:
+    TrafficWorkloadTestSuite()
+        : TestSuite(kSuite, UNIT)
+    {
+        AddTestCase(new CountTestCase, TestCase::QUICK);
+        AddTestCase(new PermutationTestCase, TestCase::QUICK);
+        AddTestCase(new DurationTestCase, TestCase::QUICK);
+        AddTestCase(new SeedTestCase, TestCase::QUICK);
+        AddTestCase(new RefusalsTestCase, TestCase::QUICK);
+    }
+};
+
+TrafficWorkloadTestSuite g_trafficWorkloadTestSuite;
+
+} // namespace
+} // namespace ns3
