@@ -1,7 +1,7 @@
 /*
- * RoleAppHelper<App, Role>: an application helper, in the shape of ns-3's, for an application
- * `App` with a Role attribute of enum type `Role` (client or server), a Port and a Remote: an
- * ObjectFactory for App's TypeId, SetAttribute, and Install returning an ApplicationContainer.
+ * AppHelper<App>: an application helper, in the shape of ns-3's: an ObjectFactory for App's TypeId,
+ * SetAttribute, and Install returning an ApplicationContainer. RoleAppHelper<App, Role> is one for an
+ * application with a Role attribute of enum type `Role` (client or server), a Port and a Remote.
  * RdmaPingPongHelper, RdmaStreamHelper (rdma-app-helper.h), SocketPingPongHelper and
  * SocketStreamHelper (socket-app-helper.h) are instances of it.
  */
@@ -24,21 +24,12 @@
 namespace ns3
 {
 
-template <typename App, typename Role>
-class RoleAppHelper
+/** An ObjectFactory for App's TypeId, its attributes set before Install makes and adds the applications. */
+template <typename App>
+class AppHelper
 {
   public:
-    /** A server on `port`, or a client of `remote` (an InetSocketAddress). */
-    RoleAppHelper(Role role, uint16_t port, const Address& remote = Address())
-    {
-        m_factory.SetTypeId(App::GetTypeId());
-        m_factory.Set("Role", EnumValue(role));
-        m_factory.Set("Port", UintegerValue(port));
-        if (!remote.IsInvalid())
-        {
-            m_factory.Set("Remote", AddressValue(remote));
-        }
-    }
+    AppHelper() { m_factory.SetTypeId(App::GetTypeId()); }
 
     void SetAttribute(const std::string& name, const AttributeValue& value) { m_factory.Set(name, value); }
 
@@ -61,6 +52,22 @@ class RoleAppHelper
 
   protected:
     ObjectFactory m_factory;
+};
+
+template <typename App, typename Role>
+class RoleAppHelper : public AppHelper<App>
+{
+  public:
+    /** A server on `port`, or a client of `remote` (an InetSocketAddress). */
+    RoleAppHelper(Role role, uint16_t port, const Address& remote = Address())
+    {
+        this->m_factory.Set("Role", EnumValue(role));
+        this->m_factory.Set("Port", UintegerValue(port));
+        if (!remote.IsInvalid())
+        {
+            this->m_factory.Set("Remote", AddressValue(remote));
+        }
+    }
 };
 
 } // namespace ns3

@@ -32,26 +32,10 @@ using RdmaPingPongHelper = RoleAppHelper<RdmaPingPong, RdmaAppRole>;
 using RdmaStreamHelper = RoleAppHelper<RdmaStream, RdmaAppRole>;
 
 /** RdmaTraffic on nodes, every one listening on and connecting to `port` (it has no roles: each end is both). */
-class RdmaTrafficHelper
+class RdmaTrafficHelper : public AppHelper<RdmaTraffic>
 {
   public:
-    explicit RdmaTrafficHelper(uint16_t port)
-    {
-        m_factory.SetTypeId(RdmaTraffic::GetTypeId());
-        m_factory.Set("Port", UintegerValue(port));
-    }
-
-    void SetAttribute(const std::string& name, const AttributeValue& value) { m_factory.Set(name, value); }
-
-    ApplicationContainer Install(Ptr<Node> node) const
-    {
-        Ptr<Application> app = m_factory.Create<Application>();
-        node->AddApplication(app);
-        return ApplicationContainer(app);
-    }
-
-  private:
-    ObjectFactory m_factory;
+    explicit RdmaTrafficHelper(uint16_t port) { m_factory.Set("Port", UintegerValue(port)); }
 };
 
 } // namespace ns3

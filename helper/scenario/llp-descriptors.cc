@@ -38,6 +38,27 @@ SctpFraming(bool /* timestamps */)
     return sctpddp::kPacketHeadersLen;
 }
 
+/** RFC 5044 §4: an FPDU's length field and ULPDU are padded to a multiple of four octets. */
+uint32_t
+MpaPadding(uint32_t segment)
+{
+    return (4 - (iwarp::kMpaLengthFieldLen + segment) % 4) % 4;
+}
+
+/** RFC 9260 §3.2: a chunk (its 4-octet-aligned header and the data) is padded to a multiple of four. */
+uint32_t
+SctpPadding(uint32_t segment)
+{
+    return (4 - segment % 4) % 4;
+}
+
+/** Plain TCP carries a byte stream: nothing to pad. */
+uint32_t
+NoPadding(uint32_t)
+{
+    return 0;
+}
+
 /** What plain TCP needs of a path here: the smallest MTU IPv4 allows a link. */
 uint32_t
 Ipv4MinMtu()
@@ -107,9 +128,9 @@ LlpDescriptors()
 {
     static const std::vector<LlpDescriptor> kLlps = {
         {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", false, &MpaFraming, &MinMpaMtu, &MpaMinMtuWhy, &MpaMulpduOf,
-         &TcpAckTimers},
+         &TcpAckTimers, &MpaPadding},
         {"sctp", "ns3::SctpDdpLlpConnector", "DDP over SCTP", true, &SctpFraming, &MinSctpMtu, &SctpMinMtuWhy,
-         &SctpMulpduOf, &SctpAckTimers},
+         &SctpMulpduOf, &SctpAckTimers, &SctpPadding},
     };
     return kLlps;
 }
@@ -124,7 +145,7 @@ const LlpDescriptor&
 PlainTcp()
 {
     static const LlpDescriptor kPlainTcp = {"tcp", "", "TCP", false, &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy,
-                                            nullptr, &TcpAckTimers};
+                                            nullptr, &TcpAckTimers, &NoPadding};
     return kPlainTcp;
 }
 

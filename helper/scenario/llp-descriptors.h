@@ -71,6 +71,8 @@ struct LlpDescriptor
     LlpMulpdu (*mulpdu)(const ScenarioConfig& cfg, uint32_t pathMtu);
     /** Its carrier's ACK timers between a receiver's settings and a sender's. */
     AckTimers (*ackTimers)(const TransportSettings& receiver, const TransportSettings& sender);
+    /** The octets it pads a DDP segment of `segment` octets with (0 to 3), beside framingOctets. */
+    uint32_t (*padding)(uint32_t segment);
 };
 
 /** The LLPs a workload of an RDMA kind may name in `llp:`; the first is the default. */

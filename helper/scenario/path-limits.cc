@@ -107,6 +107,45 @@ Paths::LimitsToHosts(const std::string& src, uint32_t overhead) const
     return out;
 }
 
+std::vector<EdgeFacts>
+Paths::Hops(const std::string& src, const std::string& dst) const
+{
+    const TopologyGraph& g = m_topo.graph;
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> viaLink(boost::num_vertices(g), kNone); // the link each vertex was reached by
+    std::vector<std::size_t> from(boost::num_vertices(g), kNone);
+    const std::size_t s = m_vertex.at(src);
+    const std::size_t t = m_vertex.at(dst);
+    from[s] = s;
+    std::deque<std::size_t> queue{s};
+    while (!queue.empty() && from[t] == kNone)
+    {
+        const std::size_t u = queue.front();
+        queue.pop_front();
+        for (auto [e, end] = boost::out_edges(u, g); e != end; ++e)
+        {
+            const std::size_t v = boost::target(*e, g);
+            if (from[v] == kNone)
+            {
+                from[v] = u;
+                viaLink[v] = g[*e].link;
+                queue.push_back(v);
+            }
+        }
+    }
+    if (from[t] == kNone)
+    {
+        throw std::invalid_argument(src + " and " + dst + " are not connected");
+    }
+    std::vector<EdgeFacts> hops;
+    for (std::size_t v = t; v != s; v = from[v])
+    {
+        hops.push_back(m_links[viaLink[v]]);
+    }
+    std::reverse(hops.begin(), hops.end());
+    return hops;
+}
+
 double
 Paths::HostLimit(const std::string& host, uint32_t overhead) const
 {

@@ -62,6 +62,12 @@ class Paths
     /** Limits of the shortest paths from `src` to every other host it reaches, by host name. */
     std::map<std::string, PathLimits> LimitsToHosts(const std::string& src, uint32_t overhead) const;
 
+    /**
+     * The links of one shortest path from `src` to `dst`, in order (the one whose every hop is the first found
+     * breadth-first; a generated fabric's shortest paths are alike). std::invalid_argument if none joins them.
+     */
+    std::vector<EdgeFacts> Hops(const std::string& src, const std::string& dst) const;
+
     /** The payload rate of all of a host's own links together. */
     double HostLimit(const std::string& host, uint32_t overhead) const;
 

@@ -21,19 +21,6 @@ namespace
 {
 
 /**
- * Whether a workload's TCP connections carry timestamps (then 12 octets per segment): only if every
- * end has them on (transport.tcp.timestamps), as RFC 7323 negotiates them in the handshake.
- */
-bool
-TimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
-{
-    std::vector<std::string> ends = HostsOf(w);
-    return std::all_of(ends.begin(), ends.end(), [&cfg](const std::string& h) {
-        return h.empty() || ResolveTransport(cfg.transport, h).tcp.timestamps;
-    });
-}
-
-/**
  * Header octets per full-size packet for a workload's data (see the file comment of the header): its
  * carrier's (llp-descriptors.h), then DDP's tagged header for Writes and Read Responses, its untagged one
  * for Sends (each with RDMAP's control octets, RFC 5041 §4.2-§4.3).
@@ -41,7 +28,7 @@ TimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
 uint32_t
 PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
-    const uint32_t framing = CarrierOf(w).framingOctets(TimestampsOn(cfg, w));
+    const uint32_t framing = CarrierOf(w).framingOctets(TcpTimestampsOn(cfg, w));
     if (!IsRdma(w.kind))
     {
         return framing;
@@ -154,6 +141,36 @@ AddLatencyChecks(const WorkloadResult& w,
     }
 }
 
+/** A load's flows: none faster than its ideal FCT (ideal-fct.h), which leaves out only what slows a flow. */
+void
+AddIdealFctCheck(const WorkloadResult& w, const std::vector<const MessageRecord*>& messages,
+                 std::vector<CheckResult>& out)
+{
+    const MessageRecord* worst = nullptr;
+    double worstMargin = 0;
+    for (const MessageRecord* m : messages)
+    {
+        if (!m->idealFct || !m->Fct())
+        {
+            continue;
+        }
+        const double margin = double((*m->Fct() - *m->idealFct).GetNanoSeconds());
+        if (!worst || margin < worstMargin)
+        {
+            worst = m;
+            worstMargin = margin;
+        }
+    }
+    if (worst)
+    {
+        out.push_back(Check("fct >= ideal fct", w.name + "#" + std::to_string(worst->id),
+                            double(worst->idealFct->GetNanoSeconds()), double(worst->Fct()->GetNanoSeconds()),
+                            worstMargin >= 0, "ns",
+                            "the flow closest to its ideal: " + std::to_string(worst->size) +
+                                " octets alone on the empty network (doc/traffic.md)"));
+    }
+}
+
 /** Octets and messages: none delivered that were not posted, none lost from the counts. */
 void
 AddAccountingChecks(const WorkloadResult& w,
@@ -228,6 +245,7 @@ CheckWorkload(const ScenarioConfig& cfg,
                             *w.goodputWindowBps, *w.goodputWindowBps <= limit + slack, "bps", how));
     }
     AddLatencyChecks(w, bySender, out);
+    AddIdealFctCheck(w, messages, out);
     AddAccountingChecks(w, messages.size(), s.disordered, out);
 }
 
@@ -265,6 +283,15 @@ AddUtilisationChecks(const RunResult& r, std::vector<CheckResult>& out)
 }
 
 } // namespace
+
+bool
+TcpTimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
+{
+    std::vector<std::string> ends = HostsOf(w);
+    return std::all_of(ends.begin(), ends.end(), [&cfg](const std::string& h) {
+        return h.empty() || ResolveTransport(cfg.transport, h).tcp.timestamps;
+    });
+}
 
 std::vector<CheckResult>
 RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r)

@@ -31,6 +31,12 @@ namespace ns3
 {
 
 /** All checks of a finished run; `r` holds its workloads (in cfg's order), messages and hosts. */
+/**
+ * Whether a workload's TCP connections carry timestamps (then 12 octets per segment): only if every end has
+ * them on (transport.tcp.timestamps), as RFC 7323 negotiates them in the handshake.
+ */
+bool TcpTimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w);
+
 std::vector<CheckResult> RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r);
 
 } // namespace ns3

@@ -75,6 +75,22 @@ WorkloadJson(const WorkloadResult& w)
         e["size"] = l.size;
         jw["latency_by_size"].push_back(e);
     }
+    jw["slowdown"] = nullptr;
+    if (w.slowdown)
+    {
+        jw["slowdown"] = json::array();
+        for (const SlowdownBucket& b : *w.slowdown)
+        {
+            jw["slowdown"].push_back({{"min_octets", b.minOctets},
+                                      {"max_octets", b.maxOctets},
+                                      {"flows", b.flows},
+                                      {"not_completed", b.notCompleted},
+                                      {"p50", OptionalNumber(b.p50)},
+                                      {"p95", OptionalNumber(b.p95)},
+                                      {"p99", OptionalNumber(b.p99)},
+                                      {"p999", OptionalNumber(b.p999)}});
+        }
+    }
     jw["retransmissions"] = {{"total", w.retransmissions.total},
                              {"fast", w.retransmissions.fast},
                              {"timeout", w.retransmissions.timeout},

@@ -55,12 +55,12 @@ std::string
 MessagesCsv(const std::vector<MessageRecord>& messages)
 {
     std::ostringstream msg;
-    msg << "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,status\n";
+    msg << "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,status,ideal_fct_ns\n";
     for (const auto& m : messages)
     {
         msg << CsvField(m.workload) << ',' << m.id << ',' << CsvField(m.op) << ',' << m.size << ','
             << m.post.GetNanoSeconds() << ',' << Ns(m.firstPlaced) << ',' << Ns(m.delivered) << ','
-            << Ns(m.completed) << ',' << Ns(m.Fct()) << ',' << ToString(m.Status()) << '\n';
+            << Ns(m.completed) << ',' << Ns(m.Fct()) << ',' << ToString(m.Status()) << ',' << Ns(m.idealFct) << '\n';
     }
     return msg.str();
 }

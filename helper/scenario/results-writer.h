@@ -76,6 +76,7 @@ struct MessageRecord
     bool failed{false};              ///< the source's completion carried an error status
     std::string sender;              ///< the host the message left from (incast: one of the senders)
     std::string receiver;            ///< a host group's (traffic): the host it went to; empty for the others
+    std::optional<Time> idealFct;    ///< a host group's: alone on the empty network (ideal-fct.h)
 
     MessageStatus Status() const;
     /** Flow completion time: delivered - post; unset when not delivered. */
@@ -124,6 +125,20 @@ struct SizeLatency
 };
 
 /** One workload's figures, all taken at the receiver (doc/metrics.md, "Per workload"). */
+/** One bucket of flow sizes of a load, [minOctets, maxOctets) (slowdown.h, doc/metrics.md "slowdown"). */
+struct SlowdownBucket
+{
+    uint64_t minOctets{0};
+    uint64_t maxOctets{0};
+    uint64_t flows{0};        ///< posted with a size in the bucket
+    uint64_t notCompleted{0}; ///< of them, never delivered (outstanding, flushed, no connection)
+    /** FCT / ideal FCT over the delivered ones, nearest rank; unset when none was delivered. */
+    std::optional<double> p50;
+    std::optional<double> p95;
+    std::optional<double> p99;
+    std::optional<double> p999;
+};
+
 struct WorkloadResult
 {
     std::string name;
@@ -149,6 +164,7 @@ struct WorkloadResult
     SampleStats fctNs;                      ///< post -> delivery, over delivered messages
     SampleStats senderCompletionNs;         ///< post -> source completion
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
+    std::optional<std::vector<SlowdownBucket>> slowdown; ///< host groups (traffic) only
     RetransmissionCounts retransmissions;
     std::vector<TerminateRecord> terminates;
     ConnectionCounts connections;

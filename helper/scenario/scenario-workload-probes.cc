@@ -169,6 +169,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
     }
     if (hostGroup)
     {
+        NoteTrafficConnection(*w, node, peerName, serverSide, qp);
         if (serverSide)
         {
             FollowSink(w, peerName, qp, node); // its Writes flow from the client end to this one
@@ -326,13 +327,18 @@ ScenarioWorkloads::FlowRecords(std::size_t index, const std::string& initiator) 
 void
 ScenarioWorkloads::Collect(RunResult& result) const
 {
+    const Paths paths(m_topo);
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;
         std::vector<MessageRecord> messages;
         for (const Flow& f : w->flows)
         {
-            const std::vector<MessageRecord> flow = MergedRecords(*w, f);
+            std::vector<MessageRecord> flow = MergedRecords(*w, f);
+            if (w->kind->hostGroup)
+            {
+                SetIdealFcts(*w, f, paths, flow);
+            }
             messages.insert(messages.end(), flow.begin(), flow.end());
         }
         WorkloadMetricsInput in;
@@ -353,6 +359,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
             in.window = std::make_pair(m_cfg.measure->from, m_cfg.measure->to);
         }
         in.halfRttNs = w->halfRttNs;
+        in.slowdown = w->kind->hostGroup;
         in.end = Simulator::Now(); // collected after the run: its end
 
         WorkloadResult r;

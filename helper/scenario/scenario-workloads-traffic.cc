@@ -5,7 +5,12 @@
  */
 #include "helper/rdma-app-helper.h"
 #include "helper/scenario/scenario-workloads.h"
+#include "helper/scenario/physics-checks.h"
 #include "helper/scenario/traffic-load.h"
+
+#include "common/iwarp-constants.h"
+#include "rnic/iwarp-transport.h"
+#include "rnic/rnic-pipeline.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/point-to-point-net-device.h"
@@ -88,6 +93,57 @@ ScenarioWorkloads::FollowTrafficHost(Workload& w, Ptr<Application> app, const st
         "Failed", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
                                         Ipv4Address peer, uint32_t) { self->Failed(*wl, snd, id, self->HostAt(peer)); },
                                     this, &w, host));
+}
+
+void
+ScenarioWorkloads::NoteTrafficConnection(Workload& w,
+                                         const std::string& node,
+                                         const std::string& peer,
+                                         bool serverSide,
+                                         Ptr<QueuePair> qp)
+{
+    const Ptr<IwarpTransport> transport = IwarpTransport::Of(qp, "the ideal FCT");
+    const Ptr<RnicPipeline> pipeline = transport->GetPipeline();
+    auto costs = [&pipeline](const char* perSegment, const char* perMessage) {
+        TimeValue segment;
+        TimeValue message;
+        DataRateValue rate;
+        pipeline->GetAttribute(perSegment, segment);
+        pipeline->GetAttribute(perMessage, message);
+        pipeline->GetAttribute("EngineRate", rate);
+        return EngineCosts{segment.Get(), message.Get(), double(rate.Get().GetBitRate())};
+    };
+    m_engines[node] = {costs("TxPerSegment", "TxPerMessage"), costs("RxPerSegment", "RxPerMessage")};
+    if (!serverSide)
+    {
+        FlowOf(w, node, peer).mulpdu = transport->GetLlp()->GetMulpdu(); // the sender segments at it
+    }
+}
+
+void
+ScenarioWorkloads::SetIdealFcts(const Workload& w,
+                                const Flow& f,
+                                const Paths& paths,
+                                std::vector<MessageRecord>& messages) const
+{
+    auto tx = m_engines.find(f.sender);
+    auto rx = m_engines.find(f.receiver);
+    if (f.mulpdu == 0 || tx == m_engines.end() || rx == m_engines.end())
+    {
+        return; // the connection never came up: no message of it was delivered
+    }
+    IdealFctModel m;
+    m.tx = tx->second.first;
+    m.rx = rx->second.second;
+    m.hops = paths.Hops(f.sender, f.receiver);
+    m.mulpdu = f.mulpdu;
+    m.ddpHeader = iwarp::kDdpTaggedHdrLen; // Writes
+    m.framing = CarrierOf(*w.cfg).framingOctets(TcpTimestampsOn(m_cfg, *w.cfg));
+    m.padding = CarrierOf(*w.cfg).padding;
+    for (MessageRecord& r : messages)
+    {
+        r.idealFct = IdealFct(m, r.size);
+    }
 }
 
 std::string

@@ -11,6 +11,7 @@
 #ifndef IWARP_SCENARIO_WORKLOADS_H
 #define IWARP_SCENARIO_WORKLOADS_H
 
+#include "helper/scenario/ideal-fct.h"
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/workloads/workload-kind.h"
@@ -73,6 +74,7 @@ class ScenarioWorkloads
         std::map<uint64_t, std::size_t> byId;   ///< application message id -> index in messages
         std::deque<std::pair<Time, Time>> sink; ///< the sink QP's DDP deliveries: (first placed, delivered)
         std::deque<Time> receives;              ///< the sink QP's receive completions (Sends)
+        uint32_t mulpdu{0}; ///< a host group's: the MULPDU of its connection (0 before it is up)
     };
 
     struct Workload
@@ -129,6 +131,11 @@ class ScenarioWorkloads
     void FollowTrafficHost(Workload& w, Ptr<Application> app, const std::string& host);
     /** The host at `a` ("?" for an address of no host). */
     std::string HostAt(Ipv4Address a) const;
+    /** A host group's connection is up at `node`: note its engine's costs and (at the client) its MULPDU. */
+    void NoteTrafficConnection(Workload& w, const std::string& node, const std::string& peer, bool serverSide,
+                               Ptr<QueuePair> qp);
+    /** Each of `messages`' ideal FCT (ideal-fct.h), where its flow's connection came up. */
+    void SetIdealFcts(const Workload& w, const Flow& f, const Paths& paths, std::vector<MessageRecord>& messages) const;
     /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
     void SizeSockets(const Workload& w, const std::string& node, Time start);
     /** `llp: tcp | sctp`: the connection managers at both ends use it from the workload's start. */
@@ -174,6 +181,8 @@ class ScenarioWorkloads
     std::map<const TcpSocketBase*, SequenceNumber32> m_highestSent;
     std::map<const TcpSocketBase*, TcpSocketState::TcpCongState_t> m_congState;
     std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
+    /** Per host with a host group's connection: its RNIC engine's (transmit, receive) costs. */
+    std::map<std::string, std::pair<EngineCosts, EngineCosts>> m_engines;
     bool m_ownSegmentSize{false}; ///< the scenario sets TcpSocket::SegmentSize itself
     bool m_ownPmtu{false};        ///< the scenario sets SctpSocket::Pmtu itself
     SenderSocketCallback m_senderSocket; ///< empty unless a time series samples the senders

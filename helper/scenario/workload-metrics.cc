@@ -1,5 +1,7 @@
 #include "helper/scenario/workload-metrics.h"
 
+#include "helper/scenario/slowdown.h"
+
 #include <algorithm>
 
 namespace ns3
@@ -183,6 +185,10 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
     if (!in.pingPong && !messages.empty() && messages.front().op != "inject")
     {
         out.longestStall = LongestStall(messages, in.end);
+    }
+    if (in.slowdown)
+    {
+        out.slowdown = SlowdownBuckets(messages);
     }
     if (in.window && !in.pingPong)
     {

@@ -39,6 +39,8 @@ struct WorkloadMetricsInput
     std::map<uint64_t, std::vector<double>> halfRttNs;
     /** The end of the run: messages still outstanding count as stalled until then. */
     Time end;
+    /** A load of flows (a host group): the slowdown by flow size (slowdown.h). */
+    bool slowdown{false};
 };
 
 /**

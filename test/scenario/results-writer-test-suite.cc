@@ -236,11 +236,11 @@ class FolderTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(msg.size(), 5u, "header and one row per message");
         NS_TEST_EXPECT_MSG_EQ(msg[0],
                               "workload,id,op,size_bytes,post_ns,first_placed_ns,delivered_ns,completed_ns,fct_ns,"
-                              "status",
+                              "status,ideal_fct_ns",
                               "messages.csv columns");
-        NS_TEST_EXPECT_MSG_EQ(msg[2], "bulk,1,write,4096,10000,12000,14000,16000,4000,delivered",
+        NS_TEST_EXPECT_MSG_EQ(msg[2], "bulk,1,write,4096,10000,12000,14000,16000,4000,delivered,",
                               "a row, times in ns");
-        NS_TEST_EXPECT_MSG_EQ(msg[4], "bulk,3,write,4096,30000,32000,,130000,,outstanding",
+        NS_TEST_EXPECT_MSG_EQ(msg[4], "bulk,3,write,4096,30000,32000,,130000,,outstanding,",
                               "an unknown time is empty; completed at the source is not delivered");
 
         const auto host = Lines(ReadAll(final / "host.csv"));
