@@ -2,7 +2,8 @@
  * iwarp-traffic-workload: the `traffic` workload (doc/traffic.md, issue 28) run end to end: `count` flows in
  * all, each delivered and recorded with its receiver, over connections kept per host pair (one per pair used,
  * far fewer than flows); a permutation sends each host to one other; `duration` bounds when flows start; a
- * seed gives the same flows and another run other ones; bad keys are refused with what is wrong.
+ * seed gives the same flows and another run other ones; a flow whose connection never comes up is counted as
+ * not completed; bad keys are refused with what is wrong.
  */
 #include "support/scenario-run-util.h"
 
@@ -160,13 +161,52 @@ class SeedTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const std::string yaml = Scenario("load: 0.3, flow-sizes: web-search, count: 40");
+        const std::string yaml = Scenario("load: 0.3, flow-sizes: hadoop, count: 40");
         const std::vector<FlowKey> a = Flows(RunYamlInTemp(yaml, kSuite, "seed-a"));
         const std::vector<FlowKey> b = Flows(RunYamlInTemp(yaml, kSuite, "seed-b"));
         const std::vector<FlowKey> c = Flows(RunYamlInTemp(yaml, kSuite, "seed-c", {"run=2"}));
         NS_TEST_EXPECT_MSG_EQ(a.size(), 40u, "forty flows");
         NS_TEST_EXPECT_MSG_EQ((a == b), true, "same seed and run: the same arrivals, sizes and pairs");
         NS_TEST_EXPECT_MSG_EQ((a == c), false, "run 2: other flows");
+    }
+};
+
+class NeverConnectedTestCase : public TestCase
+{
+  public:
+    NeverConnectedTestCase()
+        : TestCase("a flow whose connection never comes up is counted as not completed, never dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // h3's link loses every packet: no connection to or from h3 comes up within the run.
+        const RunResult r = RunYamlInTemp(Scenario("load: 0.2, flow-sizes: hadoop, count: 60",
+                                                   "per-link:\n  - {between: [leaf1, h3], loss: 1}\n"),
+                                          kSuite, "never");
+        const WorkloadResult& w = r.workloads.at(0);
+        uint64_t toOrFromH3 = 0;
+        for (const MessageRecord& m : r.messages)
+        {
+            const bool h3 = m.sender == "h3" || m.receiver == "h3";
+            toOrFromH3 += h3 ? 1 : 0;
+            NS_TEST_EXPECT_MSG_EQ(m.delivered.has_value(), !h3, "flow " << m.id << " " << m.sender << ">" << m.receiver);
+        }
+        NS_TEST_ASSERT_MSG_GT(toOrFromH3, 0u, "some flows involve h3");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesPosted, 60u, "every flow is in the records");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesOutstanding + w.messagesFlushed, toOrFromH3, "those never delivered");
+        NS_TEST_EXPECT_MSG_EQ(w.completed, false, "the workload did not complete");
+        uint64_t notCompleted = 0;
+        uint64_t flows = 0;
+        for (const SlowdownBucket& b : *w.slowdown)
+        {
+            notCompleted += b.notCompleted;
+            flows += b.flows;
+        }
+        NS_TEST_EXPECT_MSG_EQ(flows, 60u, "every flow in a slowdown bucket");
+        NS_TEST_EXPECT_MSG_EQ(notCompleted, toOrFromH3, "counted beside the percentiles");
     }
 };
 
@@ -229,6 +269,7 @@ class TrafficWorkloadTestSuite : public TestSuite
         AddTestCase(new PermutationTestCase, TestCase::QUICK);
         AddTestCase(new DurationTestCase, TestCase::QUICK);
         AddTestCase(new SeedTestCase, TestCase::QUICK);
+        AddTestCase(new NeverConnectedTestCase, TestCase::QUICK);
         AddTestCase(new RefusalsTestCase, TestCase::QUICK);
     }
 };
