@@ -5,13 +5,15 @@
     python3 -m iwarpsim.plot loss     --out plots   # goodput at the receiver vs loss rate and vs reordering
     python3 -m iwarpsim.plot fct      --out plots   # incast CDF of post -> delivery at the sink
     python3 -m iwarpsim.plot series RESULTS_DIR --out plots [--what cwnd queue] [--subject 'bulk/*']
+    python3 -m iwarpsim.plot slowdown RESULTS_DIR [RESULTS_DIR ...] --out plots [--workload NAME]
 
 The first four run their (small) sweeps themselves, cached (--cache-dir), and write DIR/<name>.png, .pdf
 and the data plotted as DIR/<name>.csv (units in the column names: _ns, _bps, _bytes, _per_byte,
 _fraction); --csv FILE plots a CSV written before instead of running anything. --quick runs fewer
 points (for tests). `series` runs nothing: it draws the series.csv of a results folder (a scenario
 with tracing.series) as DIR/series-<scenario>.png and .pdf, one panel per quantity, one line per flow
-or link direction.
+or link direction. `slowdown` runs nothing either: it draws the FCT slowdown by flow size of the traffic
+workloads in results folders' summary.json as DIR/slowdown.png, .pdf and .csv (plot_slowdown.py).
 """
 from __future__ import annotations
 
@@ -429,7 +431,8 @@ def _series_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m iwarpsim.plot", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="command", required=True, metavar="{%s}" % ",".join(sorted(COMMANDS) + ["series"]))
+    sub = ap.add_subparsers(dest="command", required=True,
+                            metavar="{%s}" % ",".join(sorted(COMMANDS) + ["series", "slowdown"]))
     sweep_options = argparse.ArgumentParser(add_help=False)  # the figures made from sweeps
     sweep_options.add_argument("--out", default="plots", help="folder for <what>.png, .pdf and .csv (default: plots)")
     sweep_options.add_argument("--csv", help="plot this CSV (written by an earlier run of the same command) "
@@ -444,9 +447,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in sorted(COMMANDS):
         sub.add_parser(name, parents=[sweep_options], help="the %s figure (runs its sweeps)" % name)
     _series_parser(sub)
+    from . import plot_slowdown  # here, not at the top: it imports this module for _figure and _save
+    plot_slowdown.slowdown_parser(sub)
     args = ap.parse_args(argv)
     if args.command == "series":
         return series_main(args)
+    if args.command == "slowdown":
+        return plot_slowdown.slowdown_main(args)
     data, draw = COMMANDS[args.command]
     if args.csv:
         df = pd.read_csv(args.csv)
