@@ -81,7 +81,7 @@ def slowdown_data(folders: Sequence[str], workload: str | None = None) -> pd.Dat
             if w.get("slowdown") is None:
                 raise SystemExit("slowdown: traffic workload %r of %s has no slowdown (a summary.json written "
                                  "before slowdown was reported?)" % (w.get("name"), folder))
-            head = ["%s: %s (%s)" % (name, w.get("name"), w.get("llp")), folder, s.get("scenario"), s.get("seed"),
+            head = [_variant(name, w), folder, s.get("scenario"), s.get("seed"),
                     s.get("run"), w.get("name"), w.get("llp"), w.get("op")]
             for b in sorted(w["slowdown"], key=lambda b: int(b["min_octets"])):
                 rows.append(head + [b.get(k) for k in BUCKET_FIELDS])
@@ -90,6 +90,18 @@ def slowdown_data(folders: Sequence[str], workload: str | None = None) -> pd.Dat
         raise SystemExit("slowdown: no flow in any bucket of %s (the traffic workloads posted nothing)"
                          % ", ".join(folders))
     return df
+
+
+def _variant(folder_name: str, w: dict[str, Any]) -> str:
+    """The legend's label: the folder and workload, and the operating point summary.json states (`traffic`):
+    the flow sizes, the load asked and the load the hosts offered (doc/metrics.md)."""
+    label = "%s: %s (%s)" % (folder_name, w.get("name"), w.get("llp"))
+    point = w.get("traffic")
+    if point:
+        label += ", %s at load %g" % (point.get("flow_sizes"), point.get("load"))
+        if point.get("offered_load") is not None:
+            label += " (offered %.2f)" % point["offered_load"]
+    return label
 
 
 def _number(x: Any) -> float:

@@ -157,3 +157,12 @@ def test_slowdown_refuses_folders_it_cannot_draw(folders, tmp_path, figures):
                                       (10**8, "100M–1G")])
 def test_bucket_labels(lo, label):
     assert plot_slowdown.bucket_label(lo, lo * 10) == label
+
+
+def test_the_legend_states_the_operating_point(tmp_path):
+    # summary.json's `traffic`: the flow sizes and the load asked, and the load the hosts offered
+    w = _workload("web", "traffic", "tcp", TCP)
+    w["traffic"] = {"load": 0.3, "flow_sizes": "web-search", "pattern": "all-to-all", "hosts": 16,
+                    "offered_load": 0.2871}
+    df = plot_slowdown.slowdown_data([str(_folder(tmp_path, "ws30", [w]))])
+    assert set(df["variant"]) == {"ws30: web (tcp), web-search at load 0.3 (offered 0.29)"}

@@ -75,6 +75,15 @@ WorkloadJson(const WorkloadResult& w)
         e["size"] = l.size;
         jw["latency_by_size"].push_back(e);
     }
+    jw["traffic"] = nullptr;
+    if (w.traffic)
+    {
+        jw["traffic"] = {{"load", w.traffic->load},
+                         {"flow_sizes", w.traffic->flowSizes},
+                         {"pattern", w.traffic->pattern},
+                         {"hosts", w.traffic->hosts},
+                         {"offered_load", OptionalNumber(w.traffic->offeredLoad)}};
+    }
     jw["slowdown"] = nullptr;
     if (w.slowdown)
     {

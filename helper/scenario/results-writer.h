@@ -139,6 +139,20 @@ struct SlowdownBucket
     std::optional<double> p999;
 };
 
+/** A load's operating point (kind traffic): what was asked, and the load its hosts offered. */
+struct TrafficOperatingPoint
+{
+    double load{0};         ///< `load`: payload octets per second offered per host, over its link rate
+    std::string flowSizes;  ///< the distribution's name (a built-in one, or the CDF file)
+    std::string pattern;    ///< "all-to-all", "permutation"
+    uint64_t hosts{0};
+    /**
+     * Measured at the hosts: the octets of the flows started, x 8, over the time flows were started (from
+     * `start` to `start + duration`, or to the last flow's start with `count`) times the hosts' link rates.
+     */
+    std::optional<double> offeredLoad;
+};
+
 struct WorkloadResult
 {
     std::string name;
@@ -165,6 +179,7 @@ struct WorkloadResult
     SampleStats senderCompletionNs;         ///< post -> source completion
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
     std::optional<std::vector<SlowdownBucket>> slowdown; ///< host groups (traffic) only
+    std::optional<TrafficOperatingPoint> traffic;        ///< host groups (traffic) only
     RetransmissionCounts retransmissions;
     std::vector<TerminateRecord> terminates;
     ConnectionCounts connections;

@@ -393,6 +393,10 @@ ScenarioWorkloads::Collect(RunResult& result) const
             }
         }
         SummarizeMessages(messages, in, r);
+        if (w->kind->hostGroup)
+        {
+            r.traffic = OperatingPoint(*w, messages);
+        }
         result.workloads.push_back(r);
         result.messages.insert(result.messages.end(), messages.begin(), messages.end());
     }

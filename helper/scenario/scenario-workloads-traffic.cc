@@ -14,7 +14,9 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -66,6 +68,7 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
         apps.push_back(DynamicCast<RdmaTraffic>(a.Get(0)));
         addresses.push_back(m_topo.GetHostAddress(h));
         rates.push_back(HostLinkRateBps(m_topo.GetNode(h)));
+        w.groupRateBps += rates.back();
     }
     FlowArrivals arrivals(*c.flowSizes, rates, c.load, c.pattern,
                           kTrafficFirstStream + int64_t(w.index) * kTrafficStreamsPerWorkload);
@@ -144,6 +147,31 @@ ScenarioWorkloads::SetIdealFcts(const Workload& w,
     {
         r.idealFct = IdealFct(m, r.size);
     }
+}
+
+TrafficOperatingPoint
+ScenarioWorkloads::OperatingPoint(const Workload& w, const std::vector<MessageRecord>& messages) const
+{
+    const WorkloadConfig& c = *w.cfg;
+    TrafficOperatingPoint p;
+    p.load = c.load;
+    p.flowSizes = c.flowSizes->Name();
+    p.pattern = ToString(c.pattern);
+    p.hosts = c.hosts.size();
+    double octets = 0;
+    Time lastStart = c.start;
+    for (const MessageRecord& m : messages)
+    {
+        octets += double(m.size);
+        lastStart = std::max(lastStart, m.post);
+    }
+    // Flows start until start + duration, or the last one's start with count; never after the run's end.
+    const Time end = std::min(c.duration ? c.start + *c.duration : lastStart, Simulator::Now());
+    if (end > c.start && w.groupRateBps > 0)
+    {
+        p.offeredLoad = octets * 8.0 / ((end - c.start).GetSeconds() * w.groupRateBps);
+    }
+    return p;
 }
 
 std::string

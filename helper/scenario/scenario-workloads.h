@@ -100,6 +100,7 @@ class ScenarioWorkloads
         std::map<uint64_t, std::vector<double>> halfRttNs; ///< ping-pong: message size -> half round trips
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
         std::shared_ptr<TrafficLoad> load; ///< a host group's flow starter
+        double groupRateBps{0};            ///< a host group's: the sum of its hosts' link rates
     };
 
     /** The WorkloadSite a kind's installer gets for one workload (scenario-workloads.cc). */
@@ -134,6 +135,8 @@ class ScenarioWorkloads
     /** A host group's connection is up at `node`: note its engine's costs and (at the client) its MULPDU. */
     void NoteTrafficConnection(Workload& w, const std::string& node, const std::string& peer, bool serverSide,
                                Ptr<QueuePair> qp);
+    /** A host group's operating point, its offered load measured from its flows (all of `messages`). */
+    TrafficOperatingPoint OperatingPoint(const Workload& w, const std::vector<MessageRecord>& messages) const;
     /** Each of `messages`' ideal FCT (ideal-fct.h), where its flow's connection came up. */
     void SetIdealFcts(const Workload& w, const Flow& f, const Paths& paths, std::vector<MessageRecord>& messages) const;
     /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */

@@ -87,6 +87,24 @@ class CountTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(w.connections.attempted, pairs.size(), "one connection per ordered pair used");
         NS_TEST_EXPECT_MSG_EQ(w.connections.established, pairs.size(), "all of them up");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(pairs.size(), 12u, "at most the 4 x 3 ordered pairs");
+
+        // The operating point: what was asked, and the load the hosts offered while flows started.
+        NS_TEST_ASSERT_MSG_EQ(w.traffic.has_value(), true, "a traffic workload states its operating point");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->load, 0.3, "load");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->flowSizes, "hadoop", "flow sizes");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->pattern, "all-to-all", "pattern");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->hosts, 4u, "hosts");
+        Time lastStart(0);
+        double octets = 0;
+        for (const MessageRecord& m : r.messages)
+        {
+            lastStart = std::max(lastStart, m.post);
+            octets += double(m.size);
+        }
+        const double offered = octets * 8 / (lastStart.GetSeconds() * 4 * 10e9);
+        NS_TEST_ASSERT_MSG_EQ(w.traffic->offeredLoad.has_value(), true, "measured");
+        NS_TEST_EXPECT_MSG_EQ_TOL(*w.traffic->offeredLoad, offered, 1e-9 * offered,
+                                  "the flows' octets over the time they started in and the four 10 Gb/s links");
         for (const CheckResult& c : r.checks)
         {
             NS_TEST_EXPECT_MSG_EQ(c.pass, true, c.name << " (" << c.subject << ")");
@@ -140,6 +158,13 @@ class DurationTestCase : public TestCase
             Scenario("start: 1ms, duration: 2ms, load: 0.3, flow-sizes: hadoop, hosts: [h0, h1, h2]"), kSuite,
             "duration");
         NS_TEST_EXPECT_MSG_GT(r.messages.size(), 10u, "flows started");
+        double octets = 0;
+        for (const MessageRecord& m : r.messages)
+        {
+            octets += double(m.size);
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(*r.workloads[0].traffic->offeredLoad, octets * 8 / (2e-3 * 3 * 10e9),
+                                  1e-9, "over the duration and the three hosts' links");
         for (const MessageRecord& m : r.messages)
         {
             NS_TEST_EXPECT_MSG_GT(m.post, MilliSeconds(1), "after the start");
