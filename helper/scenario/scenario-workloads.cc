@@ -163,11 +163,15 @@ ScenarioWorkloads::Adopt(Workload& w, const ApplicationContainer& apps)
 ScenarioWorkloads::Flow&
 ScenarioWorkloads::FlowOf(Workload& w, const std::string& sender, const std::string& receiver)
 {
-    auto [it, fresh] = w.flowIndex.emplace(std::make_pair(sender, receiver), w.flows.size());
-    if (!fresh)
+    // Looked up before inserting: every message's post, completion and delivery comes here, and an emplace
+    // would allocate a map node each time only to drop it.
+    auto key = std::make_pair(sender, receiver);
+    auto it = w.flowIndex.find(key);
+    if (it != w.flowIndex.end())
     {
         return w.flows[it->second];
     }
+    w.flowIndex.emplace(std::move(key), w.flows.size());
     w.flows.push_back(Flow{});
     w.flows.back().sender = sender;
     w.flows.back().receiver = receiver;

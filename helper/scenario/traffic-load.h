@@ -43,7 +43,6 @@ class TrafficLoad
 
     /** Schedule every host's first arrival. */
     void Start();
-    uint64_t FlowsStarted() const { return m_started; }
     /** Called once, when the load has started its last flow. */
     void SetEndedCallback(std::function<void()> cb) { m_ended = std::move(cb); }
 

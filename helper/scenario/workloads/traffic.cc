@@ -76,6 +76,18 @@ Load()
                        }};
 }
 
+/** The built-in distributions' names, each between `quote`s: "web-search, data-mining, hadoop". */
+std::string
+BuiltInNames(const std::string& quote)
+{
+    std::string names;
+    for (const FlowSizeDistribution& d : BuiltInFlowSizeDistributions())
+    {
+        names += (names.empty() ? "" : ", ") + quote + d.Name() + quote;
+    }
+    return names;
+}
+
 /** A CDF file's distribution, named by its path in the scenario. */
 FlowSizeDistribution
 ReadCdfFile(const ScenarioReader& r, const YAML::Node& v, const std::string& path, const std::string& name)
@@ -84,12 +96,8 @@ ReadCdfFile(const ScenarioReader& r, const YAML::Node& v, const std::string& pat
     std::ifstream in(file);
     if (!in)
     {
-        std::string names;
-        for (const FlowSizeDistribution& d : BuiltInFlowSizeDistributions())
-        {
-            names += (names.empty() ? "" : ", ") + d.Name();
-        }
-        r.Fail(v, path, "'" + name + "' is no built-in distribution (" + names + ") and no readable CDF file");
+        r.Fail(v, path,
+               "'" + name + "' is no built-in distribution (" + BuiltInNames("") + ") and no readable CDF file");
     }
     std::ostringstream text;
     text << in.rdbuf();
@@ -106,12 +114,7 @@ ReadCdfFile(const ScenarioReader& r, const YAML::Node& v, const std::string& pat
 WorkloadKey
 FlowSizes()
 {
-    std::string names;
-    for (const FlowSizeDistribution& d : BuiltInFlowSizeDistributions())
-    {
-        names += (names.empty() ? "`" : ", `") + d.Name() + "`";
-    }
-    KeyInfo info = workloadkeys::RequiredFacts(ValueKind::Text, names + ", or a CDF file",
+    KeyInfo info = workloadkeys::RequiredFacts(ValueKind::Text, BuiltInNames("`") + ", or a CDF file",
                                                "the flow sizes: a published distribution, or a file of CDF points "
                                                "relative to the scenario (doc/traffic.md)");
     return WorkloadKey{"flow-sizes", Shape::Scalar, info, {},
