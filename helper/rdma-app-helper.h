@@ -19,6 +19,7 @@
 
 #include "helper/app-helper-base.h"
 
+#include "apps/rdma-collective.h"
 #include "apps/rdma-ping-pong.h"
 #include "apps/rdma-stream.h"
 #include "apps/rdma-traffic.h"
@@ -36,6 +37,13 @@ class RdmaTrafficHelper : public AppHelper<RdmaTraffic>
 {
   public:
     explicit RdmaTrafficHelper(uint16_t port) { m_factory.Set("Port", UintegerValue(port)); }
+};
+
+/** RdmaCollective on nodes, every rank listening on and connecting to `port`; each needs Configure before it starts. */
+class RdmaCollectiveHelper : public AppHelper<RdmaCollective>
+{
+  public:
+    explicit RdmaCollectiveHelper(uint16_t port) { m_factory.Set("Port", UintegerValue(port)); }
 };
 
 } // namespace ns3

@@ -41,6 +41,61 @@ OptionalNumber(const std::optional<double>& v)
     return v ? json(*v) : json(nullptr);
 }
 
+/** A collective's facts and each iteration's times (doc/collectives.md); the steps are in collective-steps.csv. */
+json
+CollectiveJson(const CollectiveResult& c)
+{
+    json out = {{"algorithm", c.algorithm},
+                {"ranks", c.ranks},
+                {"size_octets", c.octets},
+                {"iterations", c.iterations},
+                {"gap_ns", c.gap.GetNanoSeconds()},
+                {"bus_factor", c.busFactor},
+                {"ranks_ready", c.ranksReady},
+                {"per_iteration", json::array()}};
+    for (const CollectiveIteration& i : c.started)
+    {
+        const std::optional<Time> end = i.End();
+        // The rank that ended last holds the others up (a straggler), among those that ended.
+        std::optional<std::size_t> last;
+        for (std::size_t r = 0; r < i.rankEnd.size(); ++r)
+        {
+            if (i.rankEnd[r] && (!last || *i.rankEnd[r] > *i.rankEnd[*last]))
+            {
+                last = r;
+            }
+        }
+        json ranksEnd = json::array();
+        for (const std::optional<Time>& e : i.rankEnd)
+        {
+            ranksEnd.push_back(e ? json((*e - i.begun).GetNanoSeconds()) : json(nullptr));
+        }
+        out["per_iteration"].push_back({{"iteration", i.iteration},
+                                        {"begun_ns", i.begun.GetNanoSeconds()},
+                                        {"completion_ns", end ? json((*end - i.begun).GetNanoSeconds()) : json(nullptr)},
+                                        {"last_rank", last ? json(*last) : json(nullptr)},
+                                        {"rank_end_ns", ranksEnd}});
+    }
+    return out;
+}
+
+/** A collective's object and its metrics (null for other kinds: every workload has every field). */
+void
+AddCollective(const WorkloadResult& w, json& jw)
+{
+    jw["collective"] = nullptr;
+    jw["collective_completion_ns"] = nullptr;
+    jw["collective_ideal_ns"] = nullptr;
+    jw["collective_busbw_bps"] = nullptr;
+    if (w.collective)
+    {
+        jw["collective"] = CollectiveJson(*w.collective);
+        jw["collective_completion_ns"] = Stats(w.collective->CompletionNs());
+        jw["collective_ideal_ns"] = OptionalNs(w.collective->ideal);
+        jw["collective_busbw_bps"] = OptionalNumber(w.collective->BusBandwidthBps());
+    }
+}
+
 json
 WorkloadJson(const WorkloadResult& w)
 {
@@ -84,6 +139,7 @@ WorkloadJson(const WorkloadResult& w)
                          {"hosts", w.traffic->hosts},
                          {"offered_load", OptionalNumber(w.traffic->offeredLoad)}};
     }
+    AddCollective(w, jw);
     jw["slowdown"] = nullptr;
     if (w.slowdown)
     {

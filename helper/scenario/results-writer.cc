@@ -65,6 +65,28 @@ MessagesCsv(const std::vector<MessageRecord>& messages)
     return msg.str();
 }
 
+/** collective-steps.csv: one row per step of each rank in each iteration of every collective workload. */
+std::string
+CollectiveStepsCsv(const std::vector<WorkloadResult>& workloads)
+{
+    std::ostringstream csv;
+    csv << "workload,iteration,rank,host,step,posted_ns,done_ns\n";
+    for (const WorkloadResult& w : workloads)
+    {
+        if (!w.collective)
+        {
+            continue;
+        }
+        for (const CollectiveStepRecord& s : w.collective->steps)
+        {
+            csv << CsvField(w.name) << ',' << s.iteration << ',' << s.rank << ','
+                << CsvField(w.collective->ranks.at(s.rank)) << ',' << s.step << ',' << Ns(s.posted) << ','
+                << Ns(s.done) << '\n';
+        }
+    }
+    return csv.str();
+}
+
 /** host.csv: one row per host, its CPU busy time, bus octets and counters. */
 std::string
 HostCsv(const std::vector<HostResult>& hosts)
@@ -239,6 +261,10 @@ ResultsWriter::Write(const RunResult& r)
     if (!r.queues.empty())
     {
         WriteFile(dir / "queues.csv", QueuesCsv(r.queues));
+    }
+    if (std::any_of(r.workloads.begin(), r.workloads.end(), [](const WorkloadResult& w) { return w.collective; }))
+    {
+        WriteFile(dir / "collective-steps.csv", CollectiveStepsCsv(r.workloads));
     }
     if (!r.pcapFiles.empty())
     {

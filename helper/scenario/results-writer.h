@@ -153,6 +153,47 @@ struct TrafficOperatingPoint
     std::optional<double> offeredLoad;
 };
 
+/** One step of one rank in one iteration of a collective (collective-steps.csv, doc/collectives.md). */
+struct CollectiveStepRecord
+{
+    uint32_t iteration{0};
+    uint32_t rank{0};
+    uint32_t step{0};
+    std::optional<Time> posted; ///< its Send was posted at this rank (unset: the rank sends nothing this step)
+    std::optional<Time> done;   ///< its receives all completed at this rank
+};
+
+/** One iteration of a collective. */
+struct CollectiveIteration
+{
+    uint32_t iteration{0};
+    /** The first rank's start: iteration 0 when every rank was connected, later ones the first end + gap. */
+    Time begun;
+    std::vector<std::optional<Time>> rankEnd; ///< by rank: when the iteration ended there (unset: it did not)
+    /** The last rank's end, once every rank has ended it. */
+    std::optional<Time> End() const;
+};
+
+/** A collective's run (kind collective, doc/collectives.md). */
+struct CollectiveResult
+{
+    std::string algorithm;
+    std::vector<std::string> ranks; ///< the hosts, by rank
+    uint64_t octets{0};             ///< each rank's buffer
+    uint32_t iterations{0};         ///< asked for
+    Time gap;
+    double busFactor{0};           ///< CollectiveSchedule::BusFactor
+    uint32_t ranksReady{0};        ///< ranks whose connections all came up
+    std::optional<Time> ideal;     ///< one iteration alone on the empty network (IdealCompletion)
+    std::vector<CollectiveIteration> started; ///< the iterations that began
+    std::vector<CollectiveStepRecord> steps;
+
+    /** The completed iterations' times, end minus begun, in ns. */
+    SampleStats CompletionNs() const;
+    /** nccl-tests' bus bandwidth at the mean completion time: octets x 8 / mean x busFactor. */
+    std::optional<double> BusBandwidthBps() const;
+};
+
 struct WorkloadResult
 {
     std::string name;
@@ -180,6 +221,7 @@ struct WorkloadResult
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
     std::optional<std::vector<SlowdownBucket>> slowdown; ///< host groups (traffic) only
     std::optional<TrafficOperatingPoint> traffic;        ///< host groups (traffic) only
+    std::optional<CollectiveResult> collective;          ///< kind collective only
     RetransmissionCounts retransmissions;
     std::vector<TerminateRecord> terminates;
     ConnectionCounts connections;

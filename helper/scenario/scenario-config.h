@@ -21,6 +21,7 @@
 #include "helper/scenario/transport-settings.h"
 #include "helper/topology/topology-spec.h"
 
+#include "traffic/collective-schedule.h"
 #include "traffic/flow-arrivals.h"
 
 #include "ns3/nstime.h"
@@ -240,6 +241,12 @@ struct WorkloadConfig
     double load{0};                   ///< payload octets offered per second by each host over its link rate
     /** The flow sizes: a built-in distribution, or one read from a CDF file; null for other kinds. */
     std::shared_ptr<const FlowSizeDistribution> flowSizes;
+    // Kind collective (doc/collectives.md): `hosts` are its ranks, in order; `size` is each rank's buffer.
+    CollectiveAlgorithm algorithm{CollectiveAlgorithm::RingAllReduce};
+    uint32_t iterations{1};
+    Time gap; ///< from an iteration's end at a rank to its start of the next
+    /** Built by the loader from the keys above: who sends what to whom; null for other kinds. */
+    std::shared_ptr<const CollectiveSchedule> collective;
     /**
      * Found by the loader, not written in the file: per sender (`from`, or each incast sender), the
      * smallest MTU on the shortest paths to `to`, which its connections are sized for

@@ -192,6 +192,31 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
 namespace
 {
 
+/** A collective's line: its iterations against its ideal, or why none began. */
+void
+WriteCollectiveLine(std::ostream& os, const CollectiveResult& c)
+{
+    os << "    " << c.algorithm << " over " << c.ranks.size() << " ranks: ";
+    if (c.ranksReady < c.ranks.size())
+    {
+        os << "only " << c.ranksReady << " of " << c.ranks.size() << " ranks connected, no iteration began\n";
+        return;
+    }
+    const SampleStats t = c.CompletionNs();
+    os << t.count << " of " << c.iterations << " iterations completed";
+    if (t.count)
+    {
+        os << ", completion mean " << t.mean / 1e3 << " us, max " << t.max / 1e3 << " us";
+        if (c.ideal)
+        {
+            os << " (ideal " << double(c.ideal->GetNanoSeconds()) / 1e3 << " us, mean x"
+               << t.mean / double(c.ideal->GetNanoSeconds()) << ")";
+        }
+        os << ", bus bandwidth " << c.BusBandwidthBps().value_or(0) / 1e9 << " Gb/s";
+    }
+    os << "\n";
+}
+
 /** One workload's line (and its sizes' lines) of the run's summary. */
 void
 WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
@@ -246,6 +271,10 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
     {
         os << "    " << l.size << " B: half round trip p50 " << l.ns.p50 / 1e3 << " us, p99 " << l.ns.p99 / 1e3
            << " us, max " << l.ns.max / 1e3 << " us (" << l.ns.count << " round trips)\n";
+    }
+    if (w.collective)
+    {
+        WriteCollectiveLine(os, *w.collective);
     }
 }
 

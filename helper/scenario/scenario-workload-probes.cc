@@ -7,6 +7,7 @@
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/workload-metrics.h"
 
+#include "apps/rdma-collective.h"
 #include "apps/rdma-traffic.h"
 #include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
@@ -324,6 +325,37 @@ ScenarioWorkloads::FlowRecords(std::size_t index, const std::string& initiator) 
     return {};
 }
 
+WorkloadMetricsInput
+ScenarioWorkloads::MetricsInput(const Workload& w) const
+{
+    const WorkloadConfig& c = *w.cfg;
+    WorkloadMetricsInput in;
+    in.pingPong = w.kind->pingPong;
+    const uint64_t senders = w.kind->manySenders ? c.senders.size() : 1;
+    const uint64_t sizes = c.sizes.empty() ? 1 : c.sizes.size();
+    if (w.kind->family == WorkloadFamily::Inject)
+    {
+        in.expectedMessages = 1;
+    }
+    else if (c.count && (in.pingPong || !c.duration))
+    {
+        in.expectedMessages = *c.count * senders * sizes;
+    }
+    in.postingEnded = w.postingEnded >= senders;
+    if (c.collective)
+    {
+        in.expectedMessages = c.collective->Messages() * c.iterations;
+    }
+    if (m_cfg.measure)
+    {
+        in.window = std::make_pair(m_cfg.measure->from, m_cfg.measure->to);
+    }
+    in.halfRttNs = w.halfRttNs;
+    in.slowdown = w.kind->hostGroup;
+    in.end = Simulator::Now(); // collected after the run: its end
+    return in;
+}
+
 void
 ScenarioWorkloads::Collect(RunResult& result) const
 {
@@ -341,26 +373,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
             }
             messages.insert(messages.end(), flow.begin(), flow.end());
         }
-        WorkloadMetricsInput in;
-        in.pingPong = w->kind->pingPong;
-        const uint64_t senders = w->kind->manySenders ? c.senders.size() : 1;
-        const uint64_t sizes = c.sizes.empty() ? 1 : c.sizes.size();
-        if (w->kind->family == WorkloadFamily::Inject)
-        {
-            in.expectedMessages = 1;
-        }
-        else if (c.count && (in.pingPong || !c.duration))
-        {
-            in.expectedMessages = *c.count * senders * sizes;
-        }
-        in.postingEnded = w->postingEnded >= senders;
-        if (m_cfg.measure)
-        {
-            in.window = std::make_pair(m_cfg.measure->from, m_cfg.measure->to);
-        }
-        in.halfRttNs = w->halfRttNs;
-        in.slowdown = w->kind->hostGroup;
-        in.end = Simulator::Now(); // collected after the run: its end
+        const WorkloadMetricsInput in = MetricsInput(*w);
 
         WorkloadResult r;
         r.name = c.name;
@@ -376,6 +389,10 @@ ScenarioWorkloads::Collect(RunResult& result) const
             if (Ptr<RdmaTraffic> t = DynamicCast<RdmaTraffic>(*it))
             {
                 r.connections.attempted += t->GetConnectionCount(); // a host group connects as it needs to
+            }
+            else if (Ptr<RdmaCollective> t = DynamicCast<RdmaCollective>(*it))
+            {
+                r.connections.attempted += t->GetConnectionCount();
             }
         }
         r.connections.lost = w->lostConnections.size();
@@ -393,9 +410,13 @@ ScenarioWorkloads::Collect(RunResult& result) const
             }
         }
         SummarizeMessages(messages, in, r);
-        if (w->kind->hostGroup)
+        if (w->load)
         {
             r.traffic = OperatingPoint(*w, messages);
+        }
+        if (w->collective)
+        {
+            r.collective = CollectiveOutcome(*w, paths);
         }
         result.workloads.push_back(r);
         result.messages.insert(result.messages.end(), messages.begin(), messages.end());

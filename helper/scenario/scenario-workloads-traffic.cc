@@ -1,7 +1,7 @@
 /*
  * ScenarioWorkloads, the host groups (kind traffic): an RdmaTraffic on each host of the group, the TrafficLoad
- * that hands them their flows, and each host's messages followed into its flows by receiver. The other kinds'
- * applications are in scenario-workloads.cc.
+ * that hands them their flows, and each host's messages followed into its flows by receiver (kind collective
+ * too: scenario-workloads-collective.cc). The other kinds' applications are in scenario-workloads.cc.
  */
 #include "helper/rdma-app-helper.h"
 #include "helper/scenario/scenario-workloads.h"
@@ -64,7 +64,7 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
         ApplicationContainer a = helper.Install(m_topo.GetNode(h));
         a.Start(c.start);
         Adopt(w, a);
-        FollowTrafficHost(w, a.Get(0), h);
+        FollowGroupHost(w, a.Get(0), h);
         apps.push_back(DynamicCast<RdmaTraffic>(a.Get(0)));
         addresses.push_back(m_topo.GetHostAddress(h));
         rates.push_back(HostLinkRateBps(m_topo.GetNode(h)));
@@ -78,7 +78,7 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
 }
 
 void
-ScenarioWorkloads::FollowTrafficHost(Workload& w, Ptr<Application> app, const std::string& host)
+ScenarioWorkloads::FollowGroupHost(Workload& w, Ptr<Application> app, const std::string& host)
 {
     app->TraceConnectWithoutContext(
         "Posted", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
@@ -123,29 +123,38 @@ ScenarioWorkloads::NoteTrafficConnection(Workload& w,
     }
 }
 
-void
-ScenarioWorkloads::SetIdealFcts(const Workload& w,
-                                const Flow& f,
-                                const Paths& paths,
-                                std::vector<MessageRecord>& messages) const
+std::optional<IdealFctModel>
+ScenarioWorkloads::IdealModel(const Workload& w, const Flow& f, const Paths& paths) const
 {
     auto tx = m_engines.find(f.sender);
     auto rx = m_engines.find(f.receiver);
     if (f.mulpdu == 0 || tx == m_engines.end() || rx == m_engines.end())
     {
-        return; // the connection never came up: no message of it was delivered
+        return std::nullopt; // the connection never came up: no message of it was delivered
     }
     IdealFctModel m;
     m.tx = tx->second.first;
     m.rx = rx->second.second;
     m.hops = paths.Hops(f.sender, f.receiver);
     m.mulpdu = f.mulpdu;
-    m.ddpHeader = iwarp::kDdpTaggedHdrLen; // Writes
+    m.ddpHeader = w.cfg->op == RdmaOp::Send ? iwarp::kDdpUntaggedHdrLen : iwarp::kDdpTaggedHdrLen;
     m.framing = CarrierOf(*w.cfg).framingOctets(TcpTimestampsOn(m_cfg, *w.cfg));
     m.padding = CarrierOf(*w.cfg).padding;
-    for (MessageRecord& r : messages)
+    return m;
+}
+
+void
+ScenarioWorkloads::SetIdealFcts(const Workload& w,
+                                const Flow& f,
+                                const Paths& paths,
+                                std::vector<MessageRecord>& messages) const
+{
+    if (const std::optional<IdealFctModel> m = IdealModel(w, f, paths))
     {
-        r.idealFct = IdealFct(m, r.size);
+        for (MessageRecord& r : messages)
+        {
+            r.idealFct = IdealFct(*m, r.size);
+        }
     }
 }
 

@@ -81,6 +81,7 @@ class ScenarioWorkloads::Site : public WorkloadSite
     void InstallSocketsStream() override { m_owner.InstallSockets(m_w); }
     void InstallInject() override { m_owner.InstallInject(m_w); }
     void InstallTraffic() override { m_owner.InstallTraffic(m_w); }
+    void InstallCollective() override { m_owner.InstallCollective(m_w); }
 
   private:
     ScenarioWorkloads& m_owner;

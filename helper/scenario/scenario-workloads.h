@@ -14,6 +14,7 @@
 #include "helper/scenario/ideal-fct.h"
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
+#include "helper/scenario/workload-metrics.h"
 #include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-builder.h"
 
@@ -36,6 +37,7 @@ namespace ns3
 {
 
 class TrafficLoad;
+class CollectiveRun;
 
 /** The op column of messages.csv for a workload: its kind's label ("sockets", "inject", "read") or its RDMA op. */
 std::string OpLabel(const WorkloadConfig& w);
@@ -100,6 +102,7 @@ class ScenarioWorkloads
         std::map<uint64_t, std::vector<double>> halfRttNs; ///< ping-pong: message size -> half round trips
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
         std::shared_ptr<TrafficLoad> load; ///< a host group's flow starter
+        std::shared_ptr<CollectiveRun> collective; ///< kind collective: its ranks and their times
         double groupRateBps{0};            ///< a host group's: the sum of its hosts' link rates
     };
 
@@ -128,8 +131,10 @@ class ScenarioWorkloads
     void InstallInject(Workload& w);
     /** A host group's RdmaTraffic on each of its hosts and the TrafficLoad that hands them their flows. */
     void InstallTraffic(Workload& w);
-    /** The messages `host`'s RdmaTraffic of `w` submits, completes and fails. */
-    void FollowTrafficHost(Workload& w, Ptr<Application> app, const std::string& host);
+    /** RdmaCollective on each rank's host and the CollectiveRun that begins them together. */
+    void InstallCollective(Workload& w);
+    /** The messages `host`'s RdmaTraffic (or RdmaCollective) of `w` posts, completes and fails. */
+    void FollowGroupHost(Workload& w, Ptr<Application> app, const std::string& host);
     /** The host at `a` ("?" for an address of no host). */
     std::string HostAt(Ipv4Address a) const;
     /** A host group's connection is up at `node`: note its engine's costs and (at the client) its MULPDU. */
@@ -137,6 +142,12 @@ class ScenarioWorkloads
                                Ptr<QueuePair> qp);
     /** A host group's operating point, its offered load measured from its flows (all of `messages`). */
     TrafficOperatingPoint OperatingPoint(const Workload& w, const std::vector<MessageRecord>& messages) const;
+    /** What a message of `f` takes alone (ideal-fct.h); unset if its connection never came up. */
+    std::optional<IdealFctModel> IdealModel(const Workload& w, const Flow& f, const Paths& paths) const;
+    /** A collective's ideal completion (IdealCompletion); unset if a connection it needs never came up. */
+    std::optional<Time> IdealCollective(const Workload& w, const Paths& paths) const;
+    /** A collective's times, ranks and ideal for summary.json. */
+    CollectiveResult CollectiveOutcome(const Workload& w, const Paths& paths) const;
     /** Each of `messages`' ideal FCT (ideal-fct.h), where its flow's connection came up. */
     void SetIdealFcts(const Workload& w, const Flow& f, const Paths& paths, std::vector<MessageRecord>& messages) const;
     /** The sockets of `w`'s application installed next on `node` fit its paths (socket-defaults.h). */
@@ -170,6 +181,8 @@ class ScenarioWorkloads
     void FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp);
     /** The sink QP of `w` for `sender`'s flow (to `receiver`): record its deliveries and receive completions. */
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver = "");
+    /** What the metrics of `w` are taken against: its expected messages, window, kind's figures. */
+    WorkloadMetricsInput MetricsInput(const Workload& w) const;
     /** `f`'s message records with the sink's placement and delivery times (doc/metrics.md). */
     std::vector<MessageRecord> MergedRecords(const Workload& w, const Flow& f) const;
 

@@ -17,6 +17,8 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include <regex>
@@ -158,8 +160,9 @@ class DeclaredRangesAreTheLoadersTestCase : public TestCase
 std::string
 WorkloadOf(const WorkloadKindInfo& kind, const std::string& extra)
 {
-    // A host group's ends are its hosts (every host by default); its required keys come with them.
-    const std::string ends = kind.hostGroup     ? "load: 0.5, flow-sizes: hadoop"
+    // A host group's ends are its hosts (every host by default); a load's required keys come with them.
+    const std::string ends = kind.name == "traffic" ? "load: 0.5, flow-sizes: hadoop"
+                             : kind.hostGroup   ? "algorithm: ring-allreduce"
                              : kind.manySenders ? "senders: [h0], to: h1"
                                                 : "from: h0, to: h1";
     return "stop: 1ms\ntopology: {kind: two-hosts}\nworkloads:\n  - {kind: " + kind.name + ", " + ends + ", " + extra +
@@ -191,7 +194,9 @@ class WorkloadRangesAreTheLoadersTestCase : public TestCase
                     continue;
                 }
                 const std::string what = kind->name + "." + k.name;
-                const std::string count = k.name == "count" ? "" : "count: 1, ";
+                const bool counted = std::any_of(kind->keys.begin(), kind->keys.end(),
+                                                 [](const WorkloadKey& key) { return key.name == "count"; });
+                const std::string count = k.name == "count" || !counted ? "" : "count: 1, ";
                 auto load = [&](uint64_t v) { return ErrorOf(WorkloadOf(*kind, count + k.name + ": " + std::to_string(v))); };
                 const auto min = uint64_t(*k.info.minimum);
                 NS_TEST_EXPECT_MSG_EQ(load(min), "", what << ": its smallest value is taken");

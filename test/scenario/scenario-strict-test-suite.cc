@@ -150,7 +150,8 @@ class KeysPerKindTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ErrorOfString(kHead +
                                             "  - {kind: sockets-stream, from: h0, to: h1, count: 1, llp: tcp}\n"),
                               "s.yaml:5:56: workloads.0.llp: key 'llp' does not apply to workload kind "
-                              "'sockets-stream' (it applies to: ping-pong, stream, read, incast, traffic)",
+                              "'sockets-stream' (it applies to: ping-pong, stream, read, incast, traffic, "
+                              "collective)",
                               "the sockets baseline has no LLP");
         // `between` names one link: in `links` or the bottleneck it would be ignored.
         const std::string stream = "  - {kind: stream, from: h0, to: h1, count: 1}\n";

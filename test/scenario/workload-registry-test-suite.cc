@@ -112,7 +112,7 @@ class UnknownKindTestCase : public TestCase
         expected += ")";
         const std::string error = ErrorOf(kHead + "workloads: [{kind: strem, from: h0, to: h1, count: 1}]\n");
         NS_TEST_EXPECT_MSG_EQ(error, expected, "the list is the registry's");
-        NS_TEST_EXPECT_MSG_NE(error.find("traffic, registry-probe"), std::string::npos, "built-ins, then registered");
+        NS_TEST_EXPECT_MSG_NE(error.find("traffic, collective, registry-probe"), std::string::npos, "built-ins, then registered");
     }
 };
 

@@ -176,11 +176,10 @@ Op(const std::vector<RdmaOp>& ops)
 }
 
 WorkloadKey
-Size(uint64_t min, std::string why)
+Size(uint64_t min, std::string why, std::string meaning)
 {
     return Key("size", Shape::Scalar,
-               SizeFacts(ValueKind::Size, "size, ", min, why, std::to_string(WorkloadConfig().size),
-                         "octets per message; not with `sizes`"),
+               SizeFacts(ValueKind::Size, "size, ", min, why, std::to_string(WorkloadConfig().size), std::move(meaning)),
                [min, why](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
                    w.size = MessageSize(r, v, path, w, min, why);
                });
@@ -205,6 +204,34 @@ Sizes(uint64_t min, std::string why)
                        w.sizes.push_back(MessageSize(r, v[i], Join(path, std::to_string(i)), w, min, why));
                    }
                });
+}
+
+WorkloadKey
+Hosts(std::string meaning)
+{
+    KeyInfo info =
+        scenario::Facts(ValueKind::List, "list of at least two distinct hosts", "every host", std::move(meaning));
+    return WorkloadKey{
+        "hosts", Shape::List, info, {},
+        [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
+            r.RequireList(v, path);
+            std::set<std::string> listed;
+            for (std::size_t i = 0; i < v.size(); ++i)
+            {
+                const std::string p = scenario::Join(path, std::to_string(i));
+                const std::string host = r.Str(v[i], p);
+                r.CheckNode(v[i], p, host, true);
+                if (!listed.insert(host).second)
+                {
+                    r.Fail(v[i], p, "host '" + host + "' is listed twice");
+                }
+                w.hosts.push_back(host);
+            }
+            if (w.hosts.size() < 2)
+            {
+                r.Fail(v, path, "`hosts` needs at least two hosts");
+            }
+        }};
 }
 
 WorkloadKey

@@ -30,12 +30,17 @@ WorkloadKey Start();
 WorkloadKey From();
 /** The list of distinct hosts that send, one flow each (kinds with WorkloadKindInfo::manySenders). */
 WorkloadKey Senders();
+/** A host group's hosts (WorkloadKindInfo::hostGroup): at least two, each once; `meaning` says what they do. */
+WorkloadKey Hosts(std::string meaning);
 /** The other end; a kind whose `to` is not a responder says what it is. */
 WorkloadKey To(std::string meaning = "the responder (server)");
 /** One of `ops`, the first the default: pass the kind's WorkloadKindInfo::ops. */
 WorkloadKey Op(const std::vector<RdmaOp>& ops);
-/** Octets per message, `min`..2^32-1; `why` says why a kind's smallest message is above one octet. */
-WorkloadKey Size(uint64_t min = 1, std::string why = "");
+/**
+ * Octets per message, `min`..2^32-1; `why` says why a kind's smallest message is above one octet, `meaning`
+ * what the size is of where it is not one message's.
+ */
+WorkloadKey Size(uint64_t min = 1, std::string why = "", std::string meaning = "octets per message; not with `sizes`");
 /** A list of message sizes, each as Size(min, why) takes one. */
 WorkloadKey Sizes(uint64_t min = 1, std::string why = "");
 /** Messages (round trips for ping-pongs), 1..`max`, with count × size within 64 bits. */

@@ -41,7 +41,8 @@ TheRegistry()
                                            SocketsPingPongKind,
                                            IncastKind,
                                            InjectKind,
-                                           TrafficKind})
+                                           TrafficKind,
+                                           CollectiveKind})
         {
             built.Add(kind());
         }

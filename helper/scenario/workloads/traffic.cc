@@ -7,7 +7,6 @@
 #include "helper/scenario/workloads/common-keys.h"
 
 #include <fstream>
-#include <set>
 #include <sstream>
 
 namespace ns3
@@ -27,34 +26,6 @@ const scenario::Names<TrafficPattern> kPatterns = {
     {ToString(TrafficPattern::AllToAll), TrafficPattern::AllToAll},
     {ToString(TrafficPattern::Permutation), TrafficPattern::Permutation},
 };
-
-WorkloadKey
-Hosts()
-{
-    KeyInfo info = scenario::Facts(ValueKind::List, "list of at least two distinct hosts", "every host",
-                                   "the hosts of the load: each sends flows to the others and receives theirs");
-    return WorkloadKey{
-        "hosts", Shape::List, info, {},
-        [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig& w) {
-            r.RequireList(v, path);
-            std::set<std::string> listed;
-            for (std::size_t i = 0; i < v.size(); ++i)
-            {
-                const std::string p = scenario::Join(path, std::to_string(i));
-                const std::string host = r.Str(v[i], p);
-                r.CheckNode(v[i], p, host, true);
-                if (!listed.insert(host).second)
-                {
-                    r.Fail(v[i], p, "host '" + host + "' is listed twice");
-                }
-                w.hosts.push_back(host);
-            }
-            if (w.hosts.size() < 2)
-            {
-                r.Fail(v, path, "a load needs at least two hosts");
-            }
-        }};
-}
 
 WorkloadKey
 Load()
@@ -152,7 +123,7 @@ TrafficKind()
                 "over connections kept per host pair";
     k.ops = {RdmaOp::Write};
     k.keys = {Start(),
-              Hosts(),
+              Hosts("the hosts of the load: each sends flows to the others and receives theirs"),
               Scalar(scenario::ChoiceKey("pattern", &WorkloadConfig::pattern, kPatterns, "traffic pattern",
                                          "whom each flow goes to: a uniformly drawn other host, or each host's one "
                                          "peer of a random permutation with no fixed point")),

@@ -112,6 +112,8 @@ class WorkloadSite
     virtual void InstallInject() = 0;
     /** RdmaTraffic on every host of `hosts`, its flows drawn as the keys say (a host group). */
     virtual void InstallTraffic() = 0;
+    /** RdmaCollective on every host of `hosts`, one rank each, begun together once all are connected. */
+    virtual void InstallCollective() = 0;
 };
 
 /** Everything about one workload kind. */
