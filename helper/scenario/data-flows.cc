@@ -17,6 +17,20 @@ DataSinkOf(const WorkloadConfig& w)
     return DataFlowsBack(w) ? w.from : w.to;
 }
 
+DeliveryPoint
+DeliveryPointOf(const WorkloadConfig& w)
+{
+    if (Describe(w.kind).family != WorkloadFamily::Rdma)
+    {
+        return DeliveryPoint::Application;
+    }
+    if (DataFlowsBack(w))
+    {
+        return DeliveryPoint::RequesterCompletion;
+    }
+    return w.op == RdmaOp::Send ? DeliveryPoint::ReceiveCompletion : DeliveryPoint::Placement;
+}
+
 std::vector<DataFlow>
 DataFlowsOf(const WorkloadConfig& w)
 {

@@ -35,6 +35,17 @@ struct DataFlow
  */
 bool DataFlowsBack(const WorkloadConfig& w);
 
+/** Where a message of `w` is delivered at its data sink (doc/metrics.md, "Delivered at the data sink"). */
+enum class DeliveryPoint
+{
+    Placement,         ///< an RDMA Write: DDP delivers it at the responder
+    ReceiveCompletion, ///< a Send: its receive completes at the responder
+    RequesterCompletion, ///< an RDMA Read: it completes at the requester, where the data lands
+    Application,       ///< the sockets baseline (and injections): the applications say
+};
+
+DeliveryPoint DeliveryPointOf(const WorkloadConfig& w);
+
 /**
  * The data flows of `w`: one per sender into `to` for a kind with many senders, one per ordered pair of
  * `hosts` for a host group (traffic), none for an injection (its segments are not a workload's data), and

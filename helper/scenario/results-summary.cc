@@ -79,6 +79,22 @@ CollectiveJson(const CollectiveResult& c)
     return out;
 }
 
+json
+TerminatesJson(const std::vector<TerminateRecord>& terminates)
+{
+    json out = json::array();
+    for (const auto& t : terminates)
+    {
+        out.push_back({{"time_ns", t.time.GetNanoSeconds()},
+                       {"node", t.node},
+                       {"direction", t.sent ? "sent" : "received"},
+                       {"layer", t.layer},
+                       {"type", t.type},
+                       {"code", t.code}});
+    }
+    return out;
+}
+
 /** A collective's object and its metrics (null for other kinds: every workload has every field). */
 void
 AddCollective(const WorkloadResult& w, json& jw)
@@ -109,6 +125,8 @@ WorkloadJson(const WorkloadResult& w)
     {
         jw["data_flows"].push_back({{"source", f.source}, {"sink", f.sink}});
     }
+    jw["after"] = w.after;
+    jw["start_ns"] = OptionalNs(w.start);
     jw["messages"] = {{"posted", w.messagesPosted},
                       {"delivered", w.messagesDelivered},
                       {"completed", w.messagesCompleted},
@@ -116,6 +134,7 @@ WorkloadJson(const WorkloadResult& w)
                       {"flushed", w.messagesFlushed}};
     jw["octets"] = {{"posted", w.octetsPosted}, {"delivered", w.octetsDelivered}};
     jw["completed"] = w.completed;
+    jw["completed_ns"] = OptionalNs(w.completedAt);
     jw["goodput_bps"] = OptionalNumber(w.goodputBps);
     jw["goodput_window_bps"] = OptionalNumber(w.goodputWindowBps);
     jw["longest_stall_ns"] = OptionalNs(w.longestStall);
@@ -164,16 +183,7 @@ WorkloadJson(const WorkloadResult& w)
                          {"established", w.connections.established},
                          {"not_established", w.connections.NotEstablished()},
                          {"lost", w.connections.lost}};
-    jw["terminates"] = json::array();
-    for (const auto& t : w.terminates)
-    {
-        jw["terminates"].push_back({{"time_ns", t.time.GetNanoSeconds()},
-                                    {"node", t.node},
-                                    {"direction", t.sent ? "sent" : "received"},
-                                    {"layer", t.layer},
-                                    {"type", t.type},
-                                    {"code", t.code}});
-    }
+    jw["terminates"] = TerminatesJson(w.terminates);
     return jw;
 }
 

@@ -201,6 +201,10 @@ struct WorkloadResult
     std::string op;  ///< as in messages.csv
     std::string llp; ///< "tcp", "sctp"
     std::vector<DataFlow> dataFlows; ///< DataFlowsOf the workload's configuration (data-flows.h)
+    std::vector<std::string> after;  ///< the workloads it waited for (`after`), by name
+    /** When it started: `start`, or after those it waited for; unset if they never completed. */
+    std::optional<Time> start;
+    std::optional<Time> completedAt; ///< when `completed` first held (doc/metrics.md)
     bool pingPong{false};
     uint64_t messagesPosted{0};
     uint64_t messagesDelivered{0};

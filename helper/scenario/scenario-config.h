@@ -231,7 +231,12 @@ struct WorkloadConfig
     std::optional<uint64_t> count;    ///< messages (per sender for incast); unset with duration
     std::optional<Time> duration;     ///< how long to keep posting; unset with count
     uint32_t outstanding{1};          ///< messages in flight (stream, read, incast)
-    Time start;                       ///< when the workload starts
+    Time start;                       ///< when the workload starts (with `after`: that long after them)
+    /**
+     * `after`: the workloads (indices, resolved by the loader) that must all have completed before this one
+     * starts; empty: it starts at `start`.
+     */
+    std::vector<std::size_t> after;
     const LlpDescriptor* llp{&DefaultLlp()}; ///< one of LlpDescriptors() (llp-descriptors.h)
     PayloadMode payload{PayloadMode::Virtual};
     std::optional<InjectConfig> inject; ///< kind inject only

@@ -8,6 +8,7 @@
 #include "helper/scenario/workloads/workload-kind.h"
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <set>
 
@@ -243,6 +244,67 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
         {
             Fail(list[i]["from"], Join(p, "from"),
                  "'" + in.from + "' -> '" + in.to + "' is not a direction of workload '" + tw.name + "'s connection");
+        }
+    }
+}
+
+void
+ScenarioReader::ResolveAfter(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const
+{
+    auto& all = cfg.workloads;
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        const YAML::Node after = list[i]["after"];
+        if (!after)
+        {
+            continue;
+        }
+        const std::string p = Join(Join(path, std::to_string(i)), "after");
+        for (std::size_t k = 0; k < after.size(); ++k)
+        {
+            const std::size_t j = WorkloadIndex(after[k], Join(p, std::to_string(k)), all);
+            if (j == i)
+            {
+                Fail(after[k], Join(p, std::to_string(k)), "a workload cannot wait for itself");
+            }
+            if (std::count(all[i].after.begin(), all[i].after.end(), j))
+            {
+                Fail(after[k], Join(p, std::to_string(k)), "workload '" + all[j].name + "' is listed twice");
+            }
+            all[i].after.push_back(j);
+        }
+    }
+    // A cycle would hold every workload on it back for ever: refused, naming it.
+    std::vector<int> state(all.size(), 0); // 0 unvisited, 1 on the current path, 2 done
+    std::vector<std::size_t> trail;
+    std::function<void(std::size_t)> visit = [&](std::size_t i) {
+        state[i] = 1;
+        trail.push_back(i);
+        for (std::size_t j : all[i].after)
+        {
+            if (state[j] == 1)
+            {
+                std::string cycle;
+                for (auto it = std::find(trail.begin(), trail.end(), j); it != trail.end(); ++it)
+                {
+                    cycle += all[*it].name + " -> ";
+                }
+                Fail(list[i]["after"], Join(Join(path, std::to_string(i)), "after"),
+                     "the workloads wait for each other in a cycle: " + cycle + all[j].name);
+            }
+            if (state[j] == 0)
+            {
+                visit(j);
+            }
+        }
+        trail.pop_back();
+        state[i] = 2;
+    };
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        if (state[i] == 0)
+        {
+            visit(i);
         }
     }
 }

@@ -129,6 +129,8 @@ class ScenarioReader
     /** The keys each kind takes instead of the other (`size`/`sizes`, `count`/`duration`). */
     void CheckAlternatives(const YAML::Node& n, const std::string& path, const WorkloadKindInfo& kind) const;
     void ResolveInjects(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
+    /** Each workload's `after` names as indices: existing, not itself, listed once, no cycle. */
+    void ResolveAfter(const YAML::Node& list, const std::string& path, ScenarioConfig& cfg) const;
     void ReadTracing(const YAML::Node& n, const std::string& path, TracingConfig& t) const;
     /** `tracing.series` (scenario-reader-series.cc): the defaults resolved, the row limit checked. */
     void ReadSeries(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;

@@ -266,6 +266,15 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
     {
         os << ", " << w.connections.lost << " connections lost";
     }
+    if (!w.start)
+    {
+        std::string names;
+        for (const std::string& n : w.after)
+        {
+            names += (names.empty() ? "" : ", ") + n;
+        }
+        os << ", never started (waits for " << names << " to complete)";
+    }
     os << (w.completed ? "" : ", not completed") << "\n";
     for (const SizeLatency& l : w.latencyBySize)
     {

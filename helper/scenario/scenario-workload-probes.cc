@@ -196,6 +196,11 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
             if ((d.tagged || d.qn == 0) && d.length > 0)
             {
                 self->FlowOf(*wl, snd, rcv).sink.emplace_back(d.firstPlaced, d.delivered);
+                if (DeliveryPointOf(*wl->cfg) == DeliveryPoint::Placement)
+                {
+                    ++wl->progress.delivered;
+                    self->NoteProgress(*wl);
+                }
             }
         },
                           this, w, sender, receiver));
@@ -207,6 +212,11 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
             if (c.IsRecv() && c.status == WcStatus::Success && c.byteLength > 0)
             {
                 self->FlowOf(*wl, snd, rcv).receives.push_back(Simulator::Now());
+                if (DeliveryPointOf(*wl->cfg) == DeliveryPoint::ReceiveCompletion)
+                {
+                    ++wl->progress.delivered;
+                    self->NoteProgress(*wl);
+                }
             }
         },
                           this, w, sender, receiver));
@@ -287,9 +297,10 @@ ScenarioWorkloads::MergedRecords(const Workload& w, const Flow& f) const
     // Where the sink's records complete a message (doc/metrics.md): RDMA data reaches the sink
     // in post order (DDP delivers in MSN order, RDMAP-059); the sockets baseline and Reads set
     // their delivery themselves.
-    const bool rdmaData = w.kind->family == WorkloadFamily::Rdma;
-    const bool read = rdmaData && DataFlowsBack(c); // kind read, or a stream with op read
-    const bool send = rdmaData && !read && c.op == RdmaOp::Send;
+    const DeliveryPoint at = DeliveryPointOf(c);
+    const bool rdmaData = at != DeliveryPoint::Application;
+    const bool read = at == DeliveryPoint::RequesterCompletion; // kind read, or a stream with op read
+    const bool send = at == DeliveryPoint::ReceiveCompletion;
     std::vector<MessageRecord> messages;
     for (std::size_t i = 0; i < f.messages.size(); ++i)
     {
@@ -381,6 +392,12 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.op = OpLabel(c);
         r.llp = CarrierOf(c).name;
         r.dataFlows = DataFlowsOf(c);
+        for (std::size_t i : c.after)
+        {
+            r.after.push_back(m_cfg.workloads[i].name);
+        }
+        r.start = w->installed ? std::optional<Time>(w->start) : std::nullopt;
+        r.completedAt = w->completedAt;
         r.retransmissions = w->retransmissions;
         r.terminates = w->terminates;
         r.connections = w->connections;

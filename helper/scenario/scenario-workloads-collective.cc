@@ -29,11 +29,11 @@ ScenarioWorkloads::InstallCollective(Workload& w)
     for (uint32_t rank = 0; rank < c.hosts.size(); ++rank)
     {
         const std::string& host = c.hosts[rank];
-        SizeSockets(w, host, c.start);
+        SizeSockets(w, host, w.start);
         ApplicationContainer a = helper.Install(m_topo.GetNode(host));
         Ptr<RdmaCollective> app = DynamicCast<RdmaCollective>(a.Get(0));
         app->Configure(rank, c.collective, addresses);
-        a.Start(c.start);
+        a.Start(Delay(w.start));
         Adopt(w, a);
         FollowGroupHost(w, app, host);
         apps.push_back(app);

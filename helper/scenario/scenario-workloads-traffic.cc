@@ -60,9 +60,9 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
     std::vector<double> rates;
     for (const std::string& h : c.hosts)
     {
-        SizeSockets(w, h, c.start);
+        SizeSockets(w, h, w.start);
         ApplicationContainer a = helper.Install(m_topo.GetNode(h));
-        a.Start(c.start);
+        a.Start(Delay(w.start));
         Adopt(w, a);
         FollowGroupHost(w, a.Get(0), h);
         apps.push_back(DynamicCast<RdmaTraffic>(a.Get(0)));
@@ -72,8 +72,11 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
     }
     FlowArrivals arrivals(*c.flowSizes, rates, c.load, c.pattern,
                           kTrafficFirstStream + int64_t(w.index) * kTrafficStreamsPerWorkload);
-    w.load = std::make_shared<TrafficLoad>(std::move(arrivals), apps, addresses, c.start, c.count, c.duration);
-    w.load->SetEndedCallback([wl = &w]() { ++wl->postingEnded; });
+    w.load = std::make_shared<TrafficLoad>(std::move(arrivals), apps, addresses, w.start, c.count, c.duration);
+    w.load->SetEndedCallback([this, wl = &w]() {
+        ++wl->postingEnded;
+        NoteProgress(*wl);
+    });
     w.load->Start();
 }
 
@@ -168,17 +171,17 @@ ScenarioWorkloads::OperatingPoint(const Workload& w, const std::vector<MessageRe
     p.pattern = ToString(c.pattern);
     p.hosts = c.hosts.size();
     double octets = 0;
-    Time lastStart = c.start;
+    Time lastStart = w.start;
     for (const MessageRecord& m : messages)
     {
         octets += double(m.size);
         lastStart = std::max(lastStart, m.post);
     }
     // Flows start until start + duration, or the last one's start with count; never after the run's end.
-    const Time end = std::min(c.duration ? c.start + *c.duration : lastStart, Simulator::Now());
-    if (end > c.start && w.groupRateBps > 0)
+    const Time end = std::min(c.duration ? w.start + *c.duration : lastStart, Simulator::Now());
+    if (end > w.start && w.groupRateBps > 0)
     {
-        p.offeredLoad = octets * 8.0 / ((end - c.start).GetSeconds() * w.groupRateBps);
+        p.offeredLoad = octets * 8.0 / ((end - w.start).GetSeconds() * w.groupRateBps);
     }
     return p;
 }

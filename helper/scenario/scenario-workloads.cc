@@ -77,7 +77,7 @@ class ScenarioWorkloads::Site : public WorkloadSite
         m_owner.FollowStreamClient(m_w, app, sender);
     }
     void InstallRdmaStreams() override { m_owner.InstallRdma(m_w); }
-    void InstallPingPongs() override { m_owner.InstallPingPongChain(m_w, 0, m_w.cfg->start); }
+    void InstallPingPongs() override { m_owner.InstallPingPongChain(m_w, 0, m_w.start); }
     void InstallSocketsStream() override { m_owner.InstallSockets(m_w); }
     void InstallInject() override { m_owner.InstallInject(m_w); }
     void InstallTraffic() override { m_owner.InstallTraffic(m_w); }
@@ -139,10 +139,22 @@ ScenarioWorkloads::Install()
     }
     for (auto& w : m_workloads)
     {
-        ChooseLlp(*w);
-        Site site(*this, *w);
-        w->kind->install(site);
+        w->progress.injected = IsInject(w->cfg->kind);
+        if (w->cfg->after.empty())
+        {
+            w->start = w->cfg->start;
+            InstallWorkload(*w);
+        }
     }
+}
+
+void
+ScenarioWorkloads::InstallWorkload(Workload& w)
+{
+    w.installed = true;
+    ChooseLlp(w);
+    Site site(*this, w);
+    w.kind->install(site);
 }
 
 void
@@ -195,6 +207,8 @@ ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, u
     r.receiver = receiver;
     f.byId[id] = f.messages.size();
     f.messages.push_back(r);
+    ++w.progress.posted;
+    NoteProgress(w);
 }
 
 MessageRecord*
@@ -211,10 +225,13 @@ ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id
     if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->completed = Simulator::Now();
+        ++w.progress.completed;
         if (DataFlowsBack(*w.cfg))
         {
             r->delivered = r->completed; // a Read's data sink is its requester: delivered at its completion
+            ++w.progress.delivered;
         }
+        NoteProgress(w);
     }
 }
 
@@ -224,6 +241,8 @@ ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id
     if (MessageRecord* r = Find(w, sender, id))
     {
         r->delivered = Simulator::Now();
+        ++w.progress.delivered;
+        NoteProgress(w);
     }
 }
 
@@ -246,9 +265,9 @@ ScenarioWorkloads::InstallRdma(Workload& w)
     server.SetAttribute("Payload", StringValue(c.payload == PayloadMode::Real ? "Real" : "Virtual"));
     server.SetAttribute("Size", UintegerValue(c.size));
     server.SetAttribute("Outstanding", UintegerValue(c.outstanding));
-    SizeSockets(w, c.to, c.start);
+    SizeSockets(w, c.to, w.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
-    s.Start(c.start);
+    s.Start(Delay(w.start));
     Adopt(w, s);
     const std::vector<std::string> senders = w.kind->manySenders ? c.senders : std::vector<std::string>{c.from};
     for (const std::string& sender : senders)
@@ -262,10 +281,10 @@ ScenarioWorkloads::InstallRdma(Workload& w)
         // that `duration` alone ends, or the stream would stop there silently.
         client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0));
         client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
-        SizeSockets(w, sender, c.start);
+        SizeSockets(w, sender, w.start);
         ApplicationContainer a = client.Install(m_topo.GetNode(sender));
         ++w.connections.attempted;
-        a.Start(c.start);
+        a.Start(Delay(w.start));
         Adopt(w, a);
         FollowStreamClient(w, a.Get(0), sender);
     }
@@ -296,7 +315,11 @@ ScenarioWorkloads::FollowStreamClient(Workload& w, Ptr<Application> app, const s
                           this, &w, sender));
     app->TraceConnectWithoutContext(
         "PostingEnded",
-        MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
+        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t, uint64_t) {
+            ++wl->postingEnded;
+            self->NoteProgress(*wl);
+        },
+                          this, &w));
 }
 
 void
@@ -423,13 +446,13 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     client.SetAttribute("Size", UintegerValue(c.size));
     client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0)); // as for RDMA streams
     client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
-    SizeSockets(w, c.to, c.start);
+    SizeSockets(w, c.to, w.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
-    SizeSockets(w, c.from, c.start);
+    SizeSockets(w, c.from, w.start);
     ApplicationContainer a = client.Install(m_topo.GetNode(c.from));
     ++w.connections.attempted;
-    s.Start(c.start);
-    a.Start(c.start);
+    s.Start(Delay(w.start));
+    a.Start(Delay(w.start));
     Adopt(w, s);
     Adopt(w, a);
     FlowOf(w, c.from);
@@ -447,7 +470,11 @@ ScenarioWorkloads::InstallSockets(Workload& w)
         },
                           this, &w));
     a.Get(0)->TraceConnectWithoutContext(
-        "PostingEnded", MakeBoundCallback(+[](Workload* wl, uint64_t, uint64_t) { ++wl->postingEnded; }, &w));
+        "PostingEnded", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t, uint64_t) {
+            ++wl->postingEnded;
+            self->NoteProgress(*wl);
+        },
+                          this, &w));
 }
 
 void
@@ -519,6 +546,9 @@ ScenarioWorkloads::TryInject(Workload* w, Workload* target, std::vector<uint8_t>
     r.completed = Simulator::Now(); // the LLP took it (status "injected"; not a data message)
     r.sender = in.from;
     f.messages.push_back(r);
+    ++w->progress.posted;
+    ++w->progress.completed;
+    NoteProgress(*w);
 }
 
 // ------------------------------------------------------------------------------------- the LLP
@@ -552,7 +582,7 @@ ScenarioWorkloads::ChooseLlp(Workload& w)
     for (const std::string& n : nodes)
     {
         Ptr<Rnic> rnic = m_topo.GetNode(n)->GetObject<Rnic>();
-        Simulator::Schedule(c.start, [rnic, connector]() {
+        Simulator::Schedule(Delay(w.start), [rnic, connector]() {
             rnic->GetConnectionManager()->SetAttribute("LlpConnector", StringValue(connector));
         });
     }

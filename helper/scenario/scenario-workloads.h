@@ -104,6 +104,11 @@ class ScenarioWorkloads
         std::shared_ptr<TrafficLoad> load; ///< a host group's flow starter
         std::shared_ptr<CollectiveRun> collective; ///< kind collective: its ranks and their times
         double groupRateBps{0};            ///< a host group's: the sum of its hosts' link rates
+        /** When it starts: `start`, or with `after` `start` after the last it waits for completed. */
+        Time start;
+        bool installed{false};              ///< with `after`: unset until what it waits for has completed
+        WorkloadProgress progress;          ///< counted as the run goes, for `after`
+        std::optional<Time> completedAt;    ///< when WorkloadCompleted first held
     };
 
     /** The WorkloadSite a kind's installer gets for one workload (scenario-workloads.cc). */
@@ -181,6 +186,12 @@ class ScenarioWorkloads
     void FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp);
     /** The sink QP of `w` for `sender`'s flow (to `receiver`): record its deliveries and receive completions. */
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver = "");
+    /** Install `w`'s applications to start at w.start (now or later), its LLP chosen for it. */
+    void InstallWorkload(Workload& w);
+    /** `w` has moved on (a post, delivery, completion, end of posting): has it completed? Start who waits. */
+    void NoteProgress(Workload& w);
+    /** The time from now to `at`, none if `at` is past: applications installed during the run count from now. */
+    static Time Delay(Time at);
     /** What the metrics of `w` are taken against: its expected messages, window, kind's figures. */
     WorkloadMetricsInput MetricsInput(const Workload& w) const;
     /** `f`'s message records with the sink's placement and delivery times (doc/metrics.md). */

@@ -194,21 +194,28 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
     {
         out.goodputWindowBps = windowOctets * 8.0 / (in.window->second - in.window->first).GetSeconds();
     }
-    const bool injected = !messages.empty() && messages.front().op == "inject";
-    if (injected)
+    WorkloadProgress progress;
+    progress.injected = !messages.empty() && messages.front().op == "inject";
+    progress.posted = out.messagesPosted;
+    progress.delivered = out.messagesDelivered;
+    // An injection counts as handed over once the LLP took it, whatever the peer made of it.
+    progress.completed = progress.injected ? (messages.front().completed ? 1 : 0) : out.messagesCompleted;
+    out.completed = WorkloadCompleted(in, progress);
+}
+
+bool
+WorkloadCompleted(const WorkloadMetricsInput& in, const WorkloadProgress& p)
+{
+    if (p.injected)
     {
-        out.completed = messages.front().completed.has_value();
+        return p.completed > 0;
     }
-    else if (in.expectedMessages)
+    if (in.expectedMessages)
     {
         // Ping-pong: every round trip came back; the others: every message reached the sink.
-        const uint64_t done = in.pingPong ? out.messagesCompleted : out.messagesDelivered;
-        out.completed = done == *in.expectedMessages;
+        return (in.pingPong ? p.completed : p.delivered) == *in.expectedMessages;
     }
-    else
-    {
-        out.completed = in.postingEnded && out.messagesDelivered == out.messagesPosted;
-    }
+    return in.postingEnded && p.delivered == p.posted;
 }
 
 } // namespace ns3

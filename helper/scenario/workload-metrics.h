@@ -43,6 +43,22 @@ struct WorkloadMetricsInput
     bool slowdown{false};
 };
 
+/** How far a workload has got: what `completed` (doc/metrics.md) is decided on, at the end or during the run. */
+struct WorkloadProgress
+{
+    bool injected{false};  ///< kind inject: its one segment
+    uint64_t posted{0};
+    uint64_t delivered{0}; ///< at the data sink
+    uint64_t completed{0}; ///< successful completions at the source (ping-pong: round trips back)
+};
+
+/**
+ * `completed` of doc/metrics.md: an injection's segment was handed over; with an expected number of messages,
+ * that many delivered (ping-pong: round trips back); otherwise posting ended and everything posted arrived.
+ * SummarizeMessages sets WorkloadResult::completed with it, and `after:` starts a workload on it.
+ */
+bool WorkloadCompleted(const WorkloadMetricsInput& in, const WorkloadProgress& p);
+
 /**
  * When a delivered message's octets arrived at the sink, as the windowed goodput counts them:
  * spread evenly from its first octet placed (or, without that, from the later of its post and the

@@ -44,6 +44,7 @@ CollectiveKind()
                 "RDMA Sends over a connection per ordered pair, `iterations` times `gap` apart";
     k.ops = {RdmaOp::Send};
     k.keys = {Start(),
+              After(),
               Hosts("the ranks, rank 0 first: the ring's order, the halving-doubling partners' numbering"),
               Scalar(scenario::ChoiceKey("algorithm", &WorkloadConfig::algorithm, kAlgorithms, "collective algorithm",
                                          "the collective and how it runs (doc/collectives.md)")),

@@ -117,9 +117,27 @@ WorkloadKey
 Start()
 {
     auto key = scenario::TimeKey("start", &WorkloadConfig::start, scenario::Quantity::RunTime, false,
-                                 "when the workload starts");
+                                 "when the workload starts (with `after`: how long after the last of them completed)");
     key.info.type = "time, before `stop`";
     return Scalar(std::move(key).Default("0"));
+}
+
+WorkloadKey
+After()
+{
+    KeyInfo info = Facts(ValueKind::List, "list of workload names or indices", "none: it starts at `start`",
+                         "start once every workload listed has completed (doc/metrics.md, `completed`), `start` "
+                         "after the last of them; a workload that never completes holds it back, and the results "
+                         "say so");
+    return Key("after", Shape::List, info,
+               [](const ScenarioReader& r, const YAML::Node& v, const std::string& path, WorkloadConfig&) {
+                   // The names resolve once every workload is read (ScenarioReader::ResolveAfter).
+                   r.RequireList(v, path);
+                   if (v.size() == 0)
+                   {
+                       r.Fail(v, path, "after needs at least one workload");
+                   }
+               });
 }
 
 WorkloadKey
@@ -301,7 +319,7 @@ Payload()
 std::vector<WorkloadKey>
 RdmaStreamKeys(const std::vector<RdmaOp>& ops)
 {
-    return {Start(), From(), To(), Op(ops), Size(), Count(), Duration(), Outstanding(), LlpKey(), Payload()};
+    return {Start(), After(), From(), To(), Op(ops), Size(), Count(), Duration(), Outstanding(), LlpKey(), Payload()};
 }
 
 } // namespace workloadkeys

@@ -27,6 +27,8 @@ scenario::KeyInfo RequiredFacts(scenario::ValueKind kind, std::string type, std:
 WorkloadKey Scalar(scenario::SectionKey<WorkloadConfig> key);
 
 WorkloadKey Start();
+/** The workloads to wait for: names or indices, resolved once every workload is read (ResolveAfter). */
+WorkloadKey After();
 WorkloadKey From();
 /** The list of distinct hosts that send, one flow each (kinds with WorkloadKindInfo::manySenders). */
 WorkloadKey Senders();

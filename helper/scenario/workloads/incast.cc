@@ -14,7 +14,7 @@ IncastKind()
     k.family = WorkloadFamily::Rdma;
     k.summary = "RDMA Writes or Sends from every host of `senders` to `to` at once, one flow each";
     k.ops = {RdmaOp::Write, RdmaOp::Send};
-    k.keys = {Start(), Senders(), To("the receiver"), Op(k.ops), Size(), Count(), Duration(), Outstanding(),
+    k.keys = {Start(), After(), Senders(), To("the receiver"), Op(k.ops), Size(), Count(), Duration(), Outstanding(),
               LlpKey(), Payload()};
     k.manySenders = true;
     k.install = [](WorkloadSite& site) { site.InstallRdmaStreams(); };

@@ -33,6 +33,7 @@ PingPongKind()
     k.summary = "RDMA request/response from `from` to `to`: half a round trip per message size";
     k.ops = {RdmaOp::Write, RdmaOp::Send};
     k.keys = {Start(),
+              After(),
               From(),
               To(),
               Op(k.ops),

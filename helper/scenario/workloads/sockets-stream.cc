@@ -15,7 +15,7 @@ SocketsStreamKind()
     k.name = "sockets-stream";
     k.family = WorkloadFamily::Sockets;
     k.summary = "messages over a plain TCP socket from `from` to `to` (the baseline of stream)";
-    k.keys = {Start(), From(), To(), Size(SocketStream::kStampSize, "its send timestamp"), Count(), Duration()};
+    k.keys = {Start(), After(), From(), To(), Size(SocketStream::kStampSize, "its send timestamp"), Count(), Duration()};
     k.install = [](WorkloadSite& site) { site.InstallSocketsStream(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };
     k.metrics = {"goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns"};

@@ -123,6 +123,7 @@ TrafficKind()
                 "over connections kept per host pair";
     k.ops = {RdmaOp::Write};
     k.keys = {Start(),
+              After(),
               Hosts("the hosts of the load: each sends flows to the others and receives theirs"),
               Scalar(scenario::ChoiceKey("pattern", &WorkloadConfig::pattern, kPatterns, "traffic pattern",
                                          "whom each flow goes to: a uniformly drawn other host, or each host's one "
