@@ -6,6 +6,7 @@
     python3 -m iwarpsim.plot fct      --out plots   # incast CDF of post -> delivery at the sink
     python3 -m iwarpsim.plot series RESULTS_DIR --out plots [--what cwnd queue] [--subject 'bulk/*']
     python3 -m iwarpsim.plot slowdown RESULTS_DIR [RESULTS_DIR ...] --out plots [--workload NAME]
+    python3 -m iwarpsim.plot collective RESULTS_DIR [RESULTS_DIR ...] --out plots [--workload NAME] [--iteration N]
 
 The first four run their (small) sweeps themselves, cached (--cache-dir), and write DIR/<name>.png, .pdf
 and the data plotted as DIR/<name>.csv (units in the column names: _ns, _bps, _bytes, _per_byte,
@@ -13,7 +14,9 @@ _fraction); --csv FILE plots a CSV written before instead of running anything. -
 points (for tests). `series` runs nothing: it draws the series.csv of a results folder (a scenario
 with tracing.series) as DIR/series-<scenario>.png and .pdf, one panel per quantity, one line per flow
 or link direction. `slowdown` runs nothing either: it draws the FCT slowdown by flow size of the traffic
-workloads in results folders' summary.json as DIR/slowdown.png, .pdf and .csv (plot_slowdown.py).
+workloads in results folders' summary.json as DIR/slowdown.png, .pdf and .csv (plot_slowdown.py). `collective`
+neither: it draws every rank's step times and end of one iteration of a collective workload, from summary.json and
+collective-steps.csv, as DIR/collective.png, .pdf and .csv (plot_collective.py).
 """
 from __future__ import annotations
 
@@ -432,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m iwarpsim.plot", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True,
-                            metavar="{%s}" % ",".join(sorted(COMMANDS) + ["series", "slowdown"]))
+                            metavar="{%s}" % ",".join(sorted(COMMANDS) + ["series", "slowdown", "collective"]))
     sweep_options = argparse.ArgumentParser(add_help=False)  # the figures made from sweeps
     sweep_options.add_argument("--out", default="plots", help="folder for <what>.png, .pdf and .csv (default: plots)")
     sweep_options.add_argument("--csv", help="plot this CSV (written by an earlier run of the same command) "
@@ -447,13 +450,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in sorted(COMMANDS):
         sub.add_parser(name, parents=[sweep_options], help="the %s figure (runs its sweeps)" % name)
     _series_parser(sub)
-    from . import plot_slowdown  # here, not at the top: it imports this module for _figure and _save
+    from . import plot_collective, plot_slowdown  # here, not at the top: they import this module for _figure and _save
     plot_slowdown.slowdown_parser(sub)
+    plot_collective.collective_parser(sub)
     args = ap.parse_args(argv)
     if args.command == "series":
         return series_main(args)
     if args.command == "slowdown":
         return plot_slowdown.slowdown_main(args)
+    if args.command == "collective":
+        return plot_collective.collective_main(args)
     data, draw = COMMANDS[args.command]
     if args.csv:
         df = pd.read_csv(args.csv)
