@@ -92,6 +92,10 @@ struct RunResult
     uint64_t events{0};
     double rssMiB{0}; ///< peak resident memory of the run's process (the run alone: see Compare)
     double heapMiB{0}; ///< heap in use where the run samples it (HeapInUseMiB); 0 if it does not
+    uint64_t flows{0};         ///< messages posted (a load's flows), where the run counts them
+    uint64_t flowsDelivered{0};
+    uint64_t flowsInFlight{0}; ///< posted and not yet delivered when the heap was sampled
+    uint64_t connections{0};   ///< established by the stop, where the run counts them
 
     /** Delivered octets per simulated second, in Gb/s (0 when nothing was timed). */
     double GoodputGbps() const { return simSeconds > 0 ? bytes * 8 / simSeconds / 1e9 : 0; }

@@ -14,6 +14,8 @@ BUILD_DIR="$BUILD_DIR" /usr/bin/python3 bench/resolution-bench.py --pairs 3
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
 "$BUILD_DIR/iwarp-bench-fat-tree"
+# The k = 8 fat-tree at 50 % web-search load for 20 ms beside a permutation of streams (issue 28).
+"$BUILD_DIR/iwarp-bench-traffic"
 # Scaling (issue 16): the fat-tree permutation at k = 4..16 (MPA/TCP, SCTP, sockets), all-to-all at k = 8,
 # and the heap of 1,000 and 10,000 idle QPs against idle sockets; about 4 minutes (doc/performance.md).
 "$BUILD_DIR/iwarp-bench-scaling"
