@@ -68,6 +68,11 @@ CollectiveRun::CollectiveRun(std::shared_ptr<const CollectiveSchedule> schedule,
                 run->OnIterationDone(r, iteration, begun);
             },
                                                this, rank));
+        app->TraceConnectWithoutContext(
+            "Halted", MakeBoundCallback(+[](CollectiveRun* run, uint32_t r, uint32_t iteration, const std::string& why) {
+                run->m_halted.push_back(CollectiveHalt{r, iteration, Simulator::Now(), why});
+            },
+                                        this, rank));
         for (const bool posted : {true, false})
         {
             app->TraceConnectWithoutContext(
@@ -119,6 +124,7 @@ CollectiveRun::Result() const
     r.algorithm = ToString(m_schedule->algorithm);
     r.ranksReady = m_ready;
     r.started = m_started;
+    r.halted = m_halted;
     for (const auto& [key, times] : m_steps)
     {
         const auto& [iteration, rank, step] = key;

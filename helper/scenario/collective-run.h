@@ -46,6 +46,7 @@ class CollectiveRun
     Time m_gap;
     uint32_t m_ready{0};
     std::vector<CollectiveIteration> m_started;
+    std::vector<CollectiveHalt> m_halted;
     /** (iteration, rank, step) -> (posted, done). */
     std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::pair<std::optional<Time>, std::optional<Time>>> m_steps;
 };

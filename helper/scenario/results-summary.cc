@@ -52,7 +52,16 @@ CollectiveJson(const CollectiveResult& c)
                 {"gap_ns", c.gap.GetNanoSeconds()},
                 {"bus_factor", c.busFactor},
                 {"ranks_ready", c.ranksReady},
+                {"halted", json::array()},
                 {"per_iteration", json::array()}};
+    for (const CollectiveHalt& h : c.halted)
+    {
+        out["halted"].push_back({{"rank", h.rank},
+                                 {"host", c.ranks.at(h.rank)},
+                                 {"iteration", h.iteration},
+                                 {"time_ns", h.at.GetNanoSeconds()},
+                                 {"why", h.why}});
+    }
     for (const CollectiveIteration& i : c.started)
     {
         const std::optional<Time> end = i.End();

@@ -174,6 +174,15 @@ struct CollectiveIteration
     std::optional<Time> End() const;
 };
 
+/** A rank that stopped for good (RdmaCollective's Halted trace). */
+struct CollectiveHalt
+{
+    uint32_t rank{0};
+    uint32_t iteration{0};
+    Time at;
+    std::string why;
+};
+
 /** A collective's run (kind collective, doc/collectives.md). */
 struct CollectiveResult
 {
@@ -187,6 +196,7 @@ struct CollectiveResult
     std::optional<Time> ideal;     ///< one iteration alone on the empty network (IdealCompletion)
     std::vector<CollectiveIteration> started; ///< the iterations that began
     std::vector<CollectiveStepRecord> steps;
+    std::vector<CollectiveHalt> halted; ///< ranks that stopped for good, in time order
 
     /** The completed iterations' times, end minus begun, in ns. */
     SampleStats CompletionNs() const;
@@ -202,6 +212,7 @@ struct WorkloadResult
     std::string llp; ///< "tcp", "sctp"
     std::vector<DataFlow> dataFlows; ///< DataFlowsOf the workload's configuration (data-flows.h)
     std::vector<std::string> after;  ///< the workloads it waited for (`after`), by name
+    std::vector<std::string> waitingFor; ///< of them, those that never completed (it never started)
     /** When it started: `start`, or after those it waited for; unset if they never completed. */
     std::optional<Time> start;
     std::optional<Time> completedAt; ///< when `completed` first held (doc/metrics.md)

@@ -232,6 +232,11 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
             Fail(t, Join(p, "target"), "workload '" + tw.name + "' (" + ToString(tw.kind) +
                                            ") has no DDP stream to inject into");
         }
+        if (!tw.after.empty())
+        {
+            Fail(t, Join(p, "target"), "workload '" + tw.name + "' starts after other workloads (`after`): an "
+                                       "injection at a fixed time cannot know its connection is up");
+        }
         InjectConfig& in = *w.inject;
         in.targetIndex = target;
         // One end must be the target's responder, the other its initiator (or an incast sender).

@@ -212,8 +212,8 @@ ScenarioReader::ReadWorkloads(const YAML::Node& wl, const std::string& path, Sce
         }
         cfg.workloads.push_back(std::move(w));
     }
-    ResolveInjects(wl, path, cfg);
     ResolveAfter(wl, path, cfg);
+    ResolveInjects(wl, path, cfg);
 }
 
 void

@@ -214,6 +214,11 @@ WriteCollectiveLine(std::ostream& os, const CollectiveResult& c)
         }
         os << ", bus bandwidth " << c.BusBandwidthBps().value_or(0) / 1e9 << " Gb/s";
     }
+    for (const CollectiveHalt& h : c.halted)
+    {
+        os << "; rank " << h.rank << " (" << c.ranks.at(h.rank) << ") halted in iteration " << h.iteration << ": "
+           << h.why;
+    }
     os << "\n";
 }
 
@@ -269,7 +274,7 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
     if (!w.start)
     {
         std::string names;
-        for (const std::string& n : w.after)
+        for (const std::string& n : w.waitingFor)
         {
             names += (names.empty() ? "" : ", ") + n;
         }

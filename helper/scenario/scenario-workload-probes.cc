@@ -337,7 +337,7 @@ ScenarioWorkloads::FlowRecords(std::size_t index, const std::string& initiator) 
 }
 
 WorkloadMetricsInput
-ScenarioWorkloads::MetricsInput(const Workload& w) const
+ScenarioWorkloads::CompletionInput(const Workload& w) const
 {
     const WorkloadConfig& c = *w.cfg;
     WorkloadMetricsInput in;
@@ -348,15 +348,22 @@ ScenarioWorkloads::MetricsInput(const Workload& w) const
     {
         in.expectedMessages = 1;
     }
+    else if (c.collective)
+    {
+        in.expectedMessages = c.collective->Messages() * c.iterations;
+    }
     else if (c.count && (in.pingPong || !c.duration))
     {
         in.expectedMessages = *c.count * senders * sizes;
     }
     in.postingEnded = w.postingEnded >= senders;
-    if (c.collective)
-    {
-        in.expectedMessages = c.collective->Messages() * c.iterations;
-    }
+    return in;
+}
+
+WorkloadMetricsInput
+ScenarioWorkloads::MetricsInput(const Workload& w) const
+{
+    WorkloadMetricsInput in = CompletionInput(w);
     if (m_cfg.measure)
     {
         in.window = std::make_pair(m_cfg.measure->from, m_cfg.measure->to);
@@ -395,6 +402,10 @@ ScenarioWorkloads::Collect(RunResult& result) const
         for (std::size_t i : c.after)
         {
             r.after.push_back(m_cfg.workloads[i].name);
+            if (!m_workloads[i]->completedAt)
+            {
+                r.waitingFor.push_back(m_cfg.workloads[i].name);
+            }
         }
         r.start = w->installed ? std::optional<Time>(w->start) : std::nullopt;
         r.completedAt = w->completedAt;

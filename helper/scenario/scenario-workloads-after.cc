@@ -22,7 +22,7 @@ ScenarioWorkloads::Delay(Time at)
 void
 ScenarioWorkloads::NoteProgress(Workload& w)
 {
-    if (w.completedAt || !WorkloadCompleted(MetricsInput(w), w.progress))
+    if (w.completedAt || !WorkloadCompleted(CompletionInput(w), w.progress))
     {
         return;
     }

@@ -65,6 +65,7 @@ class ScenarioWorkloads::Site : public WorkloadSite
     const WorkloadConfig& Config() const override { return *m_w.cfg; }
     Ptr<Node> GetNode(const std::string& name) const override { return m_owner.m_topo.GetNode(name); }
     Ipv4Address GetHostAddress(const std::string& host) const override { return m_owner.m_topo.GetHostAddress(host); }
+    Time StartDelay() const override { return Delay(m_w.start); }
     uint16_t Port() const override { return m_w.port; }
     void SizeSockets(const std::string& node, Time start) override { m_owner.SizeSockets(m_w, node, start); }
     void AddApplications(const ApplicationContainer& apps, uint32_t connections) override

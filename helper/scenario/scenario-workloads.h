@@ -192,7 +192,9 @@ class ScenarioWorkloads
     void NoteProgress(Workload& w);
     /** The time from now to `at`, none if `at` is past: applications installed during the run count from now. */
     static Time Delay(Time at);
-    /** What the metrics of `w` are taken against: its expected messages, window, kind's figures. */
+    /** What `completed` is decided on for `w` (WorkloadCompleted): cheap, for every event of the run. */
+    WorkloadMetricsInput CompletionInput(const Workload& w) const;
+    /** What the metrics of `w` are taken against: CompletionInput, the window, the kind's figures. */
     WorkloadMetricsInput MetricsInput(const Workload& w) const;
     /** `f`'s message records with the sink's placement and delivery times (doc/metrics.md). */
     std::vector<MessageRecord> MergedRecords(const Workload& w, const Flow& f) const;

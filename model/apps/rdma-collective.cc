@@ -55,6 +55,10 @@ RdmaCollective::GetTypeId()
             .AddTraceSource("StepDone", "Every receive of a step completed here (iteration, step)",
                             MakeTraceSourceAccessor(&RdmaCollective::m_stepDoneTrace),
                             "ns3::RdmaCollective::StepTracedCallback")
+            .AddTraceSource("Halted",
+                            "The rank stopped for good: a Send or receive failed or was refused (iteration, why)",
+                            MakeTraceSourceAccessor(&RdmaCollective::m_haltedTrace),
+                            "ns3::RdmaCollective::HaltedTracedCallback")
             .AddTraceSource("IterationDone", "An iteration ended at this rank (iteration, when it began here)",
                             MakeTraceSourceAccessor(&RdmaCollective::m_iterationTrace),
                             "ns3::RdmaCollective::IterationTracedCallback");
@@ -207,8 +211,12 @@ RdmaCollective::PostReceives(uint32_t peer, uint32_t iteration)
     {
         if (receives[i].from == peer)
         {
-            in.qp->PostRecv(m_nextWrId++,
-                            LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), uint32_t(receives[i].octets)});
+            if (!in.qp->PostRecv(m_nextWrId++, LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(),
+                                                            uint32_t(receives[i].octets)}))
+            {
+                Halt("its receive queue refused a receive for rank " + std::to_string(peer));
+                return;
+            }
             in.expected.emplace_back(iteration, i);
         }
     }
@@ -225,7 +233,7 @@ RdmaCollective::Begin()
 void
 RdmaCollective::StartIteration()
 {
-    if (!m_running)
+    if (!m_running || m_halted)
     {
         return;
     }
@@ -256,7 +264,7 @@ RdmaCollective::PostReady()
 {
     const auto& sends = Program().sends;
     const std::vector<bool>& in = m_delivered[m_iteration];
-    for (; m_running && m_nextSend < sends.size(); ++m_nextSend)
+    for (; m_running && m_active && m_nextSend < sends.size(); ++m_nextSend)
     {
         const CollectiveSend& s = sends[m_nextSend];
         for (uint32_t dep : s.after)
@@ -276,9 +284,10 @@ RdmaCollective::PostReady()
         m_posted[wr.id] = m; // booked first: a zero-cost engine may complete it inside PostSend
         if (!m_out.at(s.to).qp->PostSend(wr))
         {
-            NS_LOG_WARN("rank " << m_rank << ": PostSend to rank " << s.to << " refused");
             m_posted.erase(wr.id);
             m_failedTrace(m.number, m_addresses[s.to], uint32_t(s.octets));
+            Halt("PostSend to rank " + std::to_string(s.to) + " refused");
+            return;
         }
     }
 }
@@ -293,7 +302,7 @@ RdmaCollective::OnReceive(uint32_t peer, const WorkCompletion& c)
     Incoming& in = m_in.at(peer);
     if (c.status != WcStatus::Success || in.expected.empty())
     {
-        NS_LOG_WARN("rank " << m_rank << ": a receive from rank " << peer << " ended " << ToString(c.status));
+        Halt("a receive from rank " + std::to_string(peer) + " ended " + ToString(c.status));
         return;
     }
     const auto [iteration, index] = in.expected.front();
@@ -332,12 +341,28 @@ RdmaCollective::OnSendCompletion(const WorkCompletion& c)
     m_posted.erase(it);
     if (c.status != WcStatus::Success)
     {
-        NS_LOG_WARN("rank " << m_rank << ": Send " << m.number << " to rank " << m.to << ": " << ToString(c.status));
         m_failedTrace(m.number, m_addresses[m.to], uint32_t(m.octets));
+        Halt("Send " + std::to_string(m.number) + " to rank " + std::to_string(m.to) + " ended " +
+             ToString(c.status));
         return;
     }
     m_completedTrace(m.number, m_addresses[m.to], uint32_t(m.octets), Simulator::Now() - m.posted);
     EndIterationIfDone();
+}
+
+void
+RdmaCollective::Halt(const std::string& why)
+{
+    if (m_halted)
+    {
+        return;
+    }
+    // The collective's data is incomplete from here on: this rank ends no iteration, and those waiting for
+    // it wait for ever, as an application whose connection broke would (the run's records say what was lost).
+    NS_LOG_WARN("rank " << m_rank << " halts in iteration " << m_iteration << ": " << why);
+    m_halted = true;
+    m_active = false;
+    m_haltedTrace(m_iteration, why);
 }
 
 void

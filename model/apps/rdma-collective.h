@@ -15,7 +15,8 @@
  * ordered pair, kept for every iteration). It says Ready once all of those are up; whoever coordinates the
  * ranks (the scenario's runner, or a test) calls Begin on every rank at once, as a communicator's set-up ends
  * before its first collective. An iteration ends at this rank when all its receives have completed and all
- * its Sends have completed at this end; the next begins Gap later (the compute between two collectives).
+ * its Sends have completed at this end; the next begins Gap later (the compute between two collectives). A
+ * Send or receive that fails or is refused halts the rank for good (Halted): it ends no more iterations.
  */
 /**
  * \file
@@ -32,6 +33,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <string>
 #include <unordered_map>
 
 namespace ns3
@@ -60,6 +62,11 @@ class RdmaCollective : public Application
     typedef void (*StepTracedCallback)(uint32_t iteration, uint32_t step);
     /** (iteration, when it began at this rank): the iteration ended at this rank. */
     typedef void (*IterationTracedCallback)(uint32_t iteration, Time begun);
+    /** (iteration, why): the rank stopped for good. */
+    typedef void (*HaltedTracedCallback)(uint32_t iteration, const std::string& why);
+
+    /** A Send or receive failed or was refused: this rank ends no more iterations. */
+    bool IsHalted() const { return m_halted; }
 
   protected:
     void DoDispose() override;
@@ -103,6 +110,8 @@ class RdmaCollective : public Application
     /** Receive `index` of the current iteration is in: its step may be done. */
     void Account(uint32_t index);
     void EndIterationIfDone();
+    /** Stop for good, saying why (Halted). */
+    void Halt(const std::string& why);
     const RankProgram& Program() const { return m_schedule->programs.at(m_rank); }
 
     uint16_t m_port;
@@ -125,6 +134,7 @@ class RdmaCollective : public Application
 
     uint32_t m_iteration{0};
     bool m_active{false}; ///< an iteration runs here (not before Begin, in a Gap, or after the last)
+    bool m_halted{false};
     Time m_iterationBegun;
     std::size_t m_nextSend{0};
     std::size_t m_receivesIn{0};
@@ -141,6 +151,7 @@ class RdmaCollective : public Application
     TracedCallback<uint32_t, uint32_t> m_stepPostedTrace;
     TracedCallback<uint32_t, uint32_t> m_stepDoneTrace;
     TracedCallback<uint32_t, Time> m_iterationTrace;
+    TracedCallback<uint32_t, const std::string&> m_haltedTrace;
 };
 
 } // namespace ns3

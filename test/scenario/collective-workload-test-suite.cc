@@ -267,10 +267,12 @@ class RefusalsTestCase : public TestCase
                               "", "six ranks");
         NS_TEST_EXPECT_MSG_EQ(has("size: 4", "leaves a chunk empty"), "", "4 octets over 8 ranks");
         NS_TEST_EXPECT_MSG_EQ(has("algorithm: tree", "ring-allreduce"), "", "the names are listed");
-        NS_TEST_EXPECT_MSG_EQ(has("iterations: 0", "iterations"), "", "no iterations");
+        NS_TEST_EXPECT_MSG_EQ(has("iterations: 0", "workloads.0.iterations: iterations must be at least 1"), "",
+                              "no iterations");
         NS_TEST_EXPECT_MSG_EQ(has("hosts: [h0]", "at least two hosts"), "", "one rank");
         NS_TEST_EXPECT_MSG_EQ(has("to: h1", "does not apply"), "", "no `to`: every rank is both ends");
-        NS_TEST_EXPECT_MSG_EQ(has("op: write", "op"), "", "Sends only: a rank must see its data arrive");
+        NS_TEST_EXPECT_MSG_EQ(has("op: write", "key 'op' does not apply to workload kind 'collective'"), "",
+                              "Sends only: a rank must see its data arrive");
     }
 };
 

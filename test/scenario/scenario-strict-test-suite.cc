@@ -111,6 +111,7 @@ class KeysPerKindTestCase : public TestCase
                                                     "sockets-ping-pong", "incast"};
         const std::map<std::string, std::set<std::string>> doc = {
             {"start", allButInject},
+            {"after", allButInject},
             {"from", {"ping-pong", "stream", "read", "sockets-stream", "sockets-ping-pong", "inject"}},
             {"to", {"ping-pong", "stream", "read", "sockets-stream", "sockets-ping-pong", "incast", "inject"}},
             {"senders", {"incast"}},
@@ -118,7 +119,7 @@ class KeysPerKindTestCase : public TestCase
             {"size", allButInject},
             {"sizes", {"ping-pong", "sockets-ping-pong"}},
             {"count", allButInject},
-            {"duration", allButInject},
+            {"duration", {"stream", "read", "sockets-stream", "incast"}}, // a ping-pong counts round trips
             {"outstanding", {"stream", "read", "incast"}},
             {"llp", rdma},
             {"payload", rdma},

@@ -4,7 +4,8 @@
  * link `start` after the instant the last of those it waits for completed, by the one definition of
  * `completed` (doc/metrics.md); a workload ended by `duration` completes when its last message arrives after
  * posting ended; one that never completes holds its dependents back, which the results say; bad lists are
- * refused (an unknown name, itself, twice, a cycle, named in the message).
+ * refused (an unknown name, itself, twice, a cycle, named in the message), and so is an injection into a
+ * workload that waits.
  */
 #include "helper/scenario/scenario-runner.h"
 
@@ -57,7 +58,9 @@ class ChainTestCase : public TestCase
                      "  - {name: load, kind: traffic, load: 0.2, flow-sizes: hadoop, count: 20, after: [rd], "
                      "start: 20us}\n"
                      "  - {name: ar, kind: collective, size: 1MiB, after: [sock, load]}\n"
-                     "  - {name: pp, kind: ping-pong, from: h0, to: h3, size: 64, count: 3, after: [ar]}\n"),
+                     "  - {name: pp, kind: ping-pong, from: h0, to: h3, size: 64, count: 3, after: [ar]}\n"
+                     "  - {name: tail, kind: incast, senders: [h1, h2], to: h0, op: send, size: 4KiB, count: 2, "
+                     "after: [pp], start: 5us}\n"),
             kSuite, "chain");
         const WorkloadResult& sock = Named(r, "sock");
         NS_TEST_ASSERT_MSG_EQ(sock.start.has_value(), true, "started");
@@ -66,7 +69,8 @@ class ChainTestCase : public TestCase
             {"rd", {{"sock"}, Time(0)}},
             {"load", {{"rd"}, MicroSeconds(20)}},
             {"ar", {{"sock", "load"}, Time(0)}},
-            {"pp", {{"ar"}, Time(0)}}};
+            {"pp", {{"ar"}, Time(0)}},
+            {"tail", {{"pp"}, MicroSeconds(5)}}};
         for (const auto& [name, waits] : chain)
         {
             const WorkloadResult& w = Named(r, name);
@@ -76,13 +80,26 @@ class ChainTestCase : public TestCase
             {
                 const WorkloadResult& b = Named(r, before);
                 NS_TEST_ASSERT_MSG_EQ((b.completed && b.completedAt.has_value()), true, before << " completed");
-                // Completed at its last delivery (ping-pong: round trip back), and not before.
-                NS_TEST_EXPECT_MSG_EQ(*b.completedAt, *b.lastDelivery, before << " completed at its last delivery");
+                // Completed at its last delivery (a ping-pong: its last round trip back, after it), not before.
+                if (b.pingPong)
+                {
+                    NS_TEST_EXPECT_MSG_GT(*b.completedAt, *b.lastDelivery, before << ": the pong came back after");
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_EQ(*b.completedAt, *b.lastDelivery, before << " completed at its last delivery");
+                }
                 last = std::max(last, *b.completedAt);
             }
             NS_TEST_ASSERT_MSG_EQ(w.start.has_value(), true, name << " started");
             NS_TEST_EXPECT_MSG_EQ(*w.start, last + waits.second, name << ": `start` after the last completed");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(*w.firstPost, *w.start, name << " posts nothing before its start");
+            // And soon after it (its connection set up first): not a start counted twice from now. A load's
+            // first flow comes a Poisson gap later.
+            if (name != "load")
+            {
+                NS_TEST_EXPECT_MSG_LT(*w.firstPost - *w.start, MicroSeconds(100), name << " posts right after start");
+            }
             NS_TEST_EXPECT_MSG_EQ(w.completed, true, name << " completed in turn");
         }
         for (const CheckResult& c : r.checks)
@@ -176,6 +193,11 @@ class RefusalsTestCase : public TestCase
                                   "the workloads wait for each other in a cycle: a -> b -> a"),
                               "", "a cycle, named");
         NS_TEST_EXPECT_MSG_EQ(has(a + ", after: []}\n", "after needs at least one workload"), "", "empty");
+        NS_TEST_EXPECT_MSG_EQ(has(a + "}\n" + b + ", after: [a]}\n"
+                                  "  - {kind: inject, target: b, from: h1, to: h2, at: 1ms, hex: '00'}\n",
+                                  "workload 'b' starts after other workloads (`after`): an injection at a fixed time "
+                                  "cannot know its connection is up"),
+                              "", "an injection into a workload that waits");
     }
 };
 

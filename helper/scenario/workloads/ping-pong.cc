@@ -45,7 +45,6 @@ PingPongKind()
               Size(),
               Sizes(),
               Count(kMaxRoundTrips),
-              Duration(),
               LlpKey(),
               Payload()};
     k.pingPong = true;

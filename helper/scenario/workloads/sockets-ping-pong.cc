@@ -13,7 +13,7 @@ SocketsPingPongKind()
     k.name = "sockets-ping-pong";
     k.family = WorkloadFamily::Sockets;
     k.summary = "request/response over a plain TCP socket (the baseline of ping-pong)";
-    k.keys = {Start(), After(), From(), To(), Size(), Sizes(), Count(kMaxRoundTrips), Duration()};
+    k.keys = {Start(), After(), From(), To(), Size(), Sizes(), Count(kMaxRoundTrips)};
     k.pingPong = true;
     k.install = [](WorkloadSite& site) { site.InstallPingPongs(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };

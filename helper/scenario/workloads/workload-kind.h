@@ -91,6 +91,11 @@ class WorkloadSite
     virtual const WorkloadConfig& Config() const = 0;
     virtual Ptr<Node> GetNode(const std::string& name) const = 0;
     virtual Ipv4Address GetHostAddress(const std::string& host) const = 0;
+    /**
+     * How long from now the workload's applications start: Config().start, or with `after` that long after
+     * the last of those it waits for completed (the workload is installed then). Start applications with it.
+     */
+    virtual Time StartDelay() const = 0;
     /** The first port the workload's server listens on at Config().to (its ListeningPorts in a row). */
     virtual uint16_t Port() const = 0;
     /** The sockets of the application installed next on `node` fit the workload's paths. */
