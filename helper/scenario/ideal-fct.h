@@ -1,7 +1,8 @@
 /*
- * The ideal FCT of an RDMA Write: what it takes alone on the empty network, over an open connection whose
- * window does not hold it back (doc/traffic.md, "Ideal FCT and slowdown"). Its segments cross a tandem of
- * stages, one after another, each stage serving one segment at a time:
+ * The ideal FCT of an RDMA Write (or Send: only its DDP header differs): what it takes alone on the empty
+ * network, over an open connection whose window does not hold it back (doc/traffic.md, "Ideal FCT and
+ * slowdown"). Its segments cross a tandem of stages, one after another, each stage serving one segment at a
+ * time:
  *
  *   the sender's RNIC transmit engine   PerSegment + segment octets / EngineRate (+ PerMessage on the last)
  *   each link of the path               wire octets x 8 / rate, then the link's delay
