@@ -196,10 +196,9 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
             if ((d.tagged || d.qn == 0) && d.length > 0)
             {
                 self->FlowOf(*wl, snd, rcv).sink.emplace_back(d.firstPlaced, d.delivered);
-                if (DeliveryPointOf(*wl->cfg) == DeliveryPoint::Placement)
+                if (wl->deliveryPoint == DeliveryPoint::Placement)
                 {
-                    ++wl->progress.delivered;
-                    self->NoteProgress(*wl);
+                    self->NoteDelivered(*wl);
                 }
             }
         },
@@ -212,10 +211,9 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
             if (c.IsRecv() && c.status == WcStatus::Success && c.byteLength > 0)
             {
                 self->FlowOf(*wl, snd, rcv).receives.push_back(Simulator::Now());
-                if (DeliveryPointOf(*wl->cfg) == DeliveryPoint::ReceiveCompletion)
+                if (wl->deliveryPoint == DeliveryPoint::ReceiveCompletion)
                 {
-                    ++wl->progress.delivered;
-                    self->NoteProgress(*wl);
+                    self->NoteDelivered(*wl);
                 }
             }
         },

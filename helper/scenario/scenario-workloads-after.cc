@@ -20,6 +20,13 @@ ScenarioWorkloads::Delay(Time at)
 }
 
 void
+ScenarioWorkloads::NoteDelivered(Workload& w)
+{
+    ++w.progress.delivered;
+    NoteProgress(w);
+}
+
+void
 ScenarioWorkloads::NoteProgress(Workload& w)
 {
     if (w.completedAt || !WorkloadCompleted(CompletionInput(w), w.progress))

@@ -127,6 +127,7 @@ ScenarioWorkloads::Install()
         w->index = i;
         w->port = ports.firstPort[i];
         w->sinkNode = DataSinkOf(*w->cfg);
+        w->deliveryPoint = DeliveryPointOf(*w->cfg);
         m_workloads.push_back(std::move(w));
     }
     bool anySctp = false;
@@ -227,7 +228,7 @@ ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id
     {
         r->completed = Simulator::Now();
         ++w.progress.completed;
-        if (DataFlowsBack(*w.cfg))
+        if (w.deliveryPoint == DeliveryPoint::RequesterCompletion)
         {
             r->delivered = r->completed; // a Read's data sink is its requester: delivered at its completion
             ++w.progress.delivered;
@@ -242,8 +243,7 @@ ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id
     if (MessageRecord* r = Find(w, sender, id))
     {
         r->delivered = Simulator::Now();
-        ++w.progress.delivered;
-        NoteProgress(w);
+        NoteDelivered(w);
     }
 }
 

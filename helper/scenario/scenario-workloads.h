@@ -86,6 +86,7 @@ class ScenarioWorkloads
         std::size_t index{0};
         uint16_t port{0}; ///< the first port its server listens on, at `cfg->to` (listening-ports.h)
         std::string sinkNode; ///< where data messages are placed and delivered
+        DeliveryPoint deliveryPoint{DeliveryPoint::Placement}; ///< DeliveryPointOf(*cfg), once
         std::vector<Flow> flows;
         std::map<std::pair<std::string, std::string>, std::size_t> flowIndex; ///< (sender, receiver) -> flows
         RetransmissionCounts retransmissions;
@@ -188,6 +189,8 @@ class ScenarioWorkloads
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver = "");
     /** Install `w`'s applications to start at w.start (now or later), its LLP chosen for it. */
     void InstallWorkload(Workload& w);
+    /** A message of `w` reached its data sink: count it (NoteProgress). */
+    void NoteDelivered(Workload& w);
     /** `w` has moved on (a post, delivery, completion, end of posting): has it completed? Start who waits. */
     void NoteProgress(Workload& w);
     /** The time from now to `at`, none if `at` is past: applications installed during the run count from now. */
