@@ -4,6 +4,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -23,6 +25,8 @@ ToString(HostOperation op)
         return "SocketReceive";
     case HostOperation::SocketSend:
         return "SocketSend";
+    case HostOperation::SocketDuplicate:
+        return "SocketDuplicate";
     case HostOperation::Copy:
         return "Copy";
     case HostOperation::SoftwareCrc:
@@ -147,10 +151,19 @@ HostModel::StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>))
 {
     // The core and the bus work on the copy at once (the core stalls on memory while the
     // bus moves lines), so the copy lasts as long as the slower of the two.
+    // Its memory traffic starts when its cycles do: a copy queued behind other work on the core
+    // moves no octets before the core reaches it.
     op->pending = 3;
     op->next = then;
+    const Time start = std::max(Simulator::Now(), GetCpu()->GetFreeAt(op->core));
+    GetCpu()->ExecuteOn(op->core, GetCpu()->CopyCycles(op->bytes), MakeCallback(&HostModel::PartDone, this, op));
+    Simulator::Schedule(start - Simulator::Now(), &HostModel::CopyOnBus, this, op);
+}
+
+void
+HostModel::CopyOnBus(Ptr<Op> op)
+{
     Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
-    GetCpu()->ExecuteOn(op->core, GetCpu()->CopyCycles(op->bytes), part);
     GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyRead, part);
     GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyWrite, part);
 }
@@ -185,8 +198,12 @@ HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
     op->pending = 2;
     op->next = &HostModel::Complete;
     Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
+    const Time start = std::max(Simulator::Now(), GetCpu()->GetFreeAt(op->core));
     GetCpu()->ExecuteOn(op->core, GetCpu()->CrcCycles(bytes), part);
-    GetMemory()->Transfer(bytes, MemoryTransaction::CpuRead, part);
+    // As a copy's: the read happens when the core reaches the CRC.
+    Ptr<HostMemoryModel> bus = GetMemory();
+    Simulator::Schedule(start - Simulator::Now(),
+                        [bus, bytes, part]() { bus->Transfer(bytes, MemoryTransaction::CpuRead, part); });
 }
 
 void
@@ -202,6 +219,17 @@ HostModel::SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, 
 }
 
 void
+HostModel::SocketDuplicate(uint64_t bytes, Callback<void> done, int32_t core)
+{
+    Ptr<Op> op = NewOp(HostOperation::SocketDuplicate, bytes, done);
+    op->packets = 1;
+    op->core = core == kAnyCore ? UINT32_MAX : PickCore(core);
+    GetMemory()->Transfer(bytes,
+                          MemoryTransaction::NicDmaWrite,
+                          MakeCallback(&HostModel::SocketRxProtocol, this, op));
+}
+
+void
 HostModel::SocketRxProtocol(Ptr<Op> op)
 {
     if (op->core == UINT32_MAX)
@@ -209,15 +237,21 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
         op->core = PickCore(kAnyCore);
     }
     Ptr<HostCpuModel> cpu = GetCpu();
-    cpu->ExecuteOn(op->core,
-                   uint64_t(op->packets) * cpu->GetRxCyclesPerPacket(),
-                   MakeCallback(&HostModel::SocketRxCopy, this, op));
-}
-
-void
-HostModel::SocketRxCopy(Ptr<Op> op)
-{
-    StartCopy(op, &HostModel::Complete);
+    const uint64_t protocol = uint64_t(op->packets) * cpu->GetRxCyclesPerPacket();
+    if (op->kind == HostOperation::SocketDuplicate)
+    {
+        cpu->ExecuteOn(op->core, protocol, MakeCallback(&HostModel::Complete, this, op)); // dropped: no copy
+        return;
+    }
+    // The protocol cycles and the copy to user are one stretch of the core: another connection's work
+    // does not slip in between them, so a read is delivered as soon as its own work is done. The copy's
+    // memory traffic starts when its cycles do.
+    op->pending = 3;
+    op->next = &HostModel::Complete;
+    const Time now = Simulator::Now();
+    const Time start = std::max(now, cpu->GetFreeAt(op->core));
+    cpu->ExecuteOn(op->core, protocol + cpu->CopyCycles(op->bytes), MakeCallback(&HostModel::PartDone, this, op));
+    Simulator::Schedule(start + cpu->CyclesToTime(protocol) - now, &HostModel::CopyOnBus, this, op);
 }
 
 void

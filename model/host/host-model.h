@@ -9,6 +9,7 @@
  *  SocketReceive(n, p) bus: NicDmaWrite(n) into a kernel buffer
  *                      -> core: p * RxCyclesPerPacket
  *                      -> Copy(n) kernel -> user on the same core
+ *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (no copy)
  *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
  *                      -> bus: NicDmaRead(n)
  *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
@@ -42,6 +43,7 @@ enum class HostOperation : uint8_t
     RdmaSend,
     SocketReceive,
     SocketSend,
+    SocketDuplicate,
     Copy,
     SoftwareCrc,
 };
@@ -66,6 +68,11 @@ class HostModel : public Object
     void RdmaSend(uint64_t bytes, Callback<void> done);
     /** `bytes` in `packets` packets reached a socket: DMA, protocol cycles, copy to user. */
     void SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
+    /**
+     * A segment of `bytes` already received reached a socket again (a retransmission of data that
+     * had arrived, or a late original): DMA and one packet's protocol cycles, nothing copied.
+     */
+    void SocketDuplicate(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
     /** send() of `bytes` leaving in `packets` packets: copy to kernel, protocol cycles, DMA. */
     void SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
     /** A CPU copy of `bytes`: copy cycles on a core in parallel with a bus read and a bus write. */
@@ -116,10 +123,11 @@ class HostModel : public Object
     uint32_t PickCore(int32_t core) const;
     /** Start a copy for `op` on op->core; `then` runs when its three parts are done. */
     void StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>));
+    /** The bus half of op's copy: its read and its write, submitted together. */
+    void CopyOnBus(Ptr<Op> op);
     void PartDone(Ptr<Op> op);
     void Complete(Ptr<Op> op);
     void SocketRxProtocol(Ptr<Op> op);
-    void SocketRxCopy(Ptr<Op> op);
     void SocketTxProtocol(Ptr<Op> op);
     void SocketTxDma(Ptr<Op> op);
 
