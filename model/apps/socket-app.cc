@@ -53,12 +53,19 @@ SocketApp::AddHostAttributes(TypeId& tid)
                      MakeIntegerAccessor(&SocketApp::m_core),
                      MakeIntegerChecker<int32_t>(-1))
         .AddAttribute("RxBacklog",
-                      "Octets the receiving host may hold in DMA, protocol processing and "
-                      "copy before the application stops reading the socket, so that TCP's "
-                      "window closes when the host cannot keep up (0: no limit)",
+                      "Octets the receiving host may hold taken from TCP and not yet delivered (its socket "
+                      "buffer and the read in processing) before the application stops taking data from the "
+                      "socket, so that TCP's window closes when the host cannot keep up (0: no limit)",
                       UintegerValue(0),
                       MakeUintegerAccessor(&SocketApp::m_rxLimit),
-                      MakeUintegerChecker<uint32_t>());
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute("RxReadSize",
+                      "Octets one read copies at most: the receiving application reads one at a time, each "
+                      "charged to the host when it is taken (64 KiB: a choice, the largest aggregate Linux's "
+                      "GRO builds)",
+                      UintegerValue(65536),
+                      MakeUintegerAccessor(&SocketApp::m_readSize),
+                      MakeUintegerChecker<uint32_t>(1));
 }
 
 void
@@ -102,6 +109,7 @@ SocketApp::OpenPath(Ptr<Socket> s)
 {
     Ptr<SocketHostPath> path = Create<SocketHostPath>(s, m_host, m_core);
     path->SetRxLimit(m_rxLimit);
+    path->SetReadSize(m_readSize);
     m_paths.push_back(path);
     return path;
 }

@@ -1,6 +1,6 @@
 /*
  * SocketApp: what the sockets baseline applications (SocketPingPong, SocketStream) share, the
- * application side of SocketHostPath: the Role / Remote / Port / Core / RxBacklog attributes,
+ * application side of SocketHostPath: the Role / Remote / Port / Core / RxBacklog / RxReadSize attributes,
  * the TCP socket a client connects or a server listens on, and one SocketHostPath per
  * connection, charged by the node's HostModel when it has one.
  *
@@ -41,7 +41,7 @@ class SocketApp : public Application
 
     /** Adds Role (described by `roleHelp`), Remote and Port (default `port`), and the Socket trace, to `tid`. */
     static void AddConnectionAttributes(TypeId& tid, const std::string& roleHelp, uint16_t port);
-    /** Adds Core and RxBacklog to `tid`. */
+    /** Adds Core, RxBacklog and RxReadSize to `tid`. */
     static void AddHostAttributes(TypeId& tid);
 
     /** The node's HostModel (null: uncharged) and a TCP socket; connects or listens. */
@@ -64,6 +64,7 @@ class SocketApp : public Application
     uint16_t m_port;
     int32_t m_core;
     uint32_t m_rxLimit{0};
+    uint32_t m_readSize{65536};
 
     Ptr<Socket> m_socket; ///< client's connection, or server's listening socket
     Ptr<SocketHostPath> m_path; ///< client's connection path

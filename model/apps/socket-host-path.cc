@@ -1,8 +1,12 @@
 #include "apps/socket-host-path.h"
 
+#include "apps/tcp-arrivals.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tcp-rx-buffer.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
@@ -18,8 +22,8 @@ namespace
 /**
  * ns-3's TCP does not announce a window that reopens because the application read from a
  * full receive buffer; the sender then waits for its persist timer (seconds). A kernel sends
- * that window update (RFC 1122 4.2.3.3), and with RxLimit the host model is what keeps the
- * buffer full, so SocketHostPath sends it. TcpSocketBase's ACK sender is protected: it is
+ * that window update (RFC 1122 4.2.3.3), and the host model's reads are what keep the buffer
+ * full, so SocketHostPath sends it. TcpSocketBase's ACK sender is protected: it is
  * reached through a pointer to member formed inside a derived class, which the language
  * allows; no object of the derived class exists.
  */
@@ -49,6 +53,56 @@ SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t 
     }
     socket->SetRecvCallback(MakeCallback(&SocketHostPath::OnRecv, this));
     socket->SetSendCallback(MakeCallback(&SocketHostPath::OnSendSpace, this));
+    if (m_host)
+    {
+        if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
+        {
+            m_watchesArrivals =
+                TcpArrivals::Of(socket->GetNode())->Watch(socket, MakeCallback(&SocketHostPath::OnSegment, this));
+            m_rxStreamStart = tcp->GetRxBuffer()->NextRxSequence(); // the first octet a read will take
+        }
+    }
+}
+
+void
+SocketHostPath::OnSegment(SequenceNumber32 seq, uint32_t octets)
+{
+    // A segment wholly below what TCP has already received in order is a duplicate (a retransmission
+    // of data that had arrived, or a late original): the stack processes it and drops it. New data,
+    // in order or not, is charged with the read that takes it.
+    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
+    if (tcp && seq + octets <= tcp->GetRxBuffer()->NextRxSequence())
+    {
+        m_host->SocketDuplicate(octets, Callback<void>(), m_core);
+        return;
+    }
+    // Kept in stream order (out-of-order arrivals are few and near the back).
+    const SequenceNumber32 end = seq + octets;
+    auto it = m_segmentEnds.end();
+    while (it != m_segmentEnds.begin() && end < *std::prev(it))
+    {
+        --it;
+    }
+    m_segmentEnds.insert(it, end);
+}
+
+uint32_t
+SocketHostPath::ReadPackets(uint32_t octets)
+{
+    m_rxOctetsRead += octets;
+    if (!m_watchesArrivals)
+    {
+        return Packets(octets);
+    }
+    // The segments whose last octet this read takes: a segment split between two reads is paid once.
+    const SequenceNumber32 readEnd = m_rxStreamStart + uint32_t(m_rxOctetsRead);
+    uint32_t packets = 0;
+    while (!m_segmentEnds.empty() && m_segmentEnds.front() <= readEnd)
+    {
+        m_segmentEnds.pop_front();
+        ++packets;
+    }
+    return packets;
 }
 
 void
@@ -58,6 +112,10 @@ SocketHostPath::Detach()
     {
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+        if (m_watchesArrivals)
+        {
+            TcpArrivals::Of(m_socket->GetNode())->Unwatch(m_socket);
+        }
     }
     m_deliver = Callback<void, Ptr<Packet>>();
     m_idle = Callback<void>();
@@ -74,78 +132,163 @@ SocketHostPath::Packets(uint64_t bytes) const
 void
 SocketHostPath::OnRecv(Ptr<Socket> s)
 {
-    while (true)
+    if (!m_host)
     {
-        uint32_t room = UINT32_MAX;
-        if (m_host && m_rxLimit > 0)
-        {
-            if (m_rxBacklog >= m_rxLimit)
-            {
-                // RxDone reads on when host processing has caught up; meanwhile TCP's buffer
-                // fills and its window closes.
-                m_windowClosing = true;
-                return;
-            }
-            room = uint32_t(m_rxLimit - m_rxBacklog);
-        }
-        Ptr<Packet> p = s->Recv(room, 0);
-        if (!p || p->GetSize() == 0)
-        {
-            return;
-        }
-        if (!m_host)
+        Ptr<Packet> p;
+        while ((p = s->Recv()) && p->GetSize() > 0)
         {
             if (!m_deliver.IsNull())
             {
                 m_deliver(p);
             }
-            continue;
         }
-        const uint64_t id = m_rxFirst + m_rx.size();
-        m_rx.push_back(RxChunk{p, false});
-        m_rxBacklog += p->GetSize();
-        // The callback holds a reference so that a pending charge never outlives the path.
-        m_host->SocketReceive(p->GetSize(),
-                              Packets(p->GetSize()),
-                              MakeCallback(&SocketHostPath::RxDone, Ptr<SocketHostPath>(this), id),
-                              m_core);
+        return;
+    }
+    Pull();
+    StartRead();
+}
+
+void
+SocketHostPath::Pull()
+{
+    // What TCP has reassembled waits in the socket buffer (m_rxQueue) until a read copies it; nothing
+    // is charged before. With a bound (RxBacklog), what does not fit stays in TCP's buffer, whose
+    // window closes if the host cannot keep up.
+    while (m_socket->GetRxAvailable() > 0)
+    {
+        const uint64_t held = m_rxQueued + (m_rxChunk ? m_rxChunk->GetSize() : 0);
+        if (m_rxLimit > 0 && held >= m_rxLimit)
+        {
+            NoteWindow();
+            return;
+        }
+        Ptr<Packet> p = m_socket->Recv(m_rxLimit > 0 ? uint32_t(m_rxLimit - held) : UINT32_MAX, 0);
+        if (!p || p->GetSize() == 0)
+        {
+            return;
+        }
+        m_rxQueued += p->GetSize();
+        m_rxQueue.push_back(p);
     }
 }
 
 void
-SocketHostPath::RxDone(uint64_t chunk)
+SocketHostPath::StartRead()
 {
-    NS_ASSERT(chunk >= m_rxFirst && chunk - m_rxFirst < m_rx.size());
-    m_rx[chunk - m_rxFirst].done = true;
-    while (!m_rx.empty() && m_rx.front().done)
+    if (m_rxChunk || m_readWaiting || m_rxQueue.empty())
     {
-        Ptr<Packet> p = m_rx.front().data;
-        m_rx.pop_front();
-        ++m_rxFirst;
-        m_rxBacklog -= p->GetSize();
-        if (!m_deliver.IsNull())
-        {
-            m_deliver(p);
-        }
+        return; // one read in host processing at a time: RxDone starts the next
     }
-    if (m_socket && m_rxLimit > 0)
+    m_readWaiting = true;
+    WaitForCore();
+}
+
+void
+SocketHostPath::WaitForCore()
+{
+    // recv() copies what the socket holds when its thread runs, not when data arrived: the read is
+    // taken once the connection's core is free. Connections waiting for one core are then served in
+    // the order they started waiting, a read each, so a short flow waits for at most one read of
+    // each other flow on its core.
+    const Time now = Simulator::Now();
+    const Time at = std::max(now, m_host->GetCpu()->GetFreeAt(uint32_t(m_core)));
+    Simulator::Schedule(at - now, &SocketHostPath::ReadWhenCoreFree, Ptr<SocketHostPath>(this));
+}
+
+void
+SocketHostPath::ReadWhenCoreFree()
+{
+    if (!m_socket)
     {
-        if (m_socket->GetRxAvailable() > 0)
+        return; // detached while waiting
+    }
+    if (m_host->GetCpu()->GetFreeAt(uint32_t(m_core)) > Simulator::Now())
+    {
+        WaitForCore(); // another read took the core first
+        return;
+    }
+    m_readWaiting = false;
+    Pull(); // what arrived meanwhile is read too
+    // One read: up to ReadSize octets from the front of the socket buffer.
+    Ptr<Packet> read = Create<Packet>();
+    while (!m_rxQueue.empty() && read->GetSize() < m_readSize)
+    {
+        Ptr<Packet> front = m_rxQueue.front();
+        const uint32_t take = std::min(front->GetSize(), m_readSize - read->GetSize());
+        if (take == front->GetSize())
         {
-            OnRecv(m_socket); // room in host processing again: read on
+            m_rxQueue.pop_front();
         }
-        // Announce the window once reading has opened half the buffer (receiver-side silly
-        // window avoidance: a window that opens a segment at a time meets the peer's delayed
-        // ACKs and crawls).
-        UintegerValue rcvBuf;
-        m_socket->GetAttribute("RcvBufSize", rcvBuf);
-        const uint64_t free = rcvBuf.Get() - std::min<uint64_t>(rcvBuf.Get(), m_socket->GetRxAvailable());
-        Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
-        if (m_windowClosing && free >= rcvBuf.Get() / 2 && tcp)
+        else
         {
-            m_windowClosing = false;
-            TcpWindowUpdate::Send(PeekPointer(tcp));
+            m_rxQueue.front() = front->CreateFragment(take, front->GetSize() - take);
+            front = front->CreateFragment(0, take);
         }
+        read->AddAtEnd(front);
+    }
+    m_rxQueued -= read->GetSize();
+    m_rxChunk = read;
+    const uint32_t packets = ReadPackets(read->GetSize());
+    // The callback holds a reference so that a pending charge never outlives the path.
+    m_host->SocketReceive(read->GetSize(),
+                          packets,
+                          MakeCallback(&SocketHostPath::RxDone, Ptr<SocketHostPath>(this)),
+                          m_core);
+}
+
+void
+SocketHostPath::RxDone()
+{
+    Ptr<Packet> p = m_rxChunk;
+    m_rxChunk = nullptr;
+    if (!m_deliver.IsNull())
+    {
+        m_deliver(p);
+    }
+    if (!m_socket)
+    {
+        return; // detached: the application is gone
+    }
+    Pull();
+    AnnounceWindow();
+    StartRead();
+}
+
+void
+SocketHostPath::NoteWindow()
+{
+    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
+    if (!tcp)
+    {
+        return;
+    }
+    Ptr<TcpRxBuffer> rx = tcp->GetRxBuffer();
+    if (rx->MaxBufferSize() - std::min(rx->MaxBufferSize(), rx->Size()) < m_segmentSize)
+    {
+        m_windowClosed = true; // less than a segment free: the peer stops sending until told otherwise
+    }
+}
+
+void
+SocketHostPath::AnnounceWindow()
+{
+    // ns-3's TCP does not announce a window that a read reopens. While the window is open, every
+    // segment's ACK carries its size; once it has closed, the peer sends nothing and hears nothing
+    // until its persist timer (seconds), so reopening a closed window is announced here, once reading
+    // has freed half the buffer (receiver-side silly window avoidance). Only a closed window with no
+    // out-of-order data: then the peer has nothing in flight, and the update cannot read as a
+    // duplicate ACK, which ns-3's sender takes it for when data is in flight.
+    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
+    if (!m_windowClosed || !tcp)
+    {
+        return;
+    }
+    Ptr<TcpRxBuffer> rx = tcp->GetRxBuffer();
+    const uint32_t free = rx->MaxBufferSize() - std::min(rx->MaxBufferSize(), rx->Size());
+    if (rx->Size() == rx->Available() && free >= rx->MaxBufferSize() / 2)
+    {
+        m_windowClosed = false;
+        TcpWindowUpdate::Send(PeekPointer(tcp));
     }
 }
 

@@ -2,21 +2,28 @@
  * SocketHostPath: one connected TCP socket's data path through the node's HostModel, shared by
  * the sockets baseline applications (SocketStream, SocketPingPong).
  *
- * Receive: whatever ns-3's TCP has reassembled is taken from the socket at once and charged as
- * HostModel::SocketReceive(bytes, ceil(bytes / SegmentSize)); it reaches the user (the deliver
- * callback) only when that has completed, in stream order even when chunks finish on different
- * cores out of order.
+ * Receive: what ns-3's TCP has reassembled moves at once into the socket buffer (nothing charged),
+ * and the application reads it one read at a time, as a recv() loop: a read copies up to ReadSize
+ * octets, is charged as HostModel::SocketReceive(bytes, packets), `packets` the data segments that
+ * arrived (TcpArrivals) whose last octet the read takes (without TcpArrivals, ceil(bytes /
+ * SegmentSize)), and reaches the
+ * user (the deliver callback) when that has completed; then the next read. A read is taken when the
+ * connection's core is free, of what the buffer holds then, so connections waiting for one core take
+ * turns a read each and a short flow waits for at most one read of each other flow on its core. Data
+ * waiting in the buffer has cost nothing yet: at any instant the host has charged at most one read
+ * that is not delivered. A segment of data already received (a retransmission of data that had
+ * arrived, or a late original) costs its DMA and one packet's protocol cycles as it arrives
+ * (HostModel::SocketDuplicate, seen through TcpArrivals), so loss and reordering make a host dearer,
+ * never cheaper.
+ * Flow control (SetRxLimit, off by default): the socket buffer and the read in processing hold at
+ * most that many octets; the rest stays in TCP's buffer, whose free space is the window TCP
+ * advertises, so a receiver host that cannot keep up slows the sender down.
  * Send: messages are charged one at a time (one user thread in send()) as
  * HostModel::SocketSend(bytes, ceil(bytes / SegmentSize)) and handed to the socket when done,
  * as far as its send buffer takes them; the rest waits for the socket's send callback.
  *
  * Without a HostModel (null) both directions pass straight through, so the same application
  * gives the uncharged baseline.
- *
- * Flow control: with SetRxLimit(L), at most L octets are taken from the socket and held in
- * host receive processing; the rest stays in TCP's receive buffer, whose free space is the
- * window TCP advertises, so a receiver that cannot keep up slows the sender down as a kernel's
- * full socket buffer would. Without a limit a slow receiver only delays delivery.
  */
 /**
  * \file
@@ -30,8 +37,10 @@
 #include "ns3/callback.h"
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
+#include "ns3/sequence-number.h"
 #include "ns3/socket.h"
 
+#include <algorithm>
 #include <deque>
 
 namespace ns3
@@ -62,10 +71,15 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     void SendMessage(Ptr<Packet> message);
     /** Nothing in host send processing nor waiting for socket buffer space. */
     bool IsSendIdle() const { return m_txCharging.empty() && m_txReady.empty(); }
-    /** At most `octets` in host receive processing at once (0: no limit, the default). */
+    /**
+     * At most `octets` in the socket buffer and the read in processing together; the rest stays in
+     * TCP's buffer, whose window closes (0: no bound, the default).
+     */
     void SetRxLimit(uint32_t octets) { m_rxLimit = octets; }
-    /** Octets taken from the socket and not yet delivered to the user. */
-    uint64_t GetRxBacklog() const { return m_rxBacklog; }
+    /** Octets one read copies at most (at least 1). */
+    void SetReadSize(uint32_t octets) { m_readSize = std::max<uint32_t>(1, octets); }
+    /** Octets taken from TCP and not yet delivered to the user: the socket buffer and the read. */
+    uint64_t GetRxBacklog() const { return m_rxQueued + (m_rxChunk ? m_rxChunk->GetSize() : 0); }
     /** Packets counted for a chunk of `bytes` (ceil(bytes / SegmentSize), at least 1). */
     uint32_t Packets(uint64_t bytes) const;
 
@@ -75,17 +89,26 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
 
   private:
     void OnRecv(Ptr<Socket> s);
+    /** A data segment of the connection reached the node (TcpArrivals), before TCP has it. */
+    void OnSegment(SequenceNumber32 seq, uint32_t octets);
     void OnSendSpace(Ptr<Socket> s, uint32_t available);
-    void RxDone(uint64_t chunk);
+    /** Move what TCP has reassembled into the socket buffer, up to RxBacklog. */
+    void Pull();
+    /** Start the next read unless one is in processing or waiting (the socket buffer holds data). */
+    void StartRead();
+    /** Take the next read once the connection's core is free (ReadWhenCoreFree). */
+    void WaitForCore();
+    void ReadWhenCoreFree();
+    /** The packets a read of `octets` (the next in the stream) is charged for. */
+    uint32_t ReadPackets(uint32_t octets);
+    void RxDone();
+    /** Reading waits: note whether TCP's receive window has closed (less than a segment free). */
+    void NoteWindow();
+    /** Send a window update if reading has reopened half of a closed receive window. */
+    void AnnounceWindow();
     void StartCharging();
     void TxCharged();
     void Flush();
-
-    struct RxChunk
-    {
-        Ptr<Packet> data;
-        bool done{false};
-    };
 
     Ptr<Socket> m_socket;
     Ptr<HostModel> m_host;
@@ -94,11 +117,17 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     Callback<void, Ptr<Packet>> m_deliver;
     Callback<void> m_idle;
 
-    std::deque<RxChunk> m_rx;   ///< chunks in host receive processing, stream order
-    uint64_t m_rxFirst{0};      ///< chunk number of m_rx.front()
-    uint64_t m_rxBacklog{0};
+    std::deque<Ptr<Packet>> m_rxQueue; ///< the socket buffer: data TCP delivered, not yet read
+    uint64_t m_rxQueued{0};            ///< octets in m_rxQueue
+    uint64_t m_rxOctetsRead{0};        ///< octets of every read so far
+    SequenceNumber32 m_rxStreamStart;  ///< TCP's sequence number of the stream's first octet
+    std::deque<SequenceNumber32> m_segmentEnds; ///< arrived new-data segments not yet read: their ends
+    uint32_t m_readSize{65536};        ///< octets one read copies at most
+    Ptr<Packet> m_rxChunk;      ///< the read in host receive processing, if any
+    bool m_readWaiting{false};  ///< a read waits for the connection's core
+    bool m_watchesArrivals{false}; ///< a charged TCP connection: its duplicates are charged (TcpArrivals)
     uint32_t m_rxLimit{0};
-    bool m_windowClosing{false}; ///< data left in TCP's buffer since the last window update
+    bool m_windowClosed{false}; ///< TCP's receive window closed since the last window update
     std::deque<Ptr<Packet>> m_txCharging; ///< front is being charged, the rest wait for it
     bool m_charging{false};
     bool m_inSend{false};

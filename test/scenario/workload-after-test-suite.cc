@@ -32,15 +32,6 @@ Scenario(const std::string& workloads, const std::string& extra = "")
            workloads;
 }
 
-const WorkloadResult&
-Named(const RunResult& r, const std::string& name)
-{
-    auto it = std::find_if(r.workloads.begin(), r.workloads.end(),
-                           [&name](const WorkloadResult& w) { return w.name == name; });
-    NS_ABORT_MSG_IF(it == r.workloads.end(), "no workload " << name);
-    return *it;
-}
-
 class ChainTestCase : public TestCase
 {
   public:
@@ -62,7 +53,7 @@ class ChainTestCase : public TestCase
                      "  - {name: tail, kind: incast, senders: [h1, h2], to: h0, op: send, size: 4KiB, count: 2, "
                      "after: [pp], start: 5us}\n"),
             kSuite, "chain");
-        const WorkloadResult& sock = Named(r, "sock");
+        const WorkloadResult& sock = NamedWorkload(r, "sock");
         NS_TEST_ASSERT_MSG_EQ(sock.start.has_value(), true, "started");
         NS_TEST_EXPECT_MSG_EQ(*sock.start, MilliSeconds(1), "without `after`: at `start`");
         const std::vector<std::pair<std::string, std::pair<std::vector<std::string>, Time>>> chain = {
@@ -73,12 +64,12 @@ class ChainTestCase : public TestCase
             {"tail", {{"pp"}, MicroSeconds(5)}}};
         for (const auto& [name, waits] : chain)
         {
-            const WorkloadResult& w = Named(r, name);
+            const WorkloadResult& w = NamedWorkload(r, name);
             NS_TEST_EXPECT_MSG_EQ((w.after == waits.first), true, name << " lists what it waits for");
             Time last(0);
             for (const std::string& before : waits.first)
             {
-                const WorkloadResult& b = Named(r, before);
+                const WorkloadResult& b = NamedWorkload(r, before);
                 NS_TEST_ASSERT_MSG_EQ((b.completed && b.completedAt.has_value()), true, before << " completed");
                 // Completed at its last delivery (a ping-pong: its last round trip back, after it), not before.
                 if (b.pingPong)
@@ -124,8 +115,8 @@ class DurationTestCase : public TestCase
             Scenario("  - {name: bulk, kind: stream, from: h0, to: h1, size: 64KiB, duration: 2ms, outstanding: 4}\n"
                      "  - {name: next, kind: stream, from: h1, to: h0, size: 4KiB, count: 3, after: [bulk]}\n"),
             kSuite, "duration");
-        const WorkloadResult& bulk = Named(r, "bulk");
-        const WorkloadResult& next = Named(r, "next");
+        const WorkloadResult& bulk = NamedWorkload(r, "bulk");
+        const WorkloadResult& next = NamedWorkload(r, "next");
         NS_TEST_ASSERT_MSG_EQ(bulk.completedAt.has_value(), true, "the bulk stream completed");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(*bulk.completedAt, MilliSeconds(2), "not before its posting ended");
         NS_TEST_EXPECT_MSG_EQ(*bulk.completedAt, *bulk.lastDelivery, "at its last delivery");
@@ -156,8 +147,8 @@ class NeverTestCase : public TestCase
             ("iwarp-" + std::string(kSuite) + "-" + std::to_string(::getpid()) + "-never");
         const ScenarioOutcome o = RunInto(cfg, dir.string());
         std::filesystem::remove_all(dir);
-        const WorkloadResult& later = Named(o.result, "later");
-        NS_TEST_EXPECT_MSG_EQ(Named(o.result, "lost").completed, false, "the lost stream never completes");
+        const WorkloadResult& later = NamedWorkload(o.result, "later");
+        NS_TEST_EXPECT_MSG_EQ(NamedWorkload(o.result, "lost").completed, false, "the lost stream never completes");
         NS_TEST_EXPECT_MSG_EQ(later.start.has_value(), false, "so the later one never starts");
         NS_TEST_EXPECT_MSG_EQ(later.messagesPosted, 0u, "nothing posted");
         NS_TEST_EXPECT_MSG_EQ(later.completed, false, "not completed");

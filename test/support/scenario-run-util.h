@@ -11,6 +11,7 @@
 
 #include "support/thrown-message.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <unistd.h>
 #include <string>
@@ -48,6 +49,16 @@ RunYamlInTemp(const std::string& yaml,
               const std::vector<std::string>& overrides = {})
 {
     return RunInTemp(LoadScenarioString(yaml, overrides, tag + ".yaml"), suite, tag);
+}
+
+/** The result of `r`'s workload called `name` (aborts if there is none). */
+inline const WorkloadResult&
+NamedWorkload(const RunResult& r, const std::string& name)
+{
+    auto it = std::find_if(r.workloads.begin(), r.workloads.end(),
+                           [&name](const WorkloadResult& w) { return w.name == name; });
+    NS_ABORT_MSG_IF(it == r.workloads.end(), "no workload " << name);
+    return *it;
 }
 
 inline std::string
