@@ -92,17 +92,17 @@ SocketHostPath::ReadPackets(uint32_t octets)
     m_rxOctetsRead += octets;
     if (!m_watchesArrivals)
     {
-        return Packets(octets);
+        return m_host->ReceiveAggregates(Packets(octets), m_segmentSize);
     }
     // The segments whose last octet this read takes: a segment split between two reads is paid once.
     const SequenceNumber32 readEnd = m_rxStreamStart + uint32_t(m_rxOctetsRead);
-    uint32_t packets = 0;
+    uint32_t segments = 0;
     while (!m_segmentEnds.empty() && m_segmentEnds.front() <= readEnd)
     {
         m_segmentEnds.pop_front();
-        ++packets;
+        ++segments;
     }
-    return packets;
+    return m_host->ReceiveAggregates(segments, m_segmentSize); // GRO: per aggregate
 }
 
 void
@@ -318,7 +318,7 @@ SocketHostPath::StartCharging()
     m_charging = true;
     const uint32_t size = m_txCharging.front()->GetSize();
     m_host->SocketSend(size,
-                       Packets(size),
+                       m_host->SendPackets(size, m_segmentSize), // TSO: per super-packet
                        MakeCallback(&SocketHostPath::TxCharged, Ptr<SocketHostPath>(this)),
                        m_core);
 }

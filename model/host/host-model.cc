@@ -3,6 +3,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -43,6 +44,20 @@ HostModel::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Iwarp")
             .AddConstructor<HostModel>()
+            .AddAttribute("TsoOctets",
+                          "Segmentation offload (TSO/GSO): a send's per-packet protocol cost is paid per "
+                          "super-packet of up to this many octets, the NIC cutting it into segments (0: off, "
+                          "one cost per segment; Linux builds super-packets of up to 64 KiB)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostModel::m_tsoOctets),
+                          MakeUintegerChecker<uint32_t>(0, 262144))
+            .AddAttribute("GroOctets",
+                          "Receive aggregation (GRO/LRO): consecutive segments of a connection are processed "
+                          "as one aggregate of up to this many octets, each paying the per-packet cost once "
+                          "(0: off, one cost per segment; Linux aggregates up to 64 KiB)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostModel::m_groOctets),
+                          MakeUintegerChecker<uint32_t>(0, 262144))
             .AddTraceSource("OperationStart",
                             "An operation was submitted (operation, bytes)",
                             MakeTraceSourceAccessor(&HostModel::m_opStartTrace),
@@ -55,6 +70,24 @@ HostModel::GetTypeId()
 }
 
 HostModel::HostModel() = default;
+
+uint32_t
+HostModel::SendPackets(uint64_t bytes, uint32_t segmentSize) const
+{
+    const uint64_t unit = std::max<uint64_t>(segmentSize, m_tsoOctets);
+    return uint32_t(std::max<uint64_t>(1, (bytes + unit - 1) / unit));
+}
+
+uint32_t
+HostModel::ReceiveAggregates(uint32_t segments, uint32_t segmentSize) const
+{
+    if (m_groOctets == 0 || segments == 0)
+    {
+        return segments;
+    }
+    const uint32_t perAggregate = std::max<uint32_t>(1, m_groOctets / std::max<uint32_t>(1, segmentSize));
+    return (segments + perAggregate - 1) / perAggregate;
+}
 
 void
 HostModel::DoDispose()

@@ -82,6 +82,17 @@ class HostModel : public Object
     void SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
 
     /**
+     * The protocol packets a send() of `bytes` costs with segments of `segmentSize` octets: one per
+     * segment, or per super-packet of up to TsoOctets with segmentation offload (at least 1).
+     */
+    uint32_t SendPackets(uint64_t bytes, uint32_t segmentSize) const;
+    /**
+     * The protocol packets `segments` received data segments of `segmentSize` octets cost: one each, or
+     * one per aggregate of up to GroOctets with receive aggregation.
+     */
+    uint32_t ReceiveAggregates(uint32_t segments, uint32_t segmentSize) const;
+
+    /**
      * A core for a new flow: round-robin over the cores, as RSS spreads connections over
      * receive queues. Pass it as `core` to keep one connection's processing on one core.
      */
@@ -132,6 +143,8 @@ class HostModel : public Object
     void SocketTxDma(Ptr<Op> op);
 
     uint32_t m_inFlight{0};
+    uint32_t m_tsoOctets{0};
+    uint32_t m_groOctets{0};
     uint32_t m_nextFlowCore{0};
     /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
     mutable Ptr<HostMemoryModel> m_memory;
