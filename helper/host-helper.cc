@@ -1,6 +1,7 @@
 #include "helper/host-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/string.h"
 
 namespace ns3
 {
@@ -9,6 +10,35 @@ HostHelper::HostHelper()
 {
     m_memory.SetTypeId(HostMemoryModel::GetTypeId());
     m_cpu.SetTypeId(HostCpuModel::GetTypeId());
+    m_host.SetTypeId(HostModel::GetTypeId());
+}
+
+void
+HostHelper::SetHostAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_host.Set(name, value);
+}
+
+void
+HostHelper::SetProfile(const HostProfile& profile)
+{
+    const std::pair<std::string, ObjectFactory*> parts[] = {{"ns3::HostCpuModel::", &m_cpu},
+                                                            {"ns3::HostMemoryModel::", &m_memory},
+                                                            {"ns3::HostModel::", &m_host}};
+    for (const HostProfileValue& v : profile.values)
+    {
+        bool set = false;
+        for (const auto& [prefix, factory] : parts)
+        {
+            if (v.attribute.rfind(prefix, 0) == 0)
+            {
+                factory->Set(v.attribute.substr(prefix.size()), StringValue(v.value));
+                set = true;
+            }
+        }
+        NS_ABORT_MSG_UNLESS(set, "HostHelper: profile " << profile.name << " sets " << v.attribute
+                                                        << ", no attribute of a host part");
+    }
 }
 
 void
@@ -29,7 +59,7 @@ HostHelper::Install(Ptr<Node> node) const
     NS_ABORT_MSG_IF(node->GetObject<HostModel>(), "HostHelper: node " << node->GetId() << " already has a host model");
     Ptr<HostMemoryModel> mem = m_memory.Create<HostMemoryModel>();
     Ptr<HostCpuModel> cpu = m_cpu.Create<HostCpuModel>();
-    Ptr<HostModel> host = CreateObject<HostModel>();
+    Ptr<HostModel> host = m_host.Create<HostModel>();
     node->AggregateObject(mem);
     node->AggregateObject(cpu);
     node->AggregateObject(host);

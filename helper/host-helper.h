@@ -18,6 +18,7 @@
 #define IWARP_HOST_HELPER_H
 
 #include "host/host-model.h"
+#include "host/host-profile.h"
 
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -37,6 +38,13 @@ class HostHelper
     void SetMemoryAttribute(const std::string& name, const AttributeValue& value);
     /** An attribute of ns3::HostCpuModel (Cores, Frequency, CopyCyclesPerByte, ...). */
     void SetCpuAttribute(const std::string& name, const AttributeValue& value);
+    /** An attribute of ns3::HostModel (TsoOctets, GroOctets). */
+    void SetHostAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * Every attribute `profile` sets (host/host-profile.h), over what was set before; attributes set
+     * afterwards override it. Aborts on a value the attribute refuses (a built-in profile never has one).
+     */
+    void SetProfile(const HostProfile& profile);
 
     /** Aggregate a host model to every node; returns the facades in node order. */
     std::vector<Ptr<HostModel>> Install(NodeContainer nodes) const;
@@ -45,6 +53,7 @@ class HostHelper
   private:
     ObjectFactory m_memory;
     ObjectFactory m_cpu;
+    ObjectFactory m_host;
 };
 
 } // namespace ns3

@@ -115,6 +115,10 @@ InstallHostObjects(Ptr<Node> node, const AttributeMap& attributes)
         {
             host.SetCpuAttribute(name, value);
         }
+        if (Reaches("ns3::HostModel", type))
+        {
+            host.SetHostAttribute(name, value);
+        }
         if (Reaches("ns3::Rnic", type))
         {
             iwarp.SetRnicAttribute(name, value);

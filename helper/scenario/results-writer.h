@@ -245,6 +245,8 @@ struct WorkloadResult
 struct HostResult
 {
     std::string node;
+    /** The host profile it ran (host/host-profile.h), or "none": the parts' own attribute defaults. */
+    std::string profile{"none"};
     std::vector<Time> cpuBusyPerCore;
     uint64_t busBytes{0};
     /** Further counters by name (copies, DMA transactions, ...), one host.csv column each. */

@@ -104,6 +104,7 @@ using RnicConfig = AttributeMap; ///< `rnic`: Rnic, RnicPipeline, RdmapEndpoint,
 struct NodeAttributeConfig
 {
     HostConfig host;
+    std::string hostProfile; ///< `host.profile`: its attributes are in `host`; "" when none is named
     RnicConfig rnic;
     NicConfig nic; ///< over the scenario's `host-nic`
 };
@@ -318,6 +319,7 @@ struct ScenarioConfig
     LinkConfig links;                  ///< every link (and the impairments everywhere)
     std::vector<PerLinkConfig> perLink;
     HostConfig host;                   ///< every host
+    std::string hostProfile;           ///< `host.profile` (host/host-profile.h), its attributes in `host`; ""
     RnicConfig rnic;                   ///< every RNIC
     NicConfig hostNic;                 ///< every host's NIC queues (`host-nic`)
     std::map<std::string, NodeAttributeConfig> perHost;

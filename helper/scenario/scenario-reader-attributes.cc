@@ -4,6 +4,8 @@
  */
 #include "helper/scenario/scenario-reader.h"
 
+#include "host/host-profile.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
@@ -18,6 +20,20 @@ namespace ns3
 {
 namespace scenario
 {
+namespace
+{
+/** The key of a `host` section that names a host profile instead of an attribute. */
+const char* const kProfileKey = "profile";
+
+/** `host`, or a host's `per-host.<name>.host`. */
+bool
+IsHostSection(const std::string& path)
+{
+    return path == "host" || (path.rfind("per-host.", 0) == 0 && path.size() > 5 &&
+                              path.compare(path.size() - 5, 5, ".host") == 0);
+}
+} // namespace
+
 namespace
 {
 
@@ -270,6 +286,10 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
     {
         const std::string key = Str(kv.first, path);
         const std::string p = Join(path, key);
+        if (key == kProfileKey && IsHostSection(path))
+        {
+            continue; // a host profile: ApplyHostProfile
+        }
         // TypeName::Attribute, optionally ns3:: first; identifiers only, so that a typo such as
         // "RnicPipeline:TxPerMessage" fails here and not silently at run time.
         std::string full = key.rfind("ns3::", 0) == 0 ? key : "ns3::" + key;
@@ -323,6 +343,27 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
         out[full] = value;
     }
     return out;
+}
+
+std::string
+ScenarioReader::ApplyHostProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const
+{
+    const YAML::Node v = n[kProfileKey];
+    if (!v)
+    {
+        return "";
+    }
+    const std::string name = Str(v, Join(path, kProfileKey));
+    const HostProfile* profile = FindHostProfile(name);
+    if (!profile)
+    {
+        Fail(v, Join(path, kProfileKey), "no host profile '" + name + "' (built in: " + HostProfileNames() + ")");
+    }
+    for (const HostProfileValue& pv : profile->values)
+    {
+        attributes.emplace(pv.attribute, pv.value); // what the section sets itself wins
+    }
+    return name;
 }
 
 } // namespace scenario

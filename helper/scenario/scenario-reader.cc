@@ -127,6 +127,7 @@ ScenarioReader::ReadNetworkSections(const YAML::Node& root, ScenarioConfig& cfg)
     if (root["host"])
     {
         cfg.host = ReadAttributes(root["host"], "host", &ScenarioWideTypes());
+        cfg.hostProfile = ApplyHostProfile(root["host"], "host", cfg.host);
     }
     if (root["rnic"])
     {
@@ -172,6 +173,7 @@ ScenarioReader::ReadPerHost(const YAML::Node& ph, const std::string& path, Scena
         if (kv.second["host"])
         {
             nc.host = ReadAttributes(kv.second["host"], Join(p, "host"), &PerHostHostTypes());
+            nc.hostProfile = ApplyHostProfile(kv.second["host"], Join(p, "host"), nc.host);
         }
         if (kv.second["rnic"])
         {

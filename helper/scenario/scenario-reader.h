@@ -102,6 +102,11 @@ class ScenarioReader
     /** A link entry's loss, gilbert-elliott and reorder keys (scenario-reader-impairments.cc). */
     ImpairmentSpec ReadImpairment(const YAML::Node& n, const std::string& path) const;
     /** `reaches`: the types the map is applied to; an attribute of no such type is an error. */
+    /**
+     * The host profile a `host` section names (`profile: NAME`), its attributes added to `attributes`
+     * where the section sets none itself; "" when it names none. An unknown name is an error.
+     */
+    std::string ApplyHostProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const;
     AttributeMap ReadAttributes(const YAML::Node& n,
                                 const std::string& path,
                                 const std::vector<std::string>* reaches = nullptr) const;

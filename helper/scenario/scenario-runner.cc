@@ -38,6 +38,18 @@ ResultsFolder(const ScenarioConfig& cfg, const ScenarioRunOptions& o)
     return cfg.output.empty() ? "results/" + cfg.name : cfg.output;
 }
 
+/** The host profile `host` runs: its own `per-host` one, else the scenario's, else "none" (doc/host-model.md). */
+std::string
+HostProfileOf(const ScenarioConfig& cfg, const std::string& host)
+{
+    auto it = cfg.perHost.find(host);
+    if (it != cfg.perHost.end() && !it->second.hostProfile.empty())
+    {
+        return it->second.hostProfile;
+    }
+    return cfg.hostProfile.empty() ? "none" : cfg.hostProfile;
+}
+
 HostResult
 HostRow(const std::string& name, Ptr<Node> node)
 {
@@ -173,6 +185,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         for (uint32_t i = 0; i < topo->hosts.GetN(); ++i)
         {
             r.hosts.push_back(HostRow(topo->hostNames[i], topo->hosts.Get(i)));
+            r.hosts.back().profile = HostProfileOf(cfg, topo->hostNames[i]);
         }
         r.drops = drops.Collect();
         r.queues = queues.Collect();

@@ -40,19 +40,11 @@ TwoHosts(const std::string& links, const std::string& stop, const std::string& w
            "}\nworkloads:\n  - " + workload + "\n";
 }
 
-const HostResult&
-Host(const RunResult& r, const std::string& node)
-{
-    auto it = std::find_if(r.hosts.begin(), r.hosts.end(), [&node](const HostResult& h) { return h.node == node; });
-    NS_ABORT_MSG_IF(it == r.hosts.end(), "no host " << node);
-    return *it;
-}
-
 /** The receiver's (h1's) cycles per octet its application was delivered. */
 double
 CyclesPerDeliveredOctet(const RunResult& r)
 {
-    return Host(r, "h1").counters.at("cpu_cycles") / double(r.workloads.at(0).octetsDelivered);
+    return NamedHost(r, "h1").counters.at("cpu_cycles") / double(r.workloads.at(0).octetsDelivered);
 }
 
 class DurationVersusCountTestCase : public TestCase
@@ -80,7 +72,7 @@ class DurationVersusCountTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(d, c, 0.05 * c, "same cycles per delivered octet (was 12.7 against 8.0)");
         // The octets DMA'd and never delivered: one read in processing, and the part of a message delivered
         // so far (a message is counted when whole).
-        const double dma = Host(byDuration, "h1").counters.at("bus_bytes_NicDmaWrite");
+        const double dma = NamedHost(byDuration, "h1").counters.at("bus_bytes_NicDmaWrite");
         const double delivered = double(byDuration.workloads.at(0).octetsDelivered);
         NS_TEST_EXPECT_MSG_LT_OR_EQ(dma - delivered, double(2 * kRead), "at most a read and a message undelivered");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(dma, delivered, "nothing delivered that was not DMA'd");
@@ -109,9 +101,9 @@ class ReorderingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(CyclesPerDeliveredOctet(reordered), CyclesPerDeliveredOctet(plain),
                               "dearer with reordering (was 9.18 against 12.98)");
         // Every duplicate is DMA'd: more than the delivered octets cross into the receiver.
-        NS_TEST_EXPECT_MSG_GT(Host(reordered, "h1").counters.at("bus_bytes_NicDmaWrite"),
+        NS_TEST_EXPECT_MSG_GT(NamedHost(reordered, "h1").counters.at("bus_bytes_NicDmaWrite"),
                               double(reordered.workloads.at(0).octetsDelivered), "duplicates DMA'd");
-        NS_TEST_EXPECT_MSG_EQ(Host(plain, "h1").counters.at("bus_bytes_NicDmaWrite"),
+        NS_TEST_EXPECT_MSG_EQ(NamedHost(plain, "h1").counters.at("bus_bytes_NicDmaWrite"),
                               double(plain.workloads.at(0).octetsDelivered), "in order: each octet DMA'd once");
     }
 };

@@ -61,6 +61,15 @@ NamedWorkload(const RunResult& r, const std::string& name)
     return *it;
 }
 
+/** The counters of `r`'s host called `node` (aborts if there is none). */
+inline const HostResult&
+NamedHost(const RunResult& r, const std::string& node)
+{
+    auto it = std::find_if(r.hosts.begin(), r.hosts.end(), [&node](const HostResult& h) { return h.node == node; });
+    NS_ABORT_MSG_IF(it == r.hosts.end(), "no host " << node);
+    return *it;
+}
+
 inline std::string
 ErrorOf(const std::string& yaml, const std::vector<std::string>& overrides = {})
 {

@@ -1,0 +1,123 @@
+#include "host/host-profile.h"
+
+namespace ns3
+{
+namespace
+{
+
+const char* const kCpu = "ns3::HostCpuModel::";
+const char* const kBus = "ns3::HostMemoryModel::";
+const char* const kHost = "ns3::HostModel::";
+
+const char* const kFoong = "Foong et al., \"TCP performance re-visited\", ISPASS 2003: receiving TCP costs about 1 GHz "
+                           "of core per Gb/s, (10000 + 1448 x 1.0) cycles per 1448-octet segment";
+const char* const kTcpMmap = "calibrated to 0.225 ns of core per octet received, the middle of the 202-251 us per MB "
+                             "that Linux's tools/testing/selftests/net/tcp_mmap.c (E. Dumazet, 2018) reports for a "
+                             "receive with copy: copy 0.45 cycles/octet and two 64 KiB aggregates per 64 KiB read";
+const char* const kCai = "calibrated to Cai et al., \"Understanding Host Network Stack Overheads\", SIGCOMM 2021: one "
+                         "long flow with TSO/GRO, jumbo frames and aRFS reaches about 42 Gb/s, its receiving core "
+                         "saturated and about half of its cycles in the copy to user";
+
+HostProfile
+Host2005()
+{
+    return {"host-2005",
+            "a server of 2003-2005 without offloads, as the studies the comparisons started from measured",
+            {{std::string(kCpu) + "Cores", "2", "a choice: a two-processor server of the period"},
+             {std::string(kCpu) + "Frequency", "2500000000",
+              "the Pentium 4 Xeons of 2003-2005 ran at 2.4-3.6 GHz (Intel); 2.5 GHz gives Foong et al.'s 1 Hz "
+              "per bit/s with the costs below"},
+             {std::string(kCpu) + "RxCyclesPerPacket", "10000", kFoong},
+             {std::string(kCpu) + "CopyCyclesPerByte", "1", kFoong},
+             {std::string(kCpu) + "TxCyclesPerPacket", "5000",
+              "an assumption: half the receive cost (transmit measured cheaper: Foong et al.; Makineni and "
+              "Iyer, HPCA 2004)"},
+             {std::string(kBus) + "Bandwidth", "51200000000bps",
+              "an 800 MT/s front-side bus of 8 octets: 6.4 GB/s (Intel Xeon, 2004-2005)"},
+             {std::string(kBus) + "TransactionOverhead", "60ns", "a choice: DDR/DDR2 row activation plus CAS"},
+             {std::string(kHost) + "TsoOctets", "0", "measured without segmentation offload"},
+             {std::string(kHost) + "GroOctets", "0", "measured without receive aggregation"}}};
+}
+
+HostProfile
+Host2015()
+{
+    return {"host-2015",
+            "a Xeon E5 v3 server of 2014-2016 with segmentation offload and receive aggregation",
+            {{std::string(kCpu) + "Cores", "12", "Xeon E5-2690 v3 (2014): 12 cores (Intel's specification)"},
+             {std::string(kCpu) + "Frequency", "2600000000", "Xeon E5-2690 v3: 2.6 GHz base (Intel's specification)"},
+             {std::string(kCpu) + "RxCyclesPerPacket", "4400", kTcpMmap},
+             {std::string(kCpu) + "CopyCyclesPerByte", "0.45", kTcpMmap},
+             {std::string(kCpu) + "TxCyclesPerPacket", "2200", "an assumption: half the receive cost, as host-2005"},
+             {std::string(kBus) + "Bandwidth", "546000000000bps",
+              "four channels of DDR4-2133: 68.3 GB/s (the E5 v3's memory interface)"},
+             {std::string(kBus) + "TransactionOverhead", "30ns", "DDR4 row activation plus CAS, rounded"},
+             {std::string(kHost) + "TsoOctets", "65536", "Linux's 64 KiB GSO/TSO super-packets"},
+             {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"}}};
+}
+
+HostProfile
+HostCurrent()
+{
+    return {"current",
+            "a Xeon Scalable server of 2017-2024 with TSO/GRO, as Cai et al. (SIGCOMM 2021) measured Linux 5.4",
+            {{std::string(kCpu) + "Cores", "6",
+              "one socket of Cai et al.'s testbed (Xeon Gold 6128: 6 cores), the one the NIC is attached to"},
+             {std::string(kCpu) + "Frequency", "3400000000", "Xeon Gold 6128: 3.4 GHz (Cai et al. section 2.3)"},
+             {std::string(kCpu) + "RxCyclesPerPacket", "10600", kCai},
+             {std::string(kCpu) + "CopyCyclesPerByte", "0.32", kCai},
+             {std::string(kCpu) + "TxCyclesPerPacket", "5300", "an assumption: half the receive cost, as host-2005"},
+             {std::string(kBus) + "Bandwidth", "1024000000000bps",
+              "six channels of DDR4-2666: 128 GB/s (the Xeon Gold 6128's memory interface)"},
+             {std::string(kBus) + "TransactionOverhead", "30ns", "DDR4 row activation plus CAS, rounded"},
+             {std::string(kHost) + "TsoOctets", "65536", "Linux's 64 KiB GSO/TSO super-packets"},
+             {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"}}};
+}
+
+} // namespace
+
+std::string
+HostProfile::ValueOf(const std::string& attribute) const
+{
+    for (const HostProfileValue& v : values)
+    {
+        if (v.attribute == attribute)
+        {
+            return v.value;
+        }
+    }
+    return "";
+}
+
+const std::vector<HostProfile>&
+HostProfiles()
+{
+    static const std::vector<HostProfile> profiles = {Host2005(), Host2015(), HostCurrent()};
+    return profiles;
+}
+
+const HostProfile*
+FindHostProfile(const std::string& name)
+{
+    for (const HostProfile& p : HostProfiles())
+    {
+        if (p.name == name)
+        {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+std::string
+HostProfileNames()
+{
+    std::string names;
+    for (const HostProfile& p : HostProfiles())
+    {
+        names += (names.empty() ? "" : ", ") + p.name;
+    }
+    return names;
+}
+
+} // namespace ns3

@@ -1,0 +1,56 @@
+/*
+ * HostProfile: a named host of an era, as the attribute values of its HostMemoryModel, HostCpuModel and
+ * HostModel, each with the published figure or the specification it comes from (doc/host-model.md,
+ * "Host profiles", has them as a table with the calibration each profile reproduces). A profile is a
+ * starting point: a scenario (`host: {profile: NAME}`) or a program (HostHelper::SetProfile) may set any
+ * of its attributes over it.
+ *
+ *   host-2005  a server of the study the comparisons started from (Foong et al., ISPASS 2003): no
+ *              offloads, about 1 Hz of core per bit/s received
+ *   host-2015  a Xeon E5 v3 server with TSO and GRO; receive cost from Linux's tcp_mmap measurement
+ *   current    a Xeon Scalable server with TSO/GRO (Cai et al., SIGCOMM 2021): one core receives about
+ *              42 Gb/s of one flow, half of its cycles in the copy
+ */
+/**
+ * \file
+ * \ingroup iwarp-host
+ */
+#ifndef IWARP_HOST_PROFILE_H
+#define IWARP_HOST_PROFILE_H
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/** One attribute a profile sets: its full name (ns3::Type::Attribute), its value as text, its source. */
+struct HostProfileValue
+{
+    std::string attribute;
+    std::string value;
+    std::string source;
+};
+
+struct HostProfile
+{
+    std::string name;
+    std::string summary; ///< what host it is, in a line
+    std::vector<HostProfileValue> values;
+
+    /** The value the profile gives `attribute` (full name), or empty if it sets none. */
+    std::string ValueOf(const std::string& attribute) const;
+};
+
+/** The built-in profiles, oldest first. */
+const std::vector<HostProfile>& HostProfiles();
+
+/** The built-in profile called `name`, or null. */
+const HostProfile* FindHostProfile(const std::string& name);
+
+/** The built-in profiles' names, comma-separated ("host-2005, host-2015, current"). */
+std::string HostProfileNames();
+
+} // namespace ns3
+
+#endif // IWARP_HOST_PROFILE_H
