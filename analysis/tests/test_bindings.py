@@ -116,9 +116,11 @@ def test_back_to_back_runs_keep_their_own_settings(tiny):
     """
     plain = copy.deepcopy(tiny)
     plain["workloads"].insert(0, {"kind": "sockets-stream", "from": "h0", "to": "h1", "size": "64KiB", "count": 4})
+    # host-2005: no receive aggregation, so every received segment pays the per-packet cost.
+    plain["host"] = {"profile": "host-2005"}
     tuned = copy.deepcopy(plain)
     tuned["rnic"] = {"RnicPipeline::TxPerMessage": "5us"}
-    tuned["host"] = {"HostCpuModel::Cores": "3", "TcpSocket::SegmentSize": "500"}
+    tuned["host"] = {"profile": "host-2005", "HostCpuModel::Cores": "3", "TcpSocket::SegmentSize": "500"}
 
     def seen(config):
         s = iwarpsim.run(config).summary
@@ -133,7 +135,7 @@ def test_back_to_back_runs_keep_their_own_settings(tiny):
     mine = seen(tuned)
     again = seen(plain)
     assert again == first, "the tuned run leaked into the next one"
-    assert first["cores"] == [4, 4]  # HostCpuModel's default
+    assert first["cores"] == [2, 2]  # host-2005's
     assert mine["cores"] == [3, 3]
     assert mine["latency_p50_ns"] > first["latency_p50_ns"] + 1000
     # Every received packet costs RxCyclesPerPacket: 500-octet segments make about 3x as many as 1448.

@@ -346,18 +346,31 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
 }
 
 std::string
-ScenarioReader::ApplyHostProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const
+ScenarioReader::ApplyHostProfile(const YAML::Node& n,
+                                 const std::string& path,
+                                 AttributeMap& attributes,
+                                 const std::string& fallback) const
 {
-    const YAML::Node v = n[kProfileKey];
-    if (!v)
+    const bool named = n && n[kProfileKey];
+    const YAML::Node v = named ? n[kProfileKey] : n;
+    const std::string name = named ? Str(v, Join(path, kProfileKey)) : fallback;
+    if (name == kNoHostProfile && path != "host")
     {
-        return "";
+        // A host's map only adds to the scenario's: it cannot take the scenario's profile back off.
+        Fail(v, Join(path, kProfileKey),
+             std::string(kNoHostProfile) + " applies to every host (`host: {profile: none}`); a host names a "
+                                           "built-in profile (" + HostProfileNames() + ")");
     }
-    const std::string name = Str(v, Join(path, kProfileKey));
+    if (name.empty() || name == kNoHostProfile)
+    {
+        return name;
+    }
     const HostProfile* profile = FindHostProfile(name);
     if (!profile)
     {
-        Fail(v, Join(path, kProfileKey), "no host profile '" + name + "' (built in: " + HostProfileNames() + ")");
+        Fail(v, Join(path, kProfileKey),
+             "no host profile '" + name + "' (built in: " + HostProfileNames() + "; or " + kNoHostProfile +
+                 ", the parts' own defaults)");
     }
     for (const HostProfileValue& pv : profile->values)
     {

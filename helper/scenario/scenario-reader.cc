@@ -1,5 +1,7 @@
 #include "helper/scenario/scenario-reader.h"
 
+#include "host/host-profile.h"
+
 #include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-network.h"
 #include "helper/scenario/sections/scenario-sections.h"
@@ -127,8 +129,8 @@ ScenarioReader::ReadNetworkSections(const YAML::Node& root, ScenarioConfig& cfg)
     if (root["host"])
     {
         cfg.host = ReadAttributes(root["host"], "host", &ScenarioWideTypes());
-        cfg.hostProfile = ApplyHostProfile(root["host"], "host", cfg.host);
     }
+    cfg.hostProfile = ApplyHostProfile(root["host"], "host", cfg.host, kDefaultHostProfile);
     if (root["rnic"])
     {
         cfg.rnic = ReadAttributes(root["rnic"], "rnic", &ScenarioWideTypes());

@@ -103,10 +103,14 @@ class ScenarioReader
     ImpairmentSpec ReadImpairment(const YAML::Node& n, const std::string& path) const;
     /** `reaches`: the types the map is applied to; an attribute of no such type is an error. */
     /**
-     * The host profile a `host` section names (`profile: NAME`), its attributes added to `attributes`
-     * where the section sets none itself; "" when it names none. An unknown name is an error.
+     * The host profile a `host` section `n` names (`profile: NAME`), else `fallback`; its attributes added
+     * to `attributes` where the section sets none itself. "" (none named, no fallback) and "none" (the
+     * parts' own defaults) add nothing. An unknown name is an error. `n` may be null (no section).
      */
-    std::string ApplyHostProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const;
+    std::string ApplyHostProfile(const YAML::Node& n,
+                                 const std::string& path,
+                                 AttributeMap& attributes,
+                                 const std::string& fallback = "") const;
     AttributeMap ReadAttributes(const YAML::Node& n,
                                 const std::string& path,
                                 const std::vector<std::string>* reaches = nullptr) const;

@@ -24,6 +24,11 @@
 namespace ns3
 {
 
+/** The profile a scenario's hosts run unless it names another (`host: {profile: NAME}`). */
+inline constexpr const char* kDefaultHostProfile = "current";
+/** The name that asks for no profile: the parts' own attribute defaults. */
+inline constexpr const char* kNoHostProfile = "none";
+
 /** One attribute a profile sets: its full name (ns3::Type::Attribute), its value as text, its source. */
 struct HostProfileValue
 {

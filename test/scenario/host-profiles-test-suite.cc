@@ -5,7 +5,8 @@
  *   packets per super-packet and per aggregate, and one per segment when off;
  * - a scenario names a profile under `host` or a host's `per-host.<name>.host`; the section's own
  *   attributes win over its profile's, a host's own profile over the scenario's; an unknown name is
- *   refused with the built-in names; summary.json says which profile each host ran ("none" without one);
+ *   refused with the built-in names; without one the scenario's hosts run `current`, with `none` the
+ *   parts' own defaults; summary.json says which profile each host ran;
  * - calibration: each profile reproduces the published figure its table cites, within 15 %.
  */
 #include "helper/host-helper.h"
@@ -120,7 +121,8 @@ class ScenarioKeyTestCase : public TestCase
   public:
     ScenarioKeyTestCase()
         : TestCase("host.profile: the section's own attributes win, a host's profile over the scenario's, an "
-                   "unknown name refused, summary.json names each host's")
+                   "unknown name refused, current unless named, none for the parts' defaults, summary.json names "
+                   "each host's")
     {
     }
 
@@ -145,13 +147,23 @@ class ScenarioKeyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(NamedHost(r, "h0").cpuBusyPerCore.size(), 8u, "8 cores, as the section said");
         NS_TEST_EXPECT_MSG_EQ(NamedHost(r, "h1").cpuBusyPerCore.size(), 2u, "host-2005's 2");
         const RunResult plain = RunYamlInTemp(Stream("10Gbps", 1500, "", 1), kSuite, "plain");
-        NS_TEST_EXPECT_MSG_EQ(NamedHost(plain, "h0").profile, "none", "no profile named: none");
+        NS_TEST_EXPECT_MSG_EQ(NamedHost(plain, "h0").profile, kDefaultHostProfile, "none named: the default");
+        NS_TEST_EXPECT_MSG_EQ(NamedHost(plain, "h0").cpuBusyPerCore.size(),
+                              std::stoul(FindHostProfile(kDefaultHostProfile)->ValueOf("ns3::HostCpuModel::Cores")),
+                              "with its cores");
+        const RunResult bare = RunYamlInTemp(Stream("10Gbps", 1500, "host: {profile: none}\n", 1), kSuite, "bare");
+        NS_TEST_EXPECT_MSG_EQ(NamedHost(bare, "h0").profile, "none", "none: no profile");
+        UintegerValue cores;
+        CreateObject<HostCpuModel>()->GetAttribute("Cores", cores);
+        NS_TEST_EXPECT_MSG_EQ(NamedHost(bare, "h0").cpuBusyPerCore.size(), cores.Get(), "the parts' own default");
 
         const std::string error = ErrorOf(Stream("10Gbps", 1500, "host: {profile: host-1999}\n", 1));
         NS_TEST_EXPECT_MSG_NE(error.find("no host profile 'host-1999'"), std::string::npos, error);
         NS_TEST_EXPECT_MSG_NE(error.find(HostProfileNames()), std::string::npos, "names the built-in ones");
         NS_TEST_EXPECT_MSG_NE(ErrorOf(Stream("10Gbps", 1500, "per-host: {h1: {rnic: {profile: current}}}\n", 1)),
                               "", "not a key of rnic");
+        const std::string none = ErrorOf(Stream("10Gbps", 1500, "per-host: {h1: {host: {profile: none}}}\n", 1));
+        NS_TEST_EXPECT_MSG_NE(none.find("applies to every host"), std::string::npos, none);
     }
 };
 
