@@ -232,6 +232,7 @@ struct WorkloadConfig
     std::optional<uint64_t> count;    ///< messages (per sender for incast); unset with duration
     std::optional<Time> duration;     ///< how long to keep posting; unset with count
     uint32_t outstanding{1};          ///< messages in flight (stream, read, incast)
+    bool zeroCopy{false};             ///< sockets-stream: sends without the copy into the kernel
     Time start;                       ///< when the workload starts (with `after`: that long after them)
     /**
      * `after`: the workloads (indices, resolved by the loader) that must all have completed before this one

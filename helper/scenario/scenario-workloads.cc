@@ -18,6 +18,7 @@
 #include "rnic/iwarp-transport.h"
 #include "rnic/rnic.h"
 
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -447,6 +448,7 @@ ScenarioWorkloads::InstallSockets(Workload& w)
     client.SetAttribute("Size", UintegerValue(c.size));
     client.SetAttribute("TotalBytes", UintegerValue(c.count ? *c.count * c.size : 0)); // as for RDMA streams
     client.SetAttribute("Duration", TimeValue(c.duration.value_or(Time(0))));
+    client.SetAttribute("ZeroCopySend", BooleanValue(c.zeroCopy));
     SizeSockets(w, c.to, w.start);
     ApplicationContainer s = server.Install(m_topo.GetNode(c.to));
     SizeSockets(w, c.from, w.start);

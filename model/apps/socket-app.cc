@@ -2,6 +2,7 @@
 
 #include "transport/transport-profile.h"
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
@@ -65,7 +66,13 @@ SocketApp::AddHostAttributes(TypeId& tid)
                       "GRO builds)",
                       UintegerValue(65536),
                       MakeUintegerAccessor(&SocketApp::m_readSize),
-                      MakeUintegerChecker<uint32_t>(1));
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("ZeroCopySend",
+                      "Send without the copy into the kernel, as Linux's MSG_ZEROCOPY: the host pins the "
+                      "pages and is told of the completion (HostModel::ZeroCopyCyclesPerSend) instead",
+                      BooleanValue(false),
+                      MakeBooleanAccessor(&SocketApp::m_zeroCopySend),
+                      MakeBooleanChecker());
 }
 
 void
@@ -110,6 +117,7 @@ SocketApp::OpenPath(Ptr<Socket> s)
     Ptr<SocketHostPath> path = Create<SocketHostPath>(s, m_host, m_core);
     path->SetRxLimit(m_rxLimit);
     path->SetReadSize(m_readSize);
+    path->SetZeroCopySend(m_zeroCopySend);
     m_paths.push_back(path);
     return path;
 }

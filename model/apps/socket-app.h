@@ -1,6 +1,7 @@
 /*
  * SocketApp: what the sockets baseline applications (SocketPingPong, SocketStream) share, the
- * application side of SocketHostPath: the Role / Remote / Port / Core / RxBacklog / RxReadSize attributes,
+ * application side of SocketHostPath: the Role / Remote / Port / Core / RxBacklog / RxReadSize /
+ * ZeroCopySend attributes,
  * the TCP socket a client connects or a server listens on, and one SocketHostPath per
  * connection, charged by the node's HostModel when it has one.
  *
@@ -41,7 +42,7 @@ class SocketApp : public Application
 
     /** Adds Role (described by `roleHelp`), Remote and Port (default `port`), and the Socket trace, to `tid`. */
     static void AddConnectionAttributes(TypeId& tid, const std::string& roleHelp, uint16_t port);
-    /** Adds Core, RxBacklog and RxReadSize to `tid`. */
+    /** Adds Core, RxBacklog, RxReadSize and ZeroCopySend to `tid`. */
     static void AddHostAttributes(TypeId& tid);
 
     /** The node's HostModel (null: uncharged) and a TCP socket; connects or listens. */
@@ -65,6 +66,7 @@ class SocketApp : public Application
     int32_t m_core;
     uint32_t m_rxLimit{0};
     uint32_t m_readSize{65536};
+    bool m_zeroCopySend{false};
 
     Ptr<Socket> m_socket; ///< client's connection, or server's listening socket
     Ptr<SocketHostPath> m_path; ///< client's connection path

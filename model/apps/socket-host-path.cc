@@ -320,7 +320,8 @@ SocketHostPath::StartCharging()
     m_host->SocketSend(size,
                        m_host->SendPackets(size, m_segmentSize), // TSO: per super-packet
                        MakeCallback(&SocketHostPath::TxCharged, Ptr<SocketHostPath>(this)),
-                       m_core);
+                       m_core,
+                       m_zeroCopySend);
 }
 
 void

@@ -76,6 +76,8 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
      * TCP's buffer, whose window closes (0: no bound, the default).
      */
     void SetRxLimit(uint32_t octets) { m_rxLimit = octets; }
+    /** Sends without the copy into the kernel (HostModel::SocketSend's zero-copy). */
+    void SetZeroCopySend(bool on) { m_zeroCopySend = on; }
     /** Octets one read copies at most (at least 1). */
     void SetReadSize(uint32_t octets) { m_readSize = std::max<uint32_t>(1, octets); }
     /** Octets taken from TCP and not yet delivered to the user: the socket buffer and the read. */
@@ -123,6 +125,7 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     SequenceNumber32 m_rxStreamStart;  ///< TCP's sequence number of the stream's first octet
     std::deque<SequenceNumber32> m_segmentEnds; ///< arrived new-data segments not yet read: their ends
     uint32_t m_readSize{65536};        ///< octets one read copies at most
+    bool m_zeroCopySend{false};
     Ptr<Packet> m_rxChunk;      ///< the read in host receive processing, if any
     bool m_readWaiting{false};  ///< a read waits for the connection's core
     bool m_watchesArrivals{false}; ///< a charged TCP connection: its duplicates are charged (TcpArrivals)

@@ -10,6 +10,7 @@
  *                      -> core: p * RxCyclesPerPacket
  *                      -> Copy(n) kernel -> user on the same core
  *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (no copy)
+ *  SocketSend(n, p, zero-copy) core: p * TxCyclesPerPacket + ZeroCopyCyclesPerSend -> bus: NicDmaRead(n)
  *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
  *                      -> bus: NicDmaRead(n)
  *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
@@ -73,8 +74,16 @@ class HostModel : public Object
      * had arrived, or a late original): DMA and one packet's protocol cycles, nothing copied.
      */
     void SocketDuplicate(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
-    /** send() of `bytes` leaving in `packets` packets: copy to kernel, protocol cycles, DMA. */
-    void SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
+    /**
+     * send() of `bytes` leaving in `packets` packets: copy to kernel, protocol cycles, DMA. With `zeroCopy`
+     * (MSG_ZEROCOPY-like) no copy: the pages are pinned and a completion notified instead,
+     * ZeroCopyCyclesPerSend cycles with the protocol's, then the DMA.
+     */
+    void SocketSend(uint64_t bytes,
+                    uint32_t packets,
+                    Callback<void> done,
+                    int32_t core = kAnyCore,
+                    bool zeroCopy = false);
     /** A CPU copy of `bytes`: copy cycles on a core in parallel with a bus read and a bus write. */
     void Copy(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
 
@@ -120,6 +129,7 @@ class HostModel : public Object
         uint64_t bytes{0};
         uint32_t packets{0};
         uint32_t core{0};
+        bool zeroCopy{false}; ///< SocketSend: no copy to the kernel
         Time submitted;
         uint32_t pending{0};     ///< parts of the current stage not yet done
         /**
@@ -145,6 +155,7 @@ class HostModel : public Object
     uint32_t m_inFlight{0};
     uint32_t m_tsoOctets{0};
     uint32_t m_groOctets{0};
+    uint64_t m_zeroCopyCycles{10240};
     uint32_t m_nextFlowCore{0};
     /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
     mutable Ptr<HostMemoryModel> m_memory;

@@ -14,6 +14,9 @@ const char* const kFoong = "Foong et al., \"TCP performance re-visited\", ISPASS
 const char* const kTcpMmap = "calibrated to 0.225 ns of core per octet received, the middle of the 202-251 us per MB "
                              "that Linux's tools/testing/selftests/net/tcp_mmap.c (E. Dumazet, 2018) reports for a "
                              "receive with copy: copy 0.45 cycles/octet and two 64 KiB aggregates per 64 KiB read";
+const char* const kZeroCopy = "the copy of 10 KB on this profile's core: Linux's "
+                              "Documentation/networking/msg_zerocopy.rst finds zero-copy worth it from about 10 KB a "
+                              "send";
 const char* const kCai = "calibrated to Cai et al., \"Understanding Host Network Stack Overheads\", SIGCOMM 2021: one "
                          "long flow with TSO/GRO, jumbo frames and aRFS reaches about 42 Gb/s, its receiving core "
                          "saturated and about half of its cycles in the copy to user";
@@ -36,7 +39,8 @@ Host2005()
               "an 800 MT/s front-side bus of 8 octets: 6.4 GB/s (Intel Xeon, 2004-2005)"},
              {std::string(kBus) + "TransactionOverhead", "60ns", "a choice: DDR/DDR2 row activation plus CAS"},
              {std::string(kHost) + "TsoOctets", "0", "measured without segmentation offload"},
-             {std::string(kHost) + "GroOctets", "0", "measured without receive aggregation"}}};
+             {std::string(kHost) + "GroOctets", "0", "measured without receive aggregation"},
+             {std::string(kHost) + "ZeroCopyCyclesPerSend", "10240", kZeroCopy}}};
 }
 
 HostProfile
@@ -53,7 +57,8 @@ Host2015()
               "four channels of DDR4-2133: 68.3 GB/s (the E5 v3's memory interface)"},
              {std::string(kBus) + "TransactionOverhead", "30ns", "DDR4 row activation plus CAS, rounded"},
              {std::string(kHost) + "TsoOctets", "65536", "Linux's 64 KiB GSO/TSO super-packets"},
-             {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"}}};
+             {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"},
+             {std::string(kHost) + "ZeroCopyCyclesPerSend", "4608", kZeroCopy}}};
 }
 
 HostProfile
@@ -71,7 +76,8 @@ HostCurrent()
               "six channels of DDR4-2666: 128 GB/s (the Xeon Gold 6128's memory interface)"},
              {std::string(kBus) + "TransactionOverhead", "30ns", "DDR4 row activation plus CAS, rounded"},
              {std::string(kHost) + "TsoOctets", "65536", "Linux's 64 KiB GSO/TSO super-packets"},
-             {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"}}};
+             {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"},
+             {std::string(kHost) + "ZeroCopyCyclesPerSend", "3277", kZeroCopy}}};
 }
 
 } // namespace

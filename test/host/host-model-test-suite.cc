@@ -346,6 +346,37 @@ class ContentionTestCase : public TestCase
     }
 };
 
+class ZeroCopySendTestCase : public TestCase
+{
+  public:
+    ZeroCopySendTestCase()
+        : TestCase("zero-copy send: no copy, ZeroCopyCyclesPerSend with the protocol cycles, one bus crossing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t n = 8000;
+        const uint32_t p = 6;
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<HostModel> host = EquationHost(node, 1.0);
+        host->SetAttribute("ZeroCopyCyclesPerSend", UintegerValue(2500));
+        std::vector<Time> done;
+        host->SocketSend(n, p, MakeBoundCallback(&Stamp, &done), HostModel::kAnyCore, true);
+        Simulator::Run();
+        HostCounters c = host->GetCounters();
+        NS_TEST_ASSERT_MSG_EQ(done.size(), 1u, "done");
+        // T = T_cpu(p * Ctx + Z) + T_bus(n), with T_cpu(c) = c ns and T_bus(n) = n ns.
+        NS_TEST_EXPECT_MSG_EQ(done[0], NanoSeconds(p * 700 + 2500 + n), "zero-copy send equation");
+        NS_TEST_EXPECT_MSG_EQ(c.busBytes, n, "one crossing: the NIC reads the user's pages");
+        NS_TEST_EXPECT_MSG_EQ(c.BusBytes(MemoryTransaction::NicDmaRead), n, "as a DMA read");
+        NS_TEST_EXPECT_MSG_EQ(c.copies, 0u, "no copy");
+        NS_TEST_EXPECT_MSG_EQ(c.cpuCycles, uint64_t(p * 700 + 2500), "protocol and pinning cycles only");
+        Simulator::Destroy();
+    }
+};
+
 class SoftwareCrcTestCase : public TestCase
 {
   public:
@@ -431,6 +462,7 @@ class HostModelTestSuite : public TestSuite
         AddTestCase(new RdmaVersusSocketTestCase(1.0), TestCase::QUICK);  // bus-bound copy
         AddTestCase(new RdmaVersusSocketTestCase(4.0), TestCase::QUICK);  // core-bound copy
         AddTestCase(new ContentionTestCase(), TestCase::QUICK);
+        AddTestCase(new ZeroCopySendTestCase(), TestCase::QUICK);
         AddTestCase(new SoftwareCrcTestCase(), TestCase::QUICK);
         AddTestCase(new BadAttributesTestCase(), TestCase::QUICK);
     }

@@ -15,7 +15,17 @@ SocketsStreamKind()
     k.name = "sockets-stream";
     k.family = WorkloadFamily::Sockets;
     k.summary = "messages over a plain TCP socket from `from` to `to` (the baseline of stream)";
-    k.keys = {Start(), After(), From(), To(), Size(SocketStream::kStampSize, "its send timestamp"), Count(), Duration()};
+    k.keys = {Start(),
+              After(),
+              From(),
+              To(),
+              Size(SocketStream::kStampSize, "its send timestamp"),
+              Count(),
+              Duration(),
+              Scalar(scenario::BoolKey("zero-copy", &WorkloadConfig::zeroCopy,
+                                       "send without the copy into the kernel, as Linux's MSG_ZEROCOPY: the "
+                                       "sender's host pins the pages and is told of the completion instead "
+                                       "(doc/host-model.md)"))};
     k.install = [](WorkloadSite& site) { site.InstallSocketsStream(); };
     k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };
     k.metrics = {"goodput_bps", "goodput_window_bps", "longest_stall_ns", "fct_ns"};
