@@ -1,5 +1,7 @@
 #include "helper/scenario/scenario-runner.h"
 
+#include "host/host-profile.h"
+
 #include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/link-drops.h"
 #include "helper/scenario/physics-checks.h"
@@ -38,7 +40,7 @@ ResultsFolder(const ScenarioConfig& cfg, const ScenarioRunOptions& o)
     return cfg.output.empty() ? "results/" + cfg.name : cfg.output;
 }
 
-/** The host profile `host` runs: its own `per-host` one, else the scenario's, else "none" (doc/host-model.md). */
+/** The host profile `host` runs: its own `per-host` one, else the scenario's, else none (doc/host-model.md). */
 std::string
 HostProfileOf(const ScenarioConfig& cfg, const std::string& host)
 {
@@ -47,7 +49,7 @@ HostProfileOf(const ScenarioConfig& cfg, const std::string& host)
     {
         return it->second.hostProfile;
     }
-    return cfg.hostProfile.empty() ? "none" : cfg.hostProfile;
+    return cfg.hostProfile.empty() ? kNoHostProfile : cfg.hostProfile;
 }
 
 HostResult

@@ -53,14 +53,12 @@ SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t 
     }
     socket->SetRecvCallback(MakeCallback(&SocketHostPath::OnRecv, this));
     socket->SetSendCallback(MakeCallback(&SocketHostPath::OnSendSpace, this));
-    if (m_host)
+    m_tcp = DynamicCast<TcpSocketBase>(socket);
+    if (m_host && m_tcp)
     {
-        if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
-        {
-            m_watchesArrivals =
-                TcpArrivals::Of(socket->GetNode())->Watch(socket, MakeCallback(&SocketHostPath::OnSegment, this));
-            m_rxStreamStart = tcp->GetRxBuffer()->NextRxSequence(); // the first octet a read will take
-        }
+        m_watchesArrivals =
+            TcpArrivals::Of(socket->GetNode())->Watch(socket, MakeCallback(&SocketHostPath::OnSegment, this));
+        m_rxStreamStart = m_tcp->GetRxBuffer()->NextRxSequence(); // the first octet a read will take
     }
 }
 
@@ -70,8 +68,7 @@ SocketHostPath::OnSegment(SequenceNumber32 seq, uint32_t octets)
     // A segment wholly below what TCP has already received in order is a duplicate (a retransmission
     // of data that had arrived, or a late original): the stack processes it and drops it. New data,
     // in order or not, is charged with the read that takes it.
-    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
-    if (tcp && seq + octets <= tcp->GetRxBuffer()->NextRxSequence())
+    if (seq + octets <= m_tcp->GetRxBuffer()->NextRxSequence())
     {
         m_host->SocketDuplicate(octets, Callback<void>(), m_core);
         return;
@@ -120,6 +117,7 @@ SocketHostPath::Detach()
     m_deliver = Callback<void, Ptr<Packet>>();
     m_idle = Callback<void>();
     m_socket = nullptr;
+    m_tcp = nullptr;
     m_host = nullptr;
 }
 
@@ -254,16 +252,17 @@ SocketHostPath::RxDone()
     StartRead();
 }
 
+uint32_t
+SocketHostPath::FreeReceiveSpace() const
+{
+    Ptr<TcpRxBuffer> rx = m_tcp->GetRxBuffer();
+    return rx->MaxBufferSize() - std::min(rx->MaxBufferSize(), rx->Size()); // out-of-order data included
+}
+
 void
 SocketHostPath::NoteWindow()
 {
-    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
-    if (!tcp)
-    {
-        return;
-    }
-    Ptr<TcpRxBuffer> rx = tcp->GetRxBuffer();
-    if (rx->MaxBufferSize() - std::min(rx->MaxBufferSize(), rx->Size()) < m_segmentSize)
+    if (m_tcp && FreeReceiveSpace() < m_segmentSize)
     {
         m_windowClosed = true; // less than a segment free: the peer stops sending until told otherwise
     }
@@ -278,17 +277,15 @@ SocketHostPath::AnnounceWindow()
     // has freed half the buffer (receiver-side silly window avoidance). Only a closed window with no
     // out-of-order data: then the peer has nothing in flight, and the update cannot read as a
     // duplicate ACK, which ns-3's sender takes it for when data is in flight.
-    Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(m_socket);
-    if (!m_windowClosed || !tcp)
+    if (!m_windowClosed || !m_tcp)
     {
         return;
     }
-    Ptr<TcpRxBuffer> rx = tcp->GetRxBuffer();
-    const uint32_t free = rx->MaxBufferSize() - std::min(rx->MaxBufferSize(), rx->Size());
-    if (rx->Size() == rx->Available() && free >= rx->MaxBufferSize() / 2)
+    Ptr<TcpRxBuffer> rx = m_tcp->GetRxBuffer();
+    if (rx->Size() == rx->Available() && FreeReceiveSpace() >= rx->MaxBufferSize() / 2)
     {
         m_windowClosed = false;
-        TcpWindowUpdate::Send(PeekPointer(tcp));
+        TcpWindowUpdate::Send(PeekPointer(m_tcp));
     }
 }
 

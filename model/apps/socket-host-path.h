@@ -39,6 +39,7 @@
 #include "ns3/simple-ref-count.h"
 #include "ns3/sequence-number.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-socket-base.h"
 
 #include <algorithm>
 #include <deque>
@@ -104,6 +105,8 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     /** The packets a read of `octets` (the next in the stream) is charged for. */
     uint32_t ReadPackets(uint32_t octets);
     void RxDone();
+    /** Octets free in TCP's receive buffer: what its window can advertise. */
+    uint32_t FreeReceiveSpace() const;
     /** Reading waits: note whether TCP's receive window has closed (less than a segment free). */
     void NoteWindow();
     /** Send a window update if reading has reopened half of a closed receive window. */
@@ -113,6 +116,7 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     void Flush();
 
     Ptr<Socket> m_socket;
+    Ptr<TcpSocketBase> m_tcp; ///< m_socket as TCP (null for another socket), found once
     Ptr<HostModel> m_host;
     int32_t m_core;
     uint32_t m_segmentSize{1448};

@@ -40,6 +40,7 @@ void
 TcpArrivals::DoDispose()
 {
     m_watched.clear();
+    m_keyOf.clear();
     Object::DoDispose();
 }
 
@@ -71,16 +72,18 @@ TcpArrivals::Watch(Ptr<Socket> s, Callback<void, SequenceNumber32, uint32_t> arr
         return false;
     }
     m_watched[key] = arrived;
+    m_keyOf[PeekPointer(s)] = key; // a closed socket no longer names its peer: Unwatch finds it here
     return true;
 }
 
 void
 TcpArrivals::Unwatch(Ptr<Socket> s)
 {
-    Key key;
-    if (KeyOf(s, key))
+    auto it = m_keyOf.find(PeekPointer(s));
+    if (it != m_keyOf.end())
     {
-        m_watched.erase(key);
+        m_watched.erase(it->second);
+        m_keyOf.erase(it);
     }
 }
 

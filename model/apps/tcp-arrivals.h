@@ -44,7 +44,7 @@ class TcpArrivals : public Object
      * Returns false (and watches nothing) if `s` has no peer yet.
      */
     bool Watch(Ptr<Socket> s, Callback<void, SequenceNumber32, uint32_t> arrived);
-    /** Stop telling of `s`'s segments. */
+    /** Stop telling of `s`'s segments (it may have closed since Watch). */
     void Unwatch(Ptr<Socket> s);
 
     /** Connections watched now. */
@@ -61,6 +61,7 @@ class TcpArrivals : public Object
     static bool KeyOf(Ptr<Socket> s, Key& key);
 
     std::map<Key, Callback<void, SequenceNumber32, uint32_t>> m_watched;
+    std::map<const Socket*, Key> m_keyOf; ///< each watched socket's key, as it was when watched
 };
 
 } // namespace ns3

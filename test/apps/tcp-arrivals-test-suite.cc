@@ -2,7 +2,8 @@
  * iwarp-tcp-arrivals: TcpArrivals (model/apps/tcp-arrivals.h), the node-wide view of the data segments
  * reaching each watched TCP connection, which the sockets baseline's host costs rest on. A watched
  * connection is told of every data segment with its first sequence number and octets (none is missed,
- * none carries a header's octets), a socket with no peer cannot be watched, and Unwatch stops it.
+ * none carries a header's octets), a socket with no peer cannot be watched, and Unwatch stops it, even once
+ * the connection has closed.
  */
 #include "apps/tcp-arrivals.h"
 #include "helper/two-host-topology.h"
@@ -85,15 +86,21 @@ class WatchTestCase : public TestCase
                                        MakeNullCallback<void, Ptr<Socket>>());
             // Once the nodes are initialised (their traffic control scans its devices as the run starts).
             Simulator::Schedule(MicroSeconds(1), [&]() { client->Connect(InetSocketAddress(t.serverAddress, kPort)); });
+            // Both ends close before the stop: Unwatch must still find the closed connection.
+            Simulator::Schedule(MilliSeconds(40), [&]() { client->Close(); });
+            Simulator::Schedule(MilliSeconds(41), [&]() { accepted->Close(); });
             Simulator::Stop(MilliSeconds(50));
             Simulator::Run();
             const uint32_t mss = 536; // ns-3's TcpSocket::SegmentSize default
             NS_TEST_EXPECT_MSG_EQ(seen.octets, total, "every octet, once (a lossless link), no header octets");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(seen.segments, uint64_t((total + mss - 1) / mss), "every segment");
-            NS_TEST_EXPECT_MSG_EQ(seen.highestEnd, DynamicCast<TcpSocketBase>(accepted)->GetRxBuffer()->NextRxSequence(),
+            // TCP's next expected octet is one past the data: the FIN takes a sequence number of its own.
+            NS_TEST_EXPECT_MSG_EQ(seen.highestEnd + 1,
+                                  DynamicCast<TcpSocketBase>(accepted)->GetRxBuffer()->NextRxSequence(),
                                   "sequence numbers as TCP's");
+            NS_TEST_EXPECT_MSG_EQ(arrivals->GetWatched(), 1u, "still watched after the close");
             arrivals->Unwatch(accepted);
-            NS_TEST_EXPECT_MSG_EQ(arrivals->GetWatched(), 0u, "unwatched");
+            NS_TEST_EXPECT_MSG_EQ(arrivals->GetWatched(), 0u, "unwatched, though closed");
         }
         NS_TEST_EXPECT_MSG_EQ(watchedDuringRun, 1u, "one connection watched");
         Simulator::Destroy();
