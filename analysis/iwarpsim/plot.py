@@ -191,11 +191,6 @@ def savings_plot(df: pd.DataFrame, out: str) -> list[str]:
         ax.set_ylim(0, 1.6 * max(1e-9, float(df[["src_" + metric, "dst_" + metric]].max().max())))
         ax.grid(True, axis="y", alpha=0.3)
     axes[0].legend(fontsize=8, loc="upper left", ncol=2)
-    rdma = df[df["variant"] == "rdma"][["src_cpu_cycles_per_byte", "dst_cpu_cycles_per_byte"]]
-    if not rdma.empty and float(rdma.abs().max().max()) == 0.0:
-        axes[0].text(0.98, 0.80, "RDMA: 0 cycles per byte (the RNIC places\ndata by DMA; the model charges no CPU)",
-                     transform=axes[0].transAxes, ha="right", va="top", fontsize=8,
-                     bbox=dict(boxstyle="round", fc="white", ec="tab:orange"))
     n = df.groupby("variant")["messages_delivered"].max().to_dict()
     fig.suptitle("Host cost of moving data: RDMA Write vs TCP sockets stream h0 → h1 over 10 Gb/s "
                  "(%s messages delivered per run)" % "/".join(str(int(v)) for v in sorted(set(n.values()))))

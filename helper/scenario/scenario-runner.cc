@@ -66,7 +66,7 @@ HostRow(const std::string& name, Ptr<Node> node)
     h.counters["dma_transactions"] = double(c.dmas);
     for (const auto& [column, value] : c.Fields())
     {
-        if (column.rfind("bus_bytes_", 0) == 0)
+        if (column.rfind("bus_bytes_", 0) == 0 || column.rfind("cpu_cycles_", 0) == 0)
         {
             h.counters[column] = std::stod(value);
         }

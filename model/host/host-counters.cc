@@ -1,6 +1,7 @@
 #include "host/host-counters.h"
 
 #include "host/host-cpu-model.h"
+#include "host/host-model.h"
 
 #include "ns3/simulator.h"
 
@@ -21,14 +22,33 @@ Seconds9(Time t)
 }
 } // namespace
 
-HostCounters
-HostCounters::FromNode(Ptr<Node> node)
+const char*
+ToString(HostCycleUse use)
 {
-    return From(node->GetObject<HostMemoryModel>(), node->GetObject<HostCpuModel>());
+    switch (use)
+    {
+    case HostCycleUse::Stack:
+        return "stack";
+    case HostCycleUse::Copy:
+        return "copy";
+    case HostCycleUse::Crc:
+        return "crc";
+    case HostCycleUse::Verbs:
+        return "verbs";
+    case HostCycleUse::Registration:
+        return "registration";
+    }
+    return "unknown";
 }
 
 HostCounters
-HostCounters::From(Ptr<const HostMemoryModel> mem, Ptr<const HostCpuModel> cpu)
+HostCounters::FromNode(Ptr<Node> node)
+{
+    return From(node->GetObject<HostMemoryModel>(), node->GetObject<HostCpuModel>(), node->GetObject<HostModel>());
+}
+
+HostCounters
+HostCounters::From(Ptr<const HostMemoryModel> mem, Ptr<const HostCpuModel> cpu, Ptr<const HostModel> host)
 {
     HostCounters c;
     c.at = Simulator::Now();
@@ -43,6 +63,10 @@ HostCounters::From(Ptr<const HostMemoryModel> mem, Ptr<const HostCpuModel> cpu)
     }
     c.cpuCycles = cpu->GetCycles();
     c.cpuJobs = cpu->GetJobs();
+    if (host)
+    {
+        c.cyclesByUse = host->GetCyclesByUse();
+    }
     c.busBytes = mem->GetTotalBytes();
     c.busTransactions = mem->GetTotalTransactions();
     c.busBusy = mem->GetBusyTime();
@@ -78,6 +102,11 @@ HostCounters::Fields() const
         f.emplace_back("cpu_busy_s_core" + std::to_string(i), Seconds9(coreBusy[i]));
     }
     f.emplace_back("cpu_cycles", std::to_string(cpuCycles));
+    for (std::size_t u = 0; u < kHostCycleUses; ++u)
+    {
+        f.emplace_back(std::string("cpu_cycles_") + ToString(static_cast<HostCycleUse>(u)),
+                       std::to_string(cyclesByUse[u]));
+    }
     f.emplace_back("cpu_jobs", std::to_string(cpuJobs));
     f.emplace_back("bus_bytes", std::to_string(busBytes));
     f.emplace_back("bus_transactions", std::to_string(busTransactions));

@@ -27,6 +27,26 @@ namespace ns3
 {
 
 class HostCpuModel;
+class HostModel;
+
+/**
+ * What a host's cycles were spent on (HostModel counts them per completed operation): the kernel's
+ * network stack per packet (and a zero-copy send's notification), copies, software CRCs, the RDMA
+ * verbs (posting work requests with their doorbells, reaping completions, completion events) and
+ * memory registration (pinning pages).
+ */
+enum class HostCycleUse : uint8_t
+{
+    Stack,
+    Copy,
+    Crc,
+    Verbs,
+    Registration,
+};
+inline constexpr std::size_t kHostCycleUses = 5;
+
+/** "stack", "copy", "crc", "verbs", "registration": the suffix of its counter (cpu_cycles_<use>). */
+const char* ToString(HostCycleUse use);
 
 struct HostCounters
 {
@@ -35,6 +55,8 @@ struct HostCounters
     std::vector<Time> coreBusy; ///< busy time per core
     uint64_t cpuCycles{0};    ///< cycles executed, all cores
     uint64_t cpuJobs{0};      ///< jobs executed, all cores
+    /** Cycles of the HostModel's completed operations by what they were spent on (zero without one). */
+    std::array<uint64_t, kHostCycleUses> cyclesByUse{};
     uint64_t busBytes{0};     ///< octets over the memory bus, all kinds
     uint64_t busTransactions{0};
     Time busBusy;             ///< time the bus was occupied
@@ -45,8 +67,15 @@ struct HostCounters
 
     /** Snapshot of the models aggregated to `node`. */
     static HostCounters FromNode(Ptr<Node> node);
-    /** Snapshot of a given bus and CPU (either may be null: valid is then false). */
-    static HostCounters From(Ptr<const HostMemoryModel> mem, Ptr<const HostCpuModel> cpu);
+    /**
+     * Snapshot of a given bus and CPU (either may be null: valid is then false), with the cycles by
+     * use of `host` when given.
+     */
+    static HostCounters From(Ptr<const HostMemoryModel> mem,
+                             Ptr<const HostCpuModel> cpu,
+                             Ptr<const HostModel> host = nullptr);
+
+    uint64_t Cycles(HostCycleUse use) const { return cyclesByUse[static_cast<std::size_t>(use)]; }
 
     uint64_t BusBytes(MemoryTransaction kind) const
     {
@@ -56,7 +85,10 @@ struct HostCounters
     /** Total core busy time over all cores. */
     Time CpuBusy() const;
 
-    /** (column, value) pairs in a fixed order: time_s, cpu_busy_s_core<i>..., bus_bytes_<Kind>... */
+    /**
+     * (column, value) pairs in a fixed order: time_s, cpu_busy_s_core<i>..., cpu_cycles,
+     * cpu_cycles_<use>..., bus_bytes_<Kind>...
+     */
     std::vector<std::pair<std::string, std::string>> Fields() const;
     /** Comma-separated column names for a host with `cores` cores. */
     static std::string CsvHeader(std::size_t cores);

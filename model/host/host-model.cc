@@ -1,5 +1,7 @@
 #include "host/host-model.h"
 
+#include "host/host-profile.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -12,6 +14,17 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("HostModel");
 NS_OBJECT_ENSURE_REGISTERED(HostModel);
+
+namespace
+{
+// The verbs' costs at HostCpuModel's default clock (host-profile.h; host-profile.cc has their sources).
+constexpr double kDefaultHz = 2.5e9;
+constexpr uint64_t RDMA_POST_DEFAULT = CyclesAt(VerbsCostNs::kPost, kDefaultHz);
+constexpr uint64_t RDMA_POLL_DEFAULT = CyclesAt(VerbsCostNs::kPoll, kDefaultHz);
+constexpr uint64_t RDMA_EVENT_DEFAULT = CyclesAt(VerbsCostNs::kEvent, kDefaultHz);
+constexpr uint64_t RDMA_REGISTER_DEFAULT = CyclesAt(VerbsCostNs::kRegister, kDefaultHz);
+constexpr uint64_t RDMA_REGISTER_PAGE_DEFAULT = CyclesAt(VerbsCostNs::kRegisterPage, kDefaultHz);
+} // namespace
 
 const char*
 ToString(HostOperation op)
@@ -32,6 +45,14 @@ ToString(HostOperation op)
         return "Copy";
     case HostOperation::SoftwareCrc:
         return "SoftwareCrc";
+    case HostOperation::RdmaPost:
+        return "RdmaPost";
+    case HostOperation::RdmaPoll:
+        return "RdmaPoll";
+    case HostOperation::RdmaEvent:
+        return "RdmaEvent";
+    case HostOperation::RdmaRegister:
+        return "RdmaRegister";
     }
     return "Unknown";
 }
@@ -66,6 +87,34 @@ HostModel::GetTypeId()
                           UintegerValue(10240),
                           MakeUintegerAccessor(&HostModel::m_zeroCopyCycles),
                           MakeUintegerChecker<uint64_t>(0, 10000000))
+            .AddAttribute("PostCyclesPerRequest",
+                          "Core cycles an application spends posting one RDMA work request (building the work "
+                          "queue entry and writing the doorbell)",
+                          UintegerValue(RDMA_POST_DEFAULT),
+                          MakeUintegerAccessor(&HostModel::m_postCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10000000))
+            .AddAttribute("PollCyclesPerCompletion",
+                          "Core cycles an application spends reaping one RDMA completion from its completion queue",
+                          UintegerValue(RDMA_POLL_DEFAULT),
+                          MakeUintegerAccessor(&HostModel::m_pollCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10000000))
+            .AddAttribute("EventCyclesPerCompletion",
+                          "Core cycles of one completion event of a completion queue armed for events: the "
+                          "interrupt, the event channel and the waiting thread's wake-up (on top of the poll)",
+                          UintegerValue(RDMA_EVENT_DEFAULT),
+                          MakeUintegerAccessor(&HostModel::m_eventCycles),
+                          MakeUintegerChecker<uint64_t>(0, 100000000))
+            .AddAttribute("RegisterCycles",
+                          "Core cycles of one memory registration besides its pages (the system call, the "
+                          "RNIC's translation table update)",
+                          UintegerValue(RDMA_REGISTER_DEFAULT),
+                          MakeUintegerAccessor(&HostModel::m_registerCycles),
+                          MakeUintegerChecker<uint64_t>(0, 1000000000))
+            .AddAttribute("RegisterCyclesPerPage",
+                          "Core cycles of a memory registration per 4 KiB page it pins and translates",
+                          UintegerValue(RDMA_REGISTER_PAGE_DEFAULT),
+                          MakeUintegerAccessor(&HostModel::m_registerPageCycles),
+                          MakeUintegerChecker<uint64_t>(0, 100000000))
             .AddTraceSource("OperationStart",
                             "An operation was submitted (operation, bytes)",
                             MakeTraceSourceAccessor(&HostModel::m_opStartTrace),
@@ -130,7 +179,7 @@ HostModel::GetCpu() const
 HostCounters
 HostModel::GetCounters() const
 {
-    return HostCounters::From(GetMemory(), GetCpu());
+    return HostCounters::From(GetMemory(), GetCpu(), this);
 }
 
 Ptr<HostModel::Op>
@@ -176,10 +225,21 @@ HostModel::PartDone(Ptr<Op> op)
     }
 }
 
+uint64_t
+HostModel::Book(const Ptr<Op>& op, HostCycleUse use, uint64_t cycles)
+{
+    op->cycles[static_cast<std::size_t>(use)] += cycles;
+    return cycles;
+}
+
 void
 HostModel::Complete(Ptr<Op> op)
 {
     --m_inFlight;
+    for (std::size_t u = 0; u < kHostCycleUses; ++u)
+    {
+        m_cyclesByUse[u] += op->cycles[u];
+    }
     m_opEndTrace(op->kind, op->bytes, Simulator::Now() - op->submitted);
     if (!op->done.IsNull())
     {
@@ -197,7 +257,9 @@ HostModel::StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>))
     op->pending = 3;
     op->next = then;
     const Time start = std::max(Simulator::Now(), GetCpu()->GetFreeAt(op->core));
-    GetCpu()->ExecuteOn(op->core, GetCpu()->CopyCycles(op->bytes), MakeCallback(&HostModel::PartDone, this, op));
+    GetCpu()->ExecuteOn(op->core,
+                        Book(op, HostCycleUse::Copy, GetCpu()->CopyCycles(op->bytes)),
+                        MakeCallback(&HostModel::PartDone, this, op));
     Simulator::Schedule(start - Simulator::Now(), &HostModel::CopyOnBus, this, op);
 }
 
@@ -207,20 +269,6 @@ HostModel::CopyOnBus(Ptr<Op> op)
     Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
     GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyRead, part);
     GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyWrite, part);
-}
-
-void
-HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
-{
-    Ptr<Op> op = NewOp(HostOperation::RdmaReceive, bytes, done);
-    GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaWrite, MakeCallback(&HostModel::Complete, this, op));
-}
-
-void
-HostModel::RdmaSend(uint64_t bytes, Callback<void> done)
-{
-    Ptr<Op> op = NewOp(HostOperation::RdmaSend, bytes, done);
-    GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaRead, MakeCallback(&HostModel::Complete, this, op));
 }
 
 void
@@ -240,7 +288,7 @@ HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
     op->next = &HostModel::Complete;
     Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
     const Time start = std::max(Simulator::Now(), GetCpu()->GetFreeAt(op->core));
-    GetCpu()->ExecuteOn(op->core, GetCpu()->CrcCycles(bytes), part);
+    GetCpu()->ExecuteOn(op->core, Book(op, HostCycleUse::Crc, GetCpu()->CrcCycles(bytes)), part);
     // As a copy's: the read happens when the core reaches the CRC.
     Ptr<HostMemoryModel> bus = GetMemory();
     Simulator::Schedule(start - Simulator::Now(),
@@ -278,7 +326,7 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
         op->core = PickCore(kAnyCore);
     }
     Ptr<HostCpuModel> cpu = GetCpu();
-    const uint64_t protocol = uint64_t(op->packets) * cpu->GetRxCyclesPerPacket();
+    const uint64_t protocol = Book(op, HostCycleUse::Stack, uint64_t(op->packets) * cpu->GetRxCyclesPerPacket());
     if (op->kind == HostOperation::SocketDuplicate)
     {
         cpu->ExecuteOn(op->core, protocol, MakeCallback(&HostModel::Complete, this, op)); // dropped: no copy
@@ -291,7 +339,9 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
     op->next = &HostModel::Complete;
     const Time now = Simulator::Now();
     const Time start = std::max(now, cpu->GetFreeAt(op->core));
-    cpu->ExecuteOn(op->core, protocol + cpu->CopyCycles(op->bytes), MakeCallback(&HostModel::PartDone, this, op));
+    cpu->ExecuteOn(op->core,
+                   protocol + Book(op, HostCycleUse::Copy, cpu->CopyCycles(op->bytes)),
+                   MakeCallback(&HostModel::PartDone, this, op));
     Simulator::Schedule(start + cpu->CyclesToTime(protocol) - now, &HostModel::CopyOnBus, this, op);
 }
 
@@ -314,9 +364,9 @@ void
 HostModel::SocketTxProtocol(Ptr<Op> op)
 {
     Ptr<HostCpuModel> cpu = GetCpu();
-    cpu->ExecuteOn(op->core,
-                   uint64_t(op->packets) * cpu->GetTxCyclesPerPacket() + (op->zeroCopy ? m_zeroCopyCycles : 0),
-                   MakeCallback(&HostModel::SocketTxDma, this, op));
+    const uint64_t protocol =
+        uint64_t(op->packets) * cpu->GetTxCyclesPerPacket() + (op->zeroCopy ? m_zeroCopyCycles : 0);
+    cpu->ExecuteOn(op->core, Book(op, HostCycleUse::Stack, protocol), MakeCallback(&HostModel::SocketTxDma, this, op));
 }
 
 void

@@ -16,6 +16,13 @@
  *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
  *                      complete when the core and both bus transactions are
  *  SoftwareCrc(n)      core: CrcCycles(n) || bus: CpuRead(n)  (a software iWARP's MPA CRC)
+ *  RdmaPost(w)         core: w * PostCyclesPerRequest            (verbs post with its doorbell)
+ *  RdmaPoll()          core: PollCyclesPerCompletion             (one completion reaped)
+ *  RdmaEvent()         core: EventCyclesPerCompletion            (interrupt and completion-event wake-up)
+ *  RdmaRegister(n)     core: RegisterCycles + pages(n) * RegisterCyclesPerPage (pinning, 4 KiB pages)
+ *
+ * The RDMA verbs' cycles are charged beside the RNIC's work, never ahead of it: the engine's latency
+ * is calibrated to application-to-application figures that include them (doc/host-model.md).
  *
  * Each `done` runs from a scheduled event once the whole operation has completed. `core`
  * pins an operation's CPU stages to one core (a flow steered by RSS); kAnyCore picks the
@@ -47,6 +54,10 @@ enum class HostOperation : uint8_t
     SocketDuplicate,
     Copy,
     SoftwareCrc,
+    RdmaPost,
+    RdmaPoll,
+    RdmaEvent,
+    RdmaRegister,
 };
 
 const char* ToString(HostOperation op);
@@ -58,6 +69,8 @@ class HostModel : public Object
     HostModel();
 
     static constexpr int32_t kAnyCore = -1;
+    /** The page memory registration pins, in octets (x86-64's base page). */
+    static constexpr uint64_t kPageOctets = 4096;
 
     /** The bus and CPU aggregated with this object (aborts when one is missing). */
     Ptr<HostMemoryModel> GetMemory() const;
@@ -84,6 +97,17 @@ class HostModel : public Object
                     Callback<void> done,
                     int32_t core = kAnyCore,
                     bool zeroCopy = false);
+    /** An application posted `requests` work requests to its RNIC, each with its doorbell write. */
+    void RdmaPost(uint32_t requests, Callback<void> done, int32_t core = kAnyCore);
+    /** An application reaped one completion from a completion queue (a poll that found it). */
+    void RdmaPoll(Callback<void> done, int32_t core = kAnyCore);
+    /** A completion queue armed for events raised one: the interrupt and the waiting thread's wake-up. */
+    void RdmaEvent(Callback<void> done, int32_t core = kAnyCore);
+    /** `bytes` of memory were registered: a fixed cost and one per page pinned. */
+    void RdmaRegister(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
+    /** Pages of kPageOctets that `bytes` span (at least 1). */
+    static uint64_t Pages(uint64_t bytes);
+
     /** A CPU copy of `bytes`: copy cycles on a core in parallel with a bus read and a bus write. */
     void Copy(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
 
@@ -112,6 +136,8 @@ class HostModel : public Object
 
     /** Snapshot of the node's counters (HostCounters::FromNode on this object). */
     HostCounters GetCounters() const;
+    /** Cycles of the completed operations, by what they were spent on. */
+    const std::array<uint64_t, kHostCycleUses>& GetCyclesByUse() const { return m_cyclesByUse; }
 
     /** (operation, bytes): an operation was submitted. */
     typedef void (*OperationStartTracedCallback)(HostOperation op, uint64_t bytes);
@@ -130,6 +156,7 @@ class HostModel : public Object
         uint32_t packets{0};
         uint32_t core{0};
         bool zeroCopy{false}; ///< SocketSend: no copy to the kernel
+        std::array<uint64_t, kHostCycleUses> cycles{}; ///< what its CPU stages cost, counted when it completes
         Time submitted;
         uint32_t pending{0};     ///< parts of the current stage not yet done
         /**
@@ -151,11 +178,22 @@ class HostModel : public Object
     void SocketRxProtocol(Ptr<Op> op);
     void SocketTxProtocol(Ptr<Op> op);
     void SocketTxDma(Ptr<Op> op);
+    /** Charge `cycles` for `use` to a new operation `kind` on `core`, done when the core has run them. */
+    void RunCycles(HostOperation kind, uint64_t bytes, HostCycleUse use, uint64_t cycles, Callback<void> done,
+                   int32_t core);
+    /** Book `cycles` of op's as `use` (counted when op completes) and return them. */
+    static uint64_t Book(const Ptr<Op>& op, HostCycleUse use, uint64_t cycles);
 
     uint32_t m_inFlight{0};
     uint32_t m_tsoOctets{0};
     uint32_t m_groOctets{0};
     uint64_t m_zeroCopyCycles{10240};
+    uint64_t m_postCycles{0};
+    uint64_t m_pollCycles{0};
+    uint64_t m_eventCycles{0};
+    uint64_t m_registerCycles{0};
+    uint64_t m_registerPageCycles{0};
+    std::array<uint64_t, kHostCycleUses> m_cyclesByUse{};
     uint32_t m_nextFlowCore{0};
     /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
     mutable Ptr<HostMemoryModel> m_memory;

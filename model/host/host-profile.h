@@ -18,6 +18,9 @@
 #ifndef IWARP_HOST_PROFILE_H
 #define IWARP_HOST_PROFILE_H
 
+#include "common/attribute-profile.h"
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -29,23 +32,29 @@ inline constexpr const char* kDefaultHostProfile = "current";
 /** The name that asks for no profile: the parts' own attribute defaults. */
 inline constexpr const char* kNoHostProfile = "none";
 
-/** One attribute a profile sets: its full name (ns3::Type::Attribute), its value as text, its source. */
-struct HostProfileValue
+/** A host profile's values and the profile itself (common/attribute-profile.h). */
+using HostProfileValue = ProfileValue;
+using HostProfile = AttributeProfile;
+
+/**
+ * The RDMA verbs' host costs as times on the host's core (host-profile.cc gives each source); a profile
+ * sets them in cycles at its own clock, and HostModel's defaults are them at HostCpuModel's default 2.5 GHz.
+ */
+struct VerbsCostNs
 {
-    std::string attribute;
-    std::string value;
-    std::string source;
+    static constexpr double kPost = 200;            ///< one work request posted with its doorbell
+    static constexpr double kPoll = 80;             ///< one completion reaped
+    static constexpr double kEvent = 3000;          ///< one completion event (interrupt, wake-up, re-arm)
+    static constexpr double kRegister = 16000;      ///< one registration, fixed part
+    static constexpr double kRegisterPage = 250;    ///< one registration, per 4 KiB page
 };
 
-struct HostProfile
+/** Cycles that `ns` nanoseconds take on a core of `hz`, rounded to the nearest cycle. */
+constexpr uint64_t
+CyclesAt(double ns, double hz)
 {
-    std::string name;
-    std::string summary; ///< what host it is, in a line
-    std::vector<HostProfileValue> values;
-
-    /** The value the profile gives `attribute` (full name), or empty if it sets none. */
-    std::string ValueOf(const std::string& attribute) const;
-};
+    return uint64_t(ns * hz / 1e9 + 0.5);
+}
 
 /** The built-in profiles, oldest first. */
 const std::vector<HostProfile>& HostProfiles();

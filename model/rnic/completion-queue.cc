@@ -1,5 +1,6 @@
 #include "rnic/completion-queue.h"
 
+#include "ns3/enum.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -21,6 +22,14 @@ CompletionQueue::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&CompletionQueue::m_capacity),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Notification",
+                          "How the application learns of completions: Poll (it busy-polls the queue; the "
+                          "choice of latency-bound RDMA programs and of the perftest benchmarks), Event (the "
+                          "queue is armed for every completion and each raises an event) or Solicited (armed "
+                          "for Sends with Solicited Event). Set when the queue is made; RequestNotify changes it",
+                          EnumValue(DISARMED),
+                          MakeEnumAccessor(&CompletionQueue::SetNotification, &CompletionQueue::GetNotification),
+                          MakeEnumChecker(DISARMED, "Poll", NEXT_COMPLETION, "Event", SOLICITED_ONLY, "Solicited"))
             .AddTraceSource("Notify",
                             "The queue raised a completion event for the completion given",
                             MakeTraceSourceAccessor(&CompletionQueue::m_notifyTrace),

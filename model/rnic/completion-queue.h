@@ -2,7 +2,9 @@
  * CompletionQueue: where a queue pair's completions land, with verbs-style notification.
  * Armed for "next completion" it notifies once on any completion; armed "solicited only"
  * it notifies once when a Send with Solicited Event is delivered (RDMAP-043). A persistent
- * mode re-arms itself after each notification.
+ * mode re-arms itself after each notification. The Notification attribute arms a new queue
+ * persistently, as an application that sleeps on its completion channel does (each event costs
+ * its host HostModel::RdmaEvent); by default the application busy-polls and nothing is armed.
  */
 /**
  * \file
@@ -34,7 +36,7 @@ class CompletionQueue : public Object
         SOLICITED_ONLY,
     };
 
-    /** Arm for one notification; `persistent` keeps it armed after each one. */
+    /** Arm for one notification; `persistent` keeps it armed after each one (DISARMED: no more). */
     void RequestNotify(Arm mode, bool persistent = false);
 
     /**
@@ -55,6 +57,9 @@ class CompletionQueue : public Object
 
   private:
     void RaiseNotify(WorkCompletion c);
+    /** The Notification attribute: DISARMED (busy-polling) or a mode armed persistently. */
+    void SetNotification(Arm mode) { RequestNotify(mode, mode != DISARMED); }
+    Arm GetNotification() const { return m_persistent ? m_arm : DISARMED; }
 
     std::deque<WorkCompletion> m_entries;
     uint32_t m_capacity;

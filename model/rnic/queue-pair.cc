@@ -29,7 +29,12 @@ QueuePair::GetTypeId()
                                             "A work completion (send or receive queue), as it is "
                                             "put on its completion queue",
                                             MakeTraceSourceAccessor(&QueuePair::m_completionTrace),
-                                            "ns3::QueuePair::CompletionTracedCallback");
+                                            "ns3::QueuePair::CompletionTracedCallback")
+                            .AddTraceSource("Post",
+                                            "A work request was accepted (its id; true for the receive "
+                                            "queue): the application's post, with its doorbell",
+                                            MakeTraceSourceAccessor(&QueuePair::m_postTrace),
+                                            "ns3::QueuePair::PostTracedCallback");
     return tid;
 }
 
@@ -77,13 +82,33 @@ QueuePair::Bind(Ptr<Object> lower)
 bool
 QueuePair::PostSend(const SendWr& wr)
 {
-    return TakesWork() && m_transport->PostSend(wr);
+    if (!TakesWork())
+    {
+        return false;
+    }
+    // Traced once accepted (a refused request rings no doorbell); with a zero-cost engine its
+    // completion may already have been traced inside the call.
+    if (!m_transport->PostSend(wr))
+    {
+        return false;
+    }
+    m_postTrace(wr.id, false);
+    return true;
 }
 
 bool
 QueuePair::PostRecv(uint64_t id, const LocalBuffer& buffer)
 {
-    return TakesWork() && m_transport->PostRecv(id, buffer);
+    if (!TakesWork())
+    {
+        return false;
+    }
+    if (!m_transport->PostRecv(id, buffer))
+    {
+        return false;
+    }
+    m_postTrace(id, true);
+    return true;
 }
 
 void

@@ -62,6 +62,8 @@ class QueuePair : public Object, private RdmaTransport::Owner
 
     typedef void (*EventTracedCallback)(const QpEventInfo& e);
     typedef void (*CompletionTracedCallback)(const WorkCompletion& c);
+    /** (work request id, true for the receive queue). */
+    typedef void (*PostTracedCallback)(uint64_t id, bool receive);
 
   protected:
     void DoDispose() override;
@@ -80,6 +82,7 @@ class QueuePair : public Object, private RdmaTransport::Owner
     TracedValue<State> m_state;
     TracedCallback<const QpEventInfo&> m_eventTrace;
     TracedCallback<const WorkCompletion&> m_completionTrace;
+    TracedCallback<uint64_t, bool> m_postTrace;
 };
 
 } // namespace ns3

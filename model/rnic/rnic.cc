@@ -72,6 +72,7 @@ Rnic::DoDispose()
         qp->Dispose();
     }
     m_qps.clear();
+    m_cqCores.clear();
     m_cm->Dispose();
     m_memory->Dispose();
     m_node = nullptr;
@@ -120,11 +121,33 @@ Rnic::GetTransportType() const
     return RdmaTransportKindOfConnector(m_cm->GetConnectorType())->transport; // every connector the CM takes pairs
 }
 
+Ptr<MemoryRegion>
+Rnic::RegisterMemory(Ptr<ProtectionDomain> pd, uint64_t length, uint8_t access, MemoryRegistry::Backing backing)
+{
+    Ptr<MemoryRegion> mr = m_memory->Register(pd, length, access, backing);
+    if (Ptr<HostModel> host = GetHost(); host && mr)
+    {
+        host->RdmaRegister(length, MakeNullCallback<void>());
+    }
+    return mr;
+}
+
 Ptr<CompletionQueue>
 Rnic::CreateCq()
 {
     Ptr<CompletionQueue> cq = m_cqFactory.Create<CompletionQueue>();
     ConfigurePart(cq);
+    if (Ptr<HostModel> host = GetHost())
+    {
+        const uint32_t core = host->AssignFlowCore();
+        m_cqCores[cq] = core;
+        cq->TraceConnectWithoutContext("Notify",
+                                       MakeBoundCallback(+[](Ptr<HostModel> h, int32_t c, const WorkCompletion&) {
+                                           h->RdmaEvent(MakeNullCallback<void>(), c);
+                                       },
+                                                         host,
+                                                         int32_t(core)));
+    }
     return cq;
 }
 
@@ -143,7 +166,7 @@ Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<Comple
     {
         ConfigurePart(part);
     }
-    ChargeHost(qp);
+    ChargeHost(qp, sendCq);
     m_qpCreatedTrace(qp);
     return qp;
 }
@@ -188,16 +211,40 @@ OnSent(Ptr<HostModel> host, uint64_t octets)
     host->RdmaSend(octets, MakeNullCallback<void>());
 }
 
-} // namespace
+void
+OnPost(Ptr<HostModel> host, int32_t core, uint64_t /* id */, bool /* receive */)
+{
+    host->RdmaPost(1, MakeNullCallback<void>(), core);
+}
 
 void
-Rnic::ChargeHost(Ptr<QueuePair> qp)
+OnCompletion(Ptr<HostModel> host, int32_t core, const WorkCompletion& /* c */)
 {
-    Ptr<HostModel> host = m_node ? m_node->GetObject<HostModel>() : nullptr;
+    host->RdmaPoll(MakeNullCallback<void>(), core);
+}
+
+} // namespace
+
+Ptr<HostModel>
+Rnic::GetHost() const
+{
+    return m_node ? m_node->GetObject<HostModel>() : nullptr;
+}
+
+void
+Rnic::ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq)
+{
+    Ptr<HostModel> host = GetHost();
     if (!host)
     {
         return;
     }
+    // The verbs' cycles: every request posted and every completion reaped, on the core of the thread
+    // that owns the send queue's CQ (a CQ this RNIC did not make gets a core of its own).
+    auto it = m_cqCores.find(sendCq);
+    const int32_t core = int32_t(it != m_cqCores.end() ? it->second : host->AssignFlowCore());
+    qp->TraceConnectWithoutContext("Post", MakeBoundCallback(&OnPost, host, core));
+    qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&OnCompletion, host, core));
     // Per segment or packet the transport moves, whatever the transport (RdmaTransport::WatchOctets).
     // The charge is counted and contends for the bus with the host's other traffic (a sockets
     // baseline on the same node); RDMA placement itself is not held back by it (doc/host-model.md).

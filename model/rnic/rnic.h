@@ -19,11 +19,14 @@
 #include "rnic/queue-pair.h"
 
 #include "common/attribute-set.h"
+#include "host/host-model.h"
 
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
+
+#include <map>
 
 namespace ns3
 {
@@ -35,11 +38,13 @@ class Rnic : public Object
     Rnic();
 
     Ptr<ProtectionDomain> AllocatePd() { return m_memory->AllocatePd(); }
+    /** Register `length` octets; with a HostModel on the node its cycles are charged (HostModel::RdmaRegister). */
     Ptr<MemoryRegion> RegisterMemory(Ptr<ProtectionDomain> pd, uint64_t length, uint8_t access,
-                                     MemoryRegistry::Backing backing = MemoryRegistry::Backing::Real)
-    {
-        return m_memory->Register(pd, length, access, backing);
-    }
+                                     MemoryRegistry::Backing backing = MemoryRegistry::Backing::Real);
+    /**
+     * A completion queue. With a HostModel on the node it belongs to one core (given round-robin, as a
+     * thread per connection): the verbs work of the QPs whose send queue completes on it runs there.
+     */
     Ptr<CompletionQueue> CreateCq();
     /** A QP whose completions go to `sendCq` and `recvCq` (may be the same CQ). */
     Ptr<QueuePair> CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq,
@@ -71,8 +76,13 @@ class Rnic : public Object
     void DoDispose() override;
 
   private:
-    /** With a HostModel on the node: the RNIC's DMA of each segment's payload crosses its memory bus. */
-    void ChargeHost(Ptr<QueuePair> qp);
+    /** The node's HostModel, or null. */
+    Ptr<HostModel> GetHost() const;
+    /**
+     * With a HostModel on the node: the RNIC's DMA of each segment's payload crosses its memory bus, and
+     * each work request posted and completion reaped costs cycles on `sendCq`'s core.
+     */
+    void ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq);
 
     [[nodiscard]] bool SetQpType(TypeId tid);
     TypeId GetQpType() const { return m_qpFactory.GetTypeId(); }
@@ -88,6 +98,7 @@ class Rnic : public Object
     Ptr<MemoryRegistry> m_memory;
     Ptr<ConnectionManager> m_cm;
     std::vector<Ptr<QueuePair>> m_qps;
+    std::map<Ptr<CompletionQueue>, uint32_t> m_cqCores; ///< the core each CQ's verbs work runs on (with a host)
     uint32_t m_nextQpn{1};
     TracedCallback<Ptr<QueuePair>> m_qpCreatedTrace;
     AttributeSet m_partAttributes;

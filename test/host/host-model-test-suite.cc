@@ -288,6 +288,8 @@ class RdmaVersusSocketTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(c.BusBytes(MemoryTransaction::CpuCopyRead), n, "copy read");
             NS_TEST_EXPECT_MSG_EQ(c.BusBytes(MemoryTransaction::CpuCopyWrite), n, "copy write");
             NS_TEST_EXPECT_MSG_EQ(c.cpuCycles, uint64_t(p * 1000 + m_copy * n), "protocol + copy cycles");
+            NS_TEST_EXPECT_MSG_EQ(c.Cycles(HostCycleUse::Stack), uint64_t(p * 1000), "the stack's share");
+            NS_TEST_EXPECT_MSG_EQ(c.Cycles(HostCycleUse::Copy), uint64_t(m_copy * n), "the copy's share");
             NS_TEST_EXPECT_MSG_EQ(c.copies, 1u, "one copy");
             NS_TEST_EXPECT_MSG_EQ(c.dmas, 1u, "one DMA");
             NS_TEST_EXPECT_MSG_EQ(host->GetInFlight(), 0u, "nothing in flight");
@@ -373,6 +375,57 @@ class ZeroCopySendTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(c.BusBytes(MemoryTransaction::NicDmaRead), n, "as a DMA read");
         NS_TEST_EXPECT_MSG_EQ(c.copies, 0u, "no copy");
         NS_TEST_EXPECT_MSG_EQ(c.cpuCycles, uint64_t(p * 700 + 2500), "protocol and pinning cycles only");
+        Simulator::Destroy();
+    }
+};
+
+class RdmaVerbsTestCase : public TestCase
+{
+  public:
+    RdmaVerbsTestCase()
+        : TestCase("RDMA verbs: posts, polls, events and registrations cost their cycles on the core, per "
+                   "request and per page, never per octet; cycles by use add up to the cycles run")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<HostModel> host = EquationHost(node, 1.0); // 1 GHz: a cycle is a nanosecond
+        host->GetCpu()->SetAttribute("Cores", UintegerValue(2));
+        host->SetAttribute("PostCyclesPerRequest", UintegerValue(200));
+        host->SetAttribute("PollCyclesPerCompletion", UintegerValue(80));
+        host->SetAttribute("EventCyclesPerCompletion", UintegerValue(3000));
+        host->SetAttribute("RegisterCycles", UintegerValue(16000));
+        host->SetAttribute("RegisterCyclesPerPage", UintegerValue(250));
+        std::vector<Time> done;
+        host->RdmaPost(3, MakeBoundCallback(&Stamp, &done), 0);
+        host->RdmaPoll(MakeBoundCallback(&Stamp, &done), 0);
+        host->RdmaEvent(MakeBoundCallback(&Stamp, &done), 0);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(done.size(), 3u, "done");
+        NS_TEST_EXPECT_MSG_EQ(done[0], NanoSeconds(600), "three posts: 3 x 200 cycles on core 0");
+        NS_TEST_EXPECT_MSG_EQ(done[1], NanoSeconds(680), "a poll behind them on the same core");
+        NS_TEST_EXPECT_MSG_EQ(done[2], NanoSeconds(3680), "an event behind the poll");
+        HostCounters c = host->GetCounters();
+        NS_TEST_EXPECT_MSG_EQ(c.Cycles(HostCycleUse::Verbs), 3680u, "verbs cycles");
+        NS_TEST_EXPECT_MSG_EQ(c.busBytes, 0u, "the verbs move no data over the bus");
+        // A registration: the fixed part and one part per 4 KiB page, whole pages.
+        const uint64_t sizes[] = {1, 4096, 4097, 1 << 20};
+        const uint64_t pages[] = {1, 1, 2, 256};
+        uint64_t expected = 0;
+        for (std::size_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(HostModel::Pages(sizes[i]), pages[i], "pages of " << sizes[i] << " octets");
+            host->RdmaRegister(sizes[i], MakeNullCallback<void>(), 1);
+            expected += 16000 + 250 * pages[i];
+        }
+        Simulator::Run();
+        c = host->GetCounters();
+        NS_TEST_EXPECT_MSG_EQ(c.Cycles(HostCycleUse::Registration), expected, "registration cycles");
+        NS_TEST_EXPECT_MSG_EQ(c.coreBusy.at(1), NanoSeconds(expected), "on the core asked for");
+        NS_TEST_EXPECT_MSG_EQ(c.cpuCycles, expected + 3680, "every cycle run has a use");
         Simulator::Destroy();
     }
 };
@@ -463,6 +516,7 @@ class HostModelTestSuite : public TestSuite
         AddTestCase(new RdmaVersusSocketTestCase(4.0), TestCase::QUICK);  // core-bound copy
         AddTestCase(new ContentionTestCase(), TestCase::QUICK);
         AddTestCase(new ZeroCopySendTestCase(), TestCase::QUICK);
+        AddTestCase(new RdmaVerbsTestCase(), TestCase::QUICK);
         AddTestCase(new SoftwareCrcTestCase(), TestCase::QUICK);
         AddTestCase(new BadAttributesTestCase(), TestCase::QUICK);
     }
