@@ -7,7 +7,10 @@
 #include "helper/iwarp-helper.h"
 #include "helper/scenario/scenario-attributes.h"
 
+#include "rnic/rnic-profile.h"
+
 #include "ns3/boolean.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -96,6 +99,42 @@ HostAttributes(const ScenarioConfig& cfg, const std::string& host)
         }
     }
     return m;
+}
+
+std::string
+RnicProfileOf(const ScenarioConfig& cfg, const std::string& host, double linkBps)
+{
+    auto it = cfg.perHost.find(host);
+    if (it != cfg.perHost.end() && !it->second.rnicProfile.empty())
+    {
+        return it->second.rnicProfile;
+    }
+    if (!cfg.rnicProfile.empty() && cfg.rnicProfile != kAutoRnicProfile)
+    {
+        return cfg.rnicProfile;
+    }
+    return RnicProfileForLink(linkBps).name;
+}
+
+std::pair<double, uint32_t>
+FastestLink(Ptr<Node> node)
+{
+    std::pair<double, uint32_t> fastest{0, 0};
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        Ptr<PointToPointNetDevice> d = DynamicCast<PointToPointNetDevice>(node->GetDevice(i));
+        if (!d)
+        {
+            continue;
+        }
+        DataRateValue rate;
+        d->GetAttribute("DataRate", rate);
+        if (double(rate.Get().GetBitRate()) > fastest.first)
+        {
+            fastest = {double(rate.Get().GetBitRate()), d->GetMtu()};
+        }
+    }
+    return fastest;
 }
 
 void

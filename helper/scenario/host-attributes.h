@@ -29,6 +29,7 @@
 #include "ns3/node.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -43,6 +44,15 @@ const std::vector<std::string>& ScenarioWideTypes();
 
 /** Every attribute host `host` of `cfg` gets: `host`, `rnic` over it, its `per-host` maps over those. */
 AttributeMap HostAttributes(const ScenarioConfig& cfg, const std::string& host);
+
+/**
+ * The RNIC profile host `host` runs when its fastest link carries `linkBps`: its `per-host` one, else the
+ * scenario's, else its link class's (RnicProfileForLink); "none": the engine's own defaults.
+ */
+std::string RnicProfileOf(const ScenarioConfig& cfg, const std::string& host, double linkBps);
+
+/** The rate (bit/s) and MTU of `node`'s fastest point-to-point device; (0, 0) without one. */
+std::pair<double, uint32_t> FastestLink(Ptr<Node> node);
 
 /** A host model and an RNIC on `node` made with `attributes`, which are also set on its IPv4 stack. */
 void InstallHostObjects(Ptr<Node> node, const AttributeMap& attributes);

@@ -223,7 +223,11 @@ HostsJson(const std::vector<HostResult>& hosts)
         {
             cores.push_back(t.GetNanoSeconds());
         }
-        out.push_back({{"node", h.node}, {"profile", h.profile}, {"cpu_busy_ns", cores}, {"bus_bytes", h.busBytes},
+        out.push_back({{"node", h.node},
+                       {"profile", h.profile},
+                       {"rnic", {{"profile", h.rnicProfile}, {"engine_limit_bps", h.engineLimitBps}}},
+                       {"cpu_busy_ns", cores},
+                       {"bus_bytes", h.busBytes},
                        {"counters", h.counters}});
     }
     return out;

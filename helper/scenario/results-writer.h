@@ -247,6 +247,13 @@ struct HostResult
     std::string node;
     /** The host profile it ran (host/host-profile.h), or "none": the parts' own attribute defaults. */
     std::string profile{"none"};
+    /** The RNIC engine profile it ran (rnic/rnic-profile.h), or "none": the engine's own defaults. */
+    std::string rnicProfile{"none"};
+    /**
+     * What its RNIC's engine carries of full-size RDMA Write segments over MPA/TCP at its link's MTU, the
+     * slower of transmit and receive (RnicPipeline::CeilingBps), beside the link's own payload rate.
+     */
+    double engineLimitBps{0};
     std::vector<Time> cpuBusyPerCore;
     uint64_t busBytes{0};
     /** Further counters by name (copies, DMA transactions, ...), one host.csv column each. */

@@ -106,6 +106,7 @@ struct NodeAttributeConfig
     HostConfig host;
     std::string hostProfile; ///< `host.profile`: its attributes are in `host`; "" when none is named
     RnicConfig rnic;
+    std::string rnicProfile; ///< `rnic.profile`: its attributes are in `rnic`; "" when none is named
     NicConfig nic; ///< over the scenario's `host-nic`
 };
 
@@ -322,6 +323,8 @@ struct ScenarioConfig
     HostConfig host;                   ///< every host
     std::string hostProfile;           ///< `host.profile` (host/host-profile.h), its attributes in `host`; ""
     RnicConfig rnic;                   ///< every RNIC
+    /** `rnic.profile` (rnic/rnic-profile.h), its attributes in `rnic`; "" or "auto": each host's link class */
+    std::string rnicProfile;
     NicConfig hostNic;                 ///< every host's NIC queues (`host-nic`)
     std::map<std::string, NodeAttributeConfig> perHost;
     TransportConfig transport;         ///< `transport`: TCP and SCTP settings (transport-settings.h)

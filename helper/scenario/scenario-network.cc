@@ -6,6 +6,7 @@
 
 #include "host/host-model.h"
 #include "rnic/iwarp-transport.h"
+#include "rnic/rnic-profile.h"
 #include "rnic/rnic.h"
 
 #include "ns3/data-rate.h"
@@ -191,7 +192,15 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
     // maps, its per-host maps over them); the parts an RNIC makes later get them as they are made.
     for (uint32_t i = 0; i < topo->hosts.GetN(); ++i)
     {
-        InstallHostObjects(topo->hosts.Get(i), HostAttributes(cfg, topo->hostNames[i]));
+        // The engine profile under everything the scenario sets: its own, or the host's link class's.
+        AttributeMap attributes = HostAttributes(cfg, topo->hostNames[i]);
+        const std::string rnic =
+            RnicProfileOf(cfg, topo->hostNames[i], FastestLink(topo->hosts.Get(i)).first);
+        if (const AttributeProfile* profile = FindRnicProfile(rnic))
+        {
+            profile->AddTo(attributes);
+        }
+        InstallHostObjects(topo->hosts.Get(i), attributes);
     }
     return topo;
 }

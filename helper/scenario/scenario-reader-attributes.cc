@@ -5,6 +5,7 @@
 #include "helper/scenario/scenario-reader.h"
 
 #include "host/host-profile.h"
+#include "rnic/rnic-profile.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/string.h"
@@ -22,15 +23,24 @@ namespace scenario
 {
 namespace
 {
-/** The key of a `host` section that names a host profile instead of an attribute. */
+/** The key of a `host` or `rnic` section that names a profile instead of an attribute. */
 const char* const kProfileKey = "profile";
 
-/** `host`, or a host's `per-host.<name>.host`. */
+/** `section` (`host`, `rnic`), or a host's `per-host.<name>.<section>`. */
 bool
-IsHostSection(const std::string& path)
+IsSection(const std::string& path, const std::string& section)
 {
-    return path == "host" || (path.rfind("per-host.", 0) == 0 && path.size() > 5 &&
-                              path.compare(path.size() - 5, 5, ".host") == 0);
+    const std::string tail = "." + section;
+    return path == section || (path.rfind("per-host.", 0) == 0 && path.size() > tail.size() &&
+                               path.compare(path.size() - tail.size(), tail.size(), tail) == 0);
+}
+
+/** The name a section's `profile` gives, `fallback` without one; whether it was named. */
+std::pair<std::string, bool>
+ProfileName(const ScenarioReader& reader, const YAML::Node& n, const std::string& path, const std::string& fallback)
+{
+    const bool named = n && n[kProfileKey];
+    return {named ? reader.Str(n[kProfileKey], Join(path, kProfileKey)) : fallback, named};
 }
 } // namespace
 
@@ -286,9 +296,9 @@ ScenarioReader::ReadAttributes(const YAML::Node& n,
     {
         const std::string key = Str(kv.first, path);
         const std::string p = Join(path, key);
-        if (key == kProfileKey && IsHostSection(path))
+        if (key == kProfileKey && (IsSection(path, "host") || IsSection(path, "rnic")))
         {
-            continue; // a host profile: ApplyHostProfile
+            continue; // a profile: ApplyHostProfile, ApplyRnicProfile
         }
         // TypeName::Attribute, optionally ns3:: first; identifiers only, so that a typo such as
         // "RnicPipeline:TxPerMessage" fails here and not silently at run time.
@@ -351,13 +361,12 @@ ScenarioReader::ApplyHostProfile(const YAML::Node& n,
                                  AttributeMap& attributes,
                                  const std::string& fallback) const
 {
-    const bool named = n && n[kProfileKey];
-    const YAML::Node v = named ? n[kProfileKey] : n;
-    const std::string name = named ? Str(v, Join(path, kProfileKey)) : fallback;
+    const auto [name, named] = ProfileName(*this, n, path, fallback);
+    const YAML::Node at = named ? n[kProfileKey] : n;
     if (name == kNoHostProfile && path != "host")
     {
         // A host's map only adds to the scenario's: it cannot take the scenario's profile back off.
-        Fail(v, Join(path, kProfileKey),
+        Fail(at, Join(path, kProfileKey),
              std::string(kNoHostProfile) + " applies to every host (`host: {profile: none}`); a host names a "
                                            "built-in profile (" + HostProfileNames() + ")");
     }
@@ -368,14 +377,38 @@ ScenarioReader::ApplyHostProfile(const YAML::Node& n,
     const HostProfile* profile = FindHostProfile(name);
     if (!profile)
     {
-        Fail(v, Join(path, kProfileKey),
+        Fail(at, Join(path, kProfileKey),
              "no host profile '" + name + "' (built in: " + HostProfileNames() + "; or " + kNoHostProfile +
                  ", the parts' own defaults)");
     }
-    for (const HostProfileValue& pv : profile->values)
+    profile->AddTo(attributes);
+    return name;
+}
+
+std::string
+ScenarioReader::ApplyRnicProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const
+{
+    const auto [name, named] = ProfileName(*this, n, path, "");
+    if (!named)
     {
-        attributes.emplace(pv.attribute, pv.value); // what the section sets itself wins
+        return "";
     }
+    const bool scenarioWide = path == "rnic";
+    if (scenarioWide && (name == kAutoRnicProfile || name == kNoRnicProfile))
+    {
+        return name; // auto: each host's link class, at run time; none: the engine's own defaults
+    }
+    const AttributeProfile* profile = FindRnicProfile(name);
+    if (!profile)
+    {
+        Fail(n[kProfileKey], Join(path, kProfileKey),
+             "no RNIC profile '" + name + "' (built in: " + RnicProfileNames() +
+                 (scenarioWide ? std::string("; or ") + kAutoRnicProfile + ", each host's link class, or " +
+                                     kNoRnicProfile + ", the engine's own defaults)"
+                               : std::string("; ") + kAutoRnicProfile + " and " + kNoRnicProfile +
+                                     " apply to every host, in the scenario's `rnic`)"));
+    }
+    profile->AddTo(attributes);
     return name;
 }
 

@@ -134,6 +134,7 @@ ScenarioReader::ReadNetworkSections(const YAML::Node& root, ScenarioConfig& cfg)
     if (root["rnic"])
     {
         cfg.rnic = ReadAttributes(root["rnic"], "rnic", &ScenarioWideTypes());
+        cfg.rnicProfile = ApplyRnicProfile(root["rnic"], "rnic", cfg.rnic);
     }
     if (root["host-nic"])
     {
@@ -180,6 +181,7 @@ ScenarioReader::ReadPerHost(const YAML::Node& ph, const std::string& path, Scena
         if (kv.second["rnic"])
         {
             nc.rnic = ReadAttributes(kv.second["rnic"], Join(p, "rnic"), &PerHostRnicTypes());
+            nc.rnicProfile = ApplyRnicProfile(kv.second["rnic"], Join(p, "rnic"), nc.rnic);
         }
         if (kv.second["nic"])
         {

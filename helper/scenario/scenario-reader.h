@@ -111,6 +111,13 @@ class ScenarioReader
                                  const std::string& path,
                                  AttributeMap& attributes,
                                  const std::string& fallback = "") const;
+    /**
+     * The RNIC profile an `rnic` section `n` names (`profile: NAME`), "" without one; its attributes added
+     * to `attributes` where the section sets none itself. Scenario-wide, "auto" (each host's link class,
+     * resolved by the runner) and "none" (the engine's own defaults) add nothing; a host's section names a
+     * built-in profile. An unknown name is an error.
+     */
+    std::string ApplyRnicProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const;
     AttributeMap ReadAttributes(const YAML::Node& n,
                                 const std::string& path,
                                 const std::vector<std::string>* reaches = nullptr) const;

@@ -3,6 +3,8 @@
 #include "host/host-profile.h"
 
 #include "helper/scenario/event-scheduler.h"
+#include "helper/scenario/host-attributes.h"
+#include "helper/scenario/llp-descriptors.h"
 #include "helper/scenario/link-drops.h"
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/progress-bar.h"
@@ -13,8 +15,11 @@
 #include "helper/scenario/series-recorder.h"
 #include "helper/scenario/stats.h"
 
+#include "common/iwarp-constants.h"
 #include "common/time-resolution.h"
 #include "host/host-counters.h"
+#include "rnic/rnic-pipeline.h"
+#include "rnic/rnic.h"
 
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -72,6 +77,22 @@ HostRow(const std::string& name, Ptr<Node> node)
         }
     }
     return h;
+}
+
+/** The RNIC profile `host` ran and what its engine carries at its link's MTU (HostResult::engineLimitBps). */
+void
+NoteEngine(const ScenarioConfig& cfg, const std::string& host, Ptr<Node> node, HostResult& h)
+{
+    const auto [bps, mtu] = FastestLink(node);
+    h.rnicProfile = RnicProfileOf(cfg, host, bps);
+    Ptr<Rnic> rnic = node->GetObject<Rnic>();
+    if (!rnic || mtu == 0)
+    {
+        return;
+    }
+    Ptr<RnicPipeline> engine = CreateObject<RnicPipeline>(); // configured as the RNIC's own would be
+    rnic->ConfigurePart(engine);
+    h.engineLimitBps = engine->CeilingBps(DefaultLlp().mulpdu(cfg, mtu).octets, iwarp::kDdpTaggedHdrLen);
 }
 
 /** Pcaps on every link or on the links `tracing` names, into the results' temporary folder. */
@@ -188,6 +209,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         {
             r.hosts.push_back(HostRow(topo->hostNames[i], topo->hosts.Get(i)));
             r.hosts.back().profile = HostProfileOf(cfg, topo->hostNames[i]);
+            NoteEngine(cfg, topo->hostNames[i], topo->hosts.Get(i), r.hosts.back());
         }
         r.drops = drops.Collect();
         r.queues = queues.Collect();

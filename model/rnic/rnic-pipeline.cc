@@ -7,6 +7,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -138,6 +139,14 @@ RnicPipeline::Cost(uint32_t octets, bool last, bool tx) const
         t += m_rateCache.time;
     }
     return t;
+}
+
+double
+RnicPipeline::CeilingBps(uint32_t segment, uint32_t header) const
+{
+    const Time slower = std::max(Cost(segment, false, true), Cost(segment, false, false));
+    const double payloadBits = 8.0 * double(segment > header ? segment - header : 0);
+    return slower.IsPositive() ? payloadBits / slower.GetSeconds() : std::numeric_limits<double>::infinity();
 }
 
 namespace

@@ -60,6 +60,12 @@ class RnicPipeline : public DdpLowerLayer, private DdpLowerLayer::User
 
     /** Engine time for one segment of `octets` (last = L bit set). */
     Time Cost(uint32_t octets, bool last, bool tx) const;
+    /**
+     * The payload rate the slower of the two engines carries of back-to-back segments of `segment` octets,
+     * `header` of them DDP/RDMAP headers (a stream of long messages: per-message costs left out), in bit/s;
+     * infinite for an engine that costs nothing.
+     */
+    double CeilingBps(uint32_t segment, uint32_t header) const;
 
   protected:
     void DoDispose() override;
