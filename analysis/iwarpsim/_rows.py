@@ -145,6 +145,11 @@ def _sum(hosts: Mapping[str, dict[str, Any]], nodes: Iterable[Any], f: Callable[
     return float(sum(vals)) if vals else float("nan")
 
 
+def _counter(key: str) -> Callable[[dict[str, Any]], Any]:
+    """A host's counter `key` (0 when it has none)."""
+    return lambda h: (h.get("counters") or {}).get(key, 0)
+
+
 def size_octets(text: Any) -> int | None:
     """A scenario size ("64", "4KiB", "1MB", 4096) in octets, read by the scenario loader's own parser
     (_iwarpsim.parse_size); None when it is not one size the loader takes."""
@@ -194,6 +199,10 @@ def _run_columns(w: Mapping[str, Any], summary: Mapping[str, Any], hosts: Mappin
         row[role + "_cpu_cycles_per_byte"] = per(
             _sum(hosts, nodes, lambda h: (h.get("counters") or {}).get("cpu_cycles", 0)))
         row[role + "_bus_bytes_per_byte"] = per(_sum(hosts, nodes, lambda h: h.get("bus_bytes", 0)))
+        # the cycles by use (cpu_cycles_stack, _copy, ...: doc/host-model.md), as the hosts' counters name them
+        uses = sorted({k for n in nodes for k in (hosts.get(n, {}).get("counters") or {}) if k.startswith("cpu_cycles_")})
+        for key in uses:
+            row["%s_%s_per_byte" % (role, key)] = per(_sum(hosts, nodes, _counter(key)))
     row["wall_time_s"] = summary.get("wall_time_s")
     row["events"] = summary.get("events")
     return row

@@ -1,7 +1,7 @@
 """Figures from sweeps of the built-in scenarios (scenarios.py), and of one run's time series, as PNG and PDF.
 
     python3 -m iwarpsim.plot latency  --out plots   # half round trip vs size: Send, Write, sockets; Read's round trip
-    python3 -m iwarpsim.plot savings  --out plots   # CPU cycles and bus bytes per delivered byte
+    python3 -m iwarpsim.plot savings  --out plots   # per host profile and link rate: cycles, bus octets, cores
     python3 -m iwarpsim.plot loss     --out plots   # goodput at the receiver vs loss rate and vs reordering
     python3 -m iwarpsim.plot fct      --out plots   # incast CDF of post -> delivery at the sink
     python3 -m iwarpsim.plot series RESULTS_DIR --out plots [--what cwnd queue] [--subject 'bulk/*']
@@ -34,7 +34,7 @@ import matplotlib.ticker
 import pandas as pd
 from matplotlib.figure import Figure
 
-from . import scenarios
+from . import plot_savings, scenarios
 from .sweep import local_executor, sweep  # noqa: E402
 
 if TYPE_CHECKING:
@@ -151,51 +151,13 @@ def latency_plot(df: pd.DataFrame, out: str) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------- savings
-SAVINGS_METRICS = ["cpu_cycles_per_byte", "bus_bytes_per_byte"]
-
-
+# Host profiles x link rates, RDMA against sockets (plot_savings.py says what it runs and draws).
 def savings_data(args: argparse.Namespace) -> pd.DataFrame:
-    sizes = ["64KiB"] if args.quick else ["4KiB", "64KiB", "1MiB"]
-    # a fixed number of messages, all delivered, so that the host counters cover exactly the octets counted
-    df = _sweeps(["rdma", "sockets"], lambda v: scenarios.stream(v, count=8 if args.quick else 32, stop="1s"),
-                 {"workloads.0.size": sizes}, args, "savings")
-    df["size_bytes"] = df["size"]
-    cols = (["variant", "size_bytes", "seed", "messages_delivered", "octets_delivered", "completed"]
-            + ["%s_%s" % (role, m) for m in SAVINGS_METRICS for role in ("src", "dst")])
-    return df[cols]
+    return plot_savings.savings_data(args, _sweeps)
 
 
 def savings_plot(df: pd.DataFrame, out: str) -> list[str]:
-    sizes = sorted(df["size_bytes"].unique())
-    fig = _figure(11, 4.8)
-    axes = fig.subplots(1, 2)
-    metrics = [("cpu_cycles_per_byte", "CPU cycles per delivered byte"),
-               ("bus_bytes_per_byte", "memory-bus bytes per delivered byte")]
-    bars = [("sockets", "src", "TCP sockets, sender", "tab:red", None),
-            ("sockets", "dst", "TCP sockets, receiver", "tab:red", "//"),
-            ("rdma", "src", "RDMA Write, sender", "tab:orange", None),
-            ("rdma", "dst", "RDMA Write, receiver", "tab:orange", "//")]
-    width = 0.8 / len(bars)
-    for ax, (metric, title) in zip(axes, metrics):
-        for j, (variant, role, label, color, hatch) in enumerate(bars):
-            d = df[df["variant"] == variant].groupby("size_bytes")["%s_%s" % (role, metric)].mean()
-            ys = [float(d.get(s, float("nan"))) for s in sizes]
-            xs = [i + (j - (len(bars) - 1) / 2) * width for i in range(len(sizes))]
-            rects = ax.bar(xs, ys, width, label=label, color=color, hatch=hatch, edgecolor="black", linewidth=0.5)
-            ax.bar_label(rects, labels=["n/a" if y != y else "%.2f" % y for y in ys], fontsize=7, padding=2)
-        ax.set_xticks(range(len(sizes)))
-        ax.set_xticklabels([size_label(s) for s in sizes])
-        ax.set_xlabel("message size")
-        ax.set_ylabel(title + " (lower is better)")
-        ax.set_title(title)
-        ax.set_ylim(0, 1.6 * max(1e-9, float(df[["src_" + metric, "dst_" + metric]].max().max())))
-        ax.grid(True, axis="y", alpha=0.3)
-    axes[0].legend(fontsize=8, loc="upper left", ncol=2)
-    n = df.groupby("variant")["messages_delivered"].max().to_dict()
-    fig.suptitle("Host cost of moving data: RDMA Write vs TCP sockets stream h0 → h1 over 10 Gb/s "
-                 "(%s messages delivered per run)" % "/".join(str(int(v)) for v in sorted(set(n.values()))))
-    fig.tight_layout()
-    return _save(fig, out, "savings")
+    return plot_savings.savings_plot(df, out, _figure, _save)
 
 
 # ---------------------------------------------------------------------------------------------- loss

@@ -10,7 +10,7 @@ import pytest
 
 from iwarpsim import plot
 
-UNITLESS = {"variant", "quantity", "seed", "impairment", "senders", "completed", "messages"}
+UNITLESS = {"variant", "quantity", "seed", "impairment", "senders", "completed", "messages", "profile"}
 UNIT_SUFFIXES = ("_ns", "_bps", "_bytes", "_per_byte", "_fraction", "_count")  # or a count named for its unit:
 UNIT_PREFIXES = ("messages_", "octets_")
 
@@ -33,7 +33,29 @@ def _check_latency(df):
     assert (df["p99_ns"] >= df["p50_ns"]).all() and (df["p50_ns"] > 2000).all()
 
 
-CHECKS = {"fct": _check_fct, "loss": _check_loss, "latency": _check_latency, "savings": lambda df: None}
+def _check_savings(df):
+    # --quick: the current profile at 10 and 100 Gb/s, RDMA Write against sockets
+    assert set(df["profile"]) == {"current"} and set(df["rate_bps"]) == {10e9, 100e9}
+    assert (df["goodput_bps"] <= df["rate_bps"]).all() and df["completed"].all()
+    rdma = df[df["variant"] == "rdma"].set_index("rate_bps")
+    sockets = df[df["variant"] == "sockets"].set_index("rate_bps")
+    for role in ("src", "dst"):
+        # RDMA pays its verbs and registration (over only 32 messages here), never a copy or the stack: less than
+        # sockets, its per-request part far less
+        assert (rdma[role + "_cpu_cycles_per_byte"] > 0).all()
+        assert (rdma[role + "_cpu_cycles_copy_per_byte"] == 0).all() and (rdma[role + "_cpu_cycles_stack_per_byte"] == 0).all()
+        assert (rdma[role + "_cpu_cycles_per_byte"] < sockets[role + "_cpu_cycles_per_byte"]).all()
+        assert (rdma[role + "_cpu_cycles_verbs_per_byte"] * 10 < sockets[role + "_cpu_cycles_per_byte"]).all()
+        # the uses drawn add up to the cycles (no software CRC on these paths)
+        uses = sum(df["%s_cpu_cycles_%s_per_byte" % (role, u)] for u in ("stack", "copy", "verbs", "registration"))
+        assert ((uses - df[role + "_cpu_cycles_per_byte"]).abs() < 1e-9).all()
+    assert ((rdma["dst_bus_bytes_per_byte"] - 1).abs() < 0.01).all()
+    assert ((sockets["dst_bus_bytes_per_byte"] - 3).abs() < 0.01).all()
+    # at 100 Gb/s one current core caps the sockets stream near its 42 Gb/s calibration; RDMA takes the link
+    assert sockets.loc[100e9, "goodput_bps"] < 50e9 < rdma.loc[100e9, "goodput_bps"]
+
+
+CHECKS = {"fct": _check_fct, "loss": _check_loss, "latency": _check_latency, "savings": _check_savings}
 
 
 @pytest.mark.parametrize("what", ["latency", "savings", "loss", "fct"])
