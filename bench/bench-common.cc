@@ -3,6 +3,9 @@
  */
 #include "bench/bench-common.h"
 
+#include "helper/host-helper.h"
+#include "host/host-profile.h"
+
 #include "helper/rdma-app-helper.h"
 #include "helper/iwarp-helper.h"
 #include "helper/sctp-helper.h"
@@ -165,11 +168,18 @@ RunRdmaWrites(uint64_t bytes,
               uint32_t opSize,
               uint32_t outstanding,
               const std::string& llp,
-              HostQueues queues)
+              HostQueues queues,
+              const std::string& hostProfile)
 {
     const RunTimer timer;
     const bool sctp = llp == "Sctp";
     BenchTopology t(rate, delay, true, sctp, queues);
+    if (!hostProfile.empty())
+    {
+        HostHelper host;
+        host.SetProfile(*FindHostProfile(hostProfile));
+        host.Install(t.nodes);
+    }
     for (const Ptr<Rnic>& rnic : t.rnics)
     {
         rnic->GetConnectionManager()->SetAttribute(

@@ -123,14 +123,19 @@ double HeapInUseMiB();
 /** Median of `v` (mean of the middle two for an even count); 0 for none. */
 double Median(std::vector<double> v);
 
-/** RdmaStream of `opSize`-octet RDMA Writes (virtual payload), `outstanding` in flight, over `llp` ("Mpa" or "Sctp"). */
+/**
+ * RdmaStream of `opSize`-octet RDMA Writes (virtual payload), `outstanding` in flight, over `llp` ("Mpa" or
+ * "Sctp"); with `hostProfile` (host/host-profile.h) both hosts get a host model of that profile, which the RNICs
+ * charge (DMA per segment, verbs per request and completion), else none.
+ */
 RunResult RunRdmaWrites(uint64_t bytes,
                         const std::string& rate,
                         const std::string& delay,
                         uint32_t opSize,
                         uint32_t outstanding,
                         const std::string& llp,
-                        HostQueues queues = HostQueues::Ns3Helper);
+                        HostQueues queues = HostQueues::Ns3Helper,
+                        const std::string& hostProfile = "");
 
 /** BulkSend over ns-3's TCP (64 KiB writes) into a PacketSink; timed to the last octet at the sink. */
 RunResult RunTcpBulk(uint64_t bytes,

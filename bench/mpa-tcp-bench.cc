@@ -19,6 +19,7 @@
  *   build/iwarp-bench-mpa-tcp --bytes=200000000
  */
 #include "common/time-resolution.h"
+#include "host/host-profile.h"
 #include "bench/bench-common.h"
 #include "common/iwarp-constants.h"
 #include "helper/rdma-app-helper.h"
@@ -226,6 +227,17 @@ main(int argc, char* argv[])
         Compare(std::cout, rdma, tcp, queueRepeat, "", 0, &bySetup.back().second);
         bySetup.back().second.label = "ns-3 helpers, auto buffers";
         SetSocketBuffer(kSocketBuffer);
+    }
+    // The host path (issue 27): (a) on hosts of the scenarios' default profile, the RNICs charging DMA per
+    // segment and the verbs per request and completion, against (a) on hosts without a host model.
+    if (queueRepeat > 0 && only.empty())
+    {
+        std::cout << "\n-- (a) on `current` hosts (host model charged) against (a) on hosts without one --\n";
+        const Side charged{"(a) on current hosts", "rdma-host", [=]() {
+                               return RunRdmaWrites(bytes, rate, delay, size, outstanding, "Mpa", HostQueues::Ns3Helper,
+                                                    kDefaultHostProfile);
+                           }};
+        Compare(std::cout, charged, rdma, queueRepeat, "", 0);
     }
     if (bySetup.size() > 1)
     {

@@ -6,7 +6,8 @@ BUILD_DIR=${BUILD_DIR:-build}
 "$BUILD_DIR/iwarp-bench-protocol-core" "$@"
 # Alternating pairs of 200 MB runs: the median ratio is robust to a busy stretch of the machine. Then
 # the same pair on the scenario runner's host queues before queue discs and with its default ones
-# (3 pairs each), and the three setups' median ratios side by side: what the queue discs cost.
+# (3 pairs each), and the three setups' median ratios side by side: what the queue discs cost; and
+# (a) on `current` hosts against (a) without a host model (3 pairs): what charging the host costs (issue 27).
 "$BUILD_DIR/iwarp-bench-mpa-tcp" --repeat=5 --queueRepeat=3
 # The same pair at the module's picoseconds against ns-3's nanoseconds, one process each (issue 27).
 BUILD_DIR="$BUILD_DIR" /usr/bin/python3 bench/resolution-bench.py --pairs 3
