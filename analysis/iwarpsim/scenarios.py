@@ -68,5 +68,14 @@ def incast(senders: int = 4, size: str = "64KiB", count: int = 10) -> dict[str, 
                            "to": "h8", "op": "write", "size": size, "count": count, "outstanding": 1}]}
 
 
+def incast_sockets(senders: int = 4, size: str = "64KiB", count: int = 10) -> dict[str, Any]:
+    """incast()'s network and load on the sockets baseline: one sockets stream from each sender to h8."""
+    s = incast(senders, size, count)
+    s["name"] = "py-incast-sockets"
+    s["workloads"] = [{"name": "incast-h%d" % i, "kind": "sockets-stream", "from": "h%d" % i, "to": "h8",
+                       "size": size, "count": count} for i in range(senders)]
+    return s
+
+
 def copy_of(s: dict[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(s)

@@ -123,7 +123,8 @@ def test_latency_plot_keeps_read_round_trip_apart_and_p99_visible(figures):
     for v in ("send", "write", "sockets", "read"):
         q = "round trip" if v == "read" else "half round trip"
         for size in (64, 4096):
-            rows.append([v, q, size, 1, 3000.0 * (2 if v == "read" else 1), 5000.0, 3500.0, 5])
+            rows.append([v, q, size, 1, 3000.0 * (2 if v == "read" else 1), 5000.0 * (2 if v == "read" else 1),
+                         3500.0, 5])
     plot.latency_plot(pd.DataFrame(rows, columns=plot.LATENCY_COLUMNS), "unused")
     (fig,) = figures
     half, rt = fig.axes
@@ -136,3 +137,15 @@ def test_latency_plot_keeps_read_round_trip_apart_and_p99_visible(figures):
         assert line.get_linestyle() == "--" and line.get_linewidth() >= 1.5 and line.get_alpha() in (None, 1)
         assert line.get_marker() not in (None, "None", "")
     assert math.isclose(max(rt.get_lines()[0].get_ydata()), 6.0)  # µs
+
+
+def test_latency_plot_draws_no_p99_that_equals_the_p50(figures):
+    # A lossless run repeats itself: a p99 within 1 % of the p50 would be a second line on top of the first.
+    rows = [[v, "half round trip", size, 1, 3000.0, 3010.0, 3000.0, 20] for v in ("send", "sockets")
+            for size in (64, 4096)]
+    rows.append(["sockets", "half round trip", 65536, 1, 60000.0, 90000.0, 61000.0, 20])
+    plot.latency_plot(pd.DataFrame(rows, columns=plot.LATENCY_COLUMNS), "unused")
+    (fig,) = figures
+    labels = [line.get_label() for line in fig.axes[0].get_lines()]
+    assert labels == ["RDMA Send p50", "TCP sockets p50", "TCP sockets p99"]
+    assert "more than 1 %" in fig._suptitle.get_text()
