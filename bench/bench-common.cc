@@ -176,8 +176,10 @@ RunRdmaWrites(uint64_t bytes,
     BenchTopology t(rate, delay, true, sctp, queues);
     if (!hostProfile.empty())
     {
+        const HostProfile* profile = FindHostProfile(hostProfile);
+        NS_ABORT_MSG_IF(!profile, "no host profile '" << hostProfile << "' (" << HostProfileNames() << ")");
         HostHelper host;
-        host.SetProfile(*FindHostProfile(hostProfile));
+        host.SetProfile(*profile);
         host.Install(t.nodes);
     }
     for (const Ptr<Rnic>& rnic : t.rnics)

@@ -116,22 +116,31 @@ RnicProfileOf(const ScenarioConfig& cfg, const std::string& host, double linkBps
     return RnicProfileForLink(linkBps).name;
 }
 
+std::vector<HostLink>
+HostLinks(Ptr<Node> node)
+{
+    std::vector<HostLink> links;
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        if (Ptr<PointToPointNetDevice> d = DynamicCast<PointToPointNetDevice>(node->GetDevice(i)))
+        {
+            DataRateValue rate;
+            d->GetAttribute("DataRate", rate);
+            links.push_back({double(rate.Get().GetBitRate()), d->GetMtu()});
+        }
+    }
+    return links;
+}
+
 std::pair<double, uint32_t>
 FastestLink(Ptr<Node> node)
 {
     std::pair<double, uint32_t> fastest{0, 0};
-    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    for (const HostLink& l : HostLinks(node))
     {
-        Ptr<PointToPointNetDevice> d = DynamicCast<PointToPointNetDevice>(node->GetDevice(i));
-        if (!d)
+        if (l.bps > fastest.first)
         {
-            continue;
-        }
-        DataRateValue rate;
-        d->GetAttribute("DataRate", rate);
-        if (double(rate.Get().GetBitRate()) > fastest.first)
-        {
-            fastest = {double(rate.Get().GetBitRate()), d->GetMtu()};
+            fastest = {l.bps, l.mtu};
         }
     }
     return fastest;

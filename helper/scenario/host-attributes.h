@@ -51,6 +51,16 @@ AttributeMap HostAttributes(const ScenarioConfig& cfg, const std::string& host);
  */
 std::string RnicProfileOf(const ScenarioConfig& cfg, const std::string& host, double linkBps);
 
+/** One point-to-point device of a host: its rate and MTU. */
+struct HostLink
+{
+    double bps;
+    uint32_t mtu;
+};
+
+/** The point-to-point devices of `node`, in device order. */
+std::vector<HostLink> HostLinks(Ptr<Node> node);
+
 /** The rate (bit/s) and MTU of `node`'s fastest point-to-point device; (0, 0) without one. */
 std::pair<double, uint32_t> FastestLink(Ptr<Node> node);
 

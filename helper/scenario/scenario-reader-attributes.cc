@@ -408,7 +408,12 @@ ScenarioReader::ApplyRnicProfile(const YAML::Node& n, const std::string& path, A
                                : std::string("; ") + kAutoRnicProfile + " and " + kNoRnicProfile +
                                      " apply to every host, in the scenario's `rnic`)"));
     }
-    profile->AddTo(attributes);
+    if (!scenarioWide)
+    {
+        profile->AddTo(attributes); // a host's profile over the scenario's maps, as any per-host setting
+    }
+    // The scenario's is applied under every explicit setting (`host:` and `rnic:` alike) as the hosts are
+    // made (RnicProfileOf), as the link class's is.
     return name;
 }
 

@@ -112,10 +112,11 @@ class ScenarioReader
                                  AttributeMap& attributes,
                                  const std::string& fallback = "") const;
     /**
-     * The RNIC profile an `rnic` section `n` names (`profile: NAME`), "" without one; its attributes added
-     * to `attributes` where the section sets none itself. Scenario-wide, "auto" (each host's link class,
-     * resolved by the runner) and "none" (the engine's own defaults) add nothing; a host's section names a
-     * built-in profile. An unknown name is an error.
+     * The RNIC profile an `rnic` section `n` names (`profile: NAME`), "" without one. A host's section names a
+     * built-in profile, whose attributes are added to `attributes` where the section sets none itself. The
+     * scenario's section may also name "auto" (each host's link class) or "none" (the engine's own defaults);
+     * its profile is applied by the runner under every explicit setting, so nothing is added here. An
+     * unknown name is an error.
      */
     std::string ApplyRnicProfile(const YAML::Node& n, const std::string& path, AttributeMap& attributes) const;
     AttributeMap ReadAttributes(const YAML::Node& n,

@@ -4,6 +4,7 @@
  * too: scenario-workloads-collective.cc). The other kinds' applications are in scenario-workloads.cc.
  */
 #include "helper/rdma-app-helper.h"
+#include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/traffic-load.h"
@@ -35,14 +36,9 @@ double
 HostLinkRateBps(Ptr<Node> node)
 {
     double rate = 0;
-    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    for (const HostLink& l : HostLinks(node))
     {
-        if (Ptr<PointToPointNetDevice> d = DynamicCast<PointToPointNetDevice>(node->GetDevice(i)))
-        {
-            DataRateValue v;
-            d->GetAttribute("DataRate", v);
-            rate += double(v.Get().GetBitRate());
-        }
+        rate += l.bps;
     }
     return rate;
 }

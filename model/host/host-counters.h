@@ -43,7 +43,7 @@ enum class HostCycleUse : uint8_t
     Verbs,
     Registration,
 };
-inline constexpr std::size_t kHostCycleUses = 5;
+inline constexpr std::size_t kHostCycleUses = static_cast<std::size_t>(HostCycleUse::Registration) + 1;
 
 /** "stack", "copy", "crc", "verbs", "registration": the suffix of its counter (cpu_cycles_<use>). */
 const char* ToString(HostCycleUse use);

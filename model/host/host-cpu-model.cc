@@ -31,7 +31,7 @@ HostCpuModel::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, 1024))
             .AddAttribute("Frequency",
                           "Core clock in Hz, 1 MHz to 10 GHz (no core has shipped faster than about 6.2 GHz)",
-                          DoubleValue(2.5e9),
+                          DoubleValue(kDefaultFrequency),
                           MakeDoubleAccessor(&HostCpuModel::m_frequency),
                           MakeDoubleChecker<double>(1e6, 1e10))
             .AddAttribute("CopyCyclesPerByte",
@@ -75,7 +75,7 @@ HostCpuModel::GetTypeId()
 
 HostCpuModel::HostCpuModel()
     : m_cores(4),
-      m_frequency(2.5e9),
+      m_frequency(kDefaultFrequency),
       m_copyCyclesPerByte(1.0),
       m_crcCyclesPerByte(1.0),
       m_rxCyclesPerPacket(10000),

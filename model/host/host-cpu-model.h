@@ -35,6 +35,9 @@ class HostCpuModel : public Object
     static TypeId GetTypeId();
     HostCpuModel();
 
+    /** The Frequency attribute's default, Hz. */
+    static constexpr double kDefaultFrequency = 2.5e9;
+
     /**
      * Run `cycles` on the core that is free first; `done` (may be null) runs when they have
      * been executed, always from a scheduled event. Returns the core chosen.

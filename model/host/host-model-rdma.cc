@@ -4,12 +4,14 @@
  */
 #include "host/host-model.h"
 
-#include "ns3/log.h"
+#include "common/class-log-component.h"
+
+#include <algorithm>
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("HostModelRdma");
+IWARP_CLASS_LOG_COMPONENT_USE(HostModel);
 
 void
 HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)

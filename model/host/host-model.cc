@@ -2,6 +2,8 @@
 
 #include "host/host-profile.h"
 
+#include "common/class-log-component.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -12,13 +14,13 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("HostModel");
+IWARP_CLASS_LOG_COMPONENT_DEFINE(HostModel);
 NS_OBJECT_ENSURE_REGISTERED(HostModel);
 
 namespace
 {
 // The verbs' costs at HostCpuModel's default clock (host-profile.h; host-profile.cc has their sources).
-constexpr double kDefaultHz = 2.5e9;
+constexpr double kDefaultHz = HostCpuModel::kDefaultFrequency;
 constexpr uint64_t RDMA_POST_DEFAULT = CyclesAt(VerbsCostNs::kPost, kDefaultHz);
 constexpr uint64_t RDMA_POLL_DEFAULT = CyclesAt(VerbsCostNs::kPoll, kDefaultHz);
 constexpr uint64_t RDMA_EVENT_DEFAULT = CyclesAt(VerbsCostNs::kEvent, kDefaultHz);

@@ -43,6 +43,21 @@ CompletionQueue::CompletionQueue()
 }
 
 void
+CompletionQueue::SetNotification(Arm mode)
+{
+    m_standing = mode;
+    RequestNotify(mode, mode != DISARMED);
+}
+
+void
+CompletionQueue::DoDispose()
+{
+    m_entries.clear();
+    m_notifyTrace = TracedCallback<const WorkCompletion&>(); // sinks may hold Ptrs (the host model)
+    Object::DoDispose();
+}
+
+void
 CompletionQueue::RequestNotify(Arm mode, bool persistent)
 {
     m_arm = mode;
@@ -64,7 +79,8 @@ CompletionQueue::Push(const WorkCompletion& c)
         ++m_notifications;
         if (!m_persistent)
         {
-            m_arm = DISARMED;
+            m_arm = m_standing; // an application's one-shot arm has fired: back to the standing mode
+            m_persistent = m_standing != DISARMED;
         }
         // Keeps the queue alive until the event runs, even if its owner lets go of it meanwhile.
         Simulator::ScheduleNow(&CompletionQueue::RaiseNotify, Ptr<CompletionQueue>(this), c);

@@ -36,7 +36,10 @@ class CompletionQueue : public Object
         SOLICITED_ONLY,
     };
 
-    /** Arm for one notification; `persistent` keeps it armed after each one (DISARMED: no more). */
+    /**
+     * Arm for one notification; `persistent` keeps it armed after each one (DISARMED: no more). After a
+     * one-shot notification the queue returns to its Notification attribute's standing mode.
+     */
     void RequestNotify(Arm mode, bool persistent = false);
 
     /**
@@ -55,16 +58,21 @@ class CompletionQueue : public Object
 
     typedef void (*NotifyTracedCallback)(const WorkCompletion& c);
 
+  protected:
+    void DoDispose() override;
+
   private:
     void RaiseNotify(WorkCompletion c);
-    /** The Notification attribute: DISARMED (busy-polling) or a mode armed persistently. */
-    void SetNotification(Arm mode) { RequestNotify(mode, mode != DISARMED); }
-    Arm GetNotification() const { return m_persistent ? m_arm : DISARMED; }
+    /** The Notification attribute: the standing mode (DISARMED: busy-polling), armed at once. */
+    void SetNotification(Arm mode);
+    Arm GetNotification() const { return m_standing; }
 
     std::deque<WorkCompletion> m_entries;
     uint32_t m_capacity;
     Arm m_arm{DISARMED};
     bool m_persistent{false};
+    /** The Notification attribute's mode: what the queue returns to after a one-shot arm has fired. */
+    Arm m_standing{DISARMED};
     bool m_overflow{false};
     uint64_t m_notifications{0};
     TracedCallback<const WorkCompletion&> m_notifyTrace;

@@ -55,6 +55,7 @@ QueuePair::DoDispose()
     m_recvCq = nullptr;
     m_eventTrace = TracedCallback<const QpEventInfo&>(); // sinks may hold Ptrs to owners
     m_completionTrace = TracedCallback<const WorkCompletion&>();
+    m_postTrace = TracedCallback<uint64_t, bool>();
     Object::DoDispose();
 }
 

@@ -38,25 +38,25 @@ RnicPipeline::GetTypeId()
             .AddAttribute("TxPerMessage",
                           "Transmit engine time per message (doorbell, WQE fetch, completion)"
                           "; 0 to 1 ms",
-                          TimeValue(NanoSeconds(550)),
+                          TimeValue(NanoSeconds(kDefaultPerMessageNs)),
                           MakeTimeAccessor(&RnicPipeline::m_txPerMessage),
                           MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("TxPerSegment",
                           "Transmit engine time per DDP segment (headers, MPA framing, CRC setup)"
                           "; 0 to 1 ms",
-                          TimeValue(NanoSeconds(100)),
+                          TimeValue(NanoSeconds(kDefaultPerSegmentNs)),
                           MakeTimeAccessor(&RnicPipeline::m_txPerSegment),
                           MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("RxPerMessage",
                           "Receive engine time per message (delivery, completion, event)"
                           "; 0 to 1 ms",
-                          TimeValue(NanoSeconds(550)),
+                          TimeValue(NanoSeconds(kDefaultPerMessageNs)),
                           MakeTimeAccessor(&RnicPipeline::m_rxPerMessage),
                           MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("RxPerSegment",
                           "Receive engine time per DDP segment (validation, STag lookup, DMA set-up)"
                           "; 0 to 1 ms",
-                          TimeValue(NanoSeconds(100)),
+                          TimeValue(NanoSeconds(kDefaultPerSegmentNs)),
                           MakeTimeAccessor(&RnicPipeline::m_rxPerSegment),
                           MakeTimeChecker(Time(0), EngineTimeMax()))
             .AddAttribute("TxBatchWindow",
@@ -85,14 +85,14 @@ RnicPipeline::GetTypeId()
             .AddAttribute("EngineRate",
                           "Octets per second the engine moves (DMA and CRC), each direction; a scenario takes "
                           "1 Mb/s to 1.6 Tb/s, as a link",
-                          DataRateValue(DataRate("100Gbps")),
+                          DataRateValue(DataRate(kDefaultEngineRateBps)),
                           MakeDataRateAccessor(&RnicPipeline::m_engineRate),
                           MakeDataRateChecker());
     return tid;
 }
 
 RnicPipeline::RnicPipeline()
-    : m_engineRate("100Gbps")
+    : m_engineRate(kDefaultEngineRateBps)
 {
 }
 

@@ -50,6 +50,11 @@ class RnicPipeline : public DdpLowerLayer, private DdpLowerLayer::User
     static TypeId GetTypeId();
     RnicPipeline();
 
+    /** The cost attributes' defaults: a Chelsio T5's (doc/rnic-model.md; the t5-40g profile is them). */
+    static constexpr int64_t kDefaultPerMessageNs = 550;
+    static constexpr int64_t kDefaultPerSegmentNs = 100;
+    static constexpr uint64_t kDefaultEngineRateBps = 100'000'000'000;
+
     /** The LLP below (MPA, SCTP-DDP, ...). */
     void SetInner(Ptr<DdpLowerLayer> inner);
     Ptr<DdpLowerLayer> GetInner() const { return m_inner; }

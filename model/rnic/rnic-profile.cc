@@ -1,5 +1,7 @@
 #include "rnic/rnic-profile.h"
 
+#include "rnic/rnic-pipeline.h"
+
 namespace ns3
 {
 namespace
@@ -11,9 +13,9 @@ const char* const kPipe = "ns3::RnicPipeline::";
 AttributeProfile
 Engine(const char* name,
        const char* summary,
-       const char* perMessage,
-       const char* perSegment,
-       const char* rate,
+       const std::string& perMessage,
+       const std::string& perSegment,
+       const std::string& rate,
        const char* latencySource,
        const char* rateSource)
 {
@@ -41,12 +43,12 @@ RnicProfiles()
                "about 6 us one way for a small message: an estimate between Chelsio's T4 (3.4 us, its 2011 "
                "WireDirect release) and the 10 GbE TOE of 2005 (8.9 us, Feng et al., HOTI 2005)",
                "87 % of 10 Gb/s for large messages (NetEffect NE010: Rashti and Afsahi, '10-Gigabit iWARP "
-               "Ethernet', CAC 2007): 8.7 Gb/s of 1428-octet Write segments"),
+               "Ethernet', CAC 2007): the engine carries 8.63 Gb/s of full 1428-octet Write segments"),
         Engine("t5-40g",
                "Chelsio T5 (2013), 10 and 40 GbE",
-               "550ns",
-               "100ns",
-               "100Gbps",
+               std::to_string(RnicPipeline::kDefaultPerMessageNs) + "ns",
+               std::to_string(RnicPipeline::kDefaultPerSegmentNs) + "ns",
+               std::to_string(RnicPipeline::kDefaultEngineRateBps) + "bps",
                "about 1.5 us application to application for small RDMA messages (Chelsio, 'RDMA - iWARP' and "
                "the T5 product brief, 2013-2014)",
                "40 Gb/s line rate (Chelsio's T5 launch, 2013); the engine carries 53 Gb/s of 1428-octet "

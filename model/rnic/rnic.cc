@@ -72,6 +72,10 @@ Rnic::DoDispose()
         qp->Dispose();
     }
     m_qps.clear();
+    for (auto& [cq, core] : m_cqCores)
+    {
+        cq->Dispose();
+    }
     m_cqCores.clear();
     m_cm->Dispose();
     m_memory->Dispose();
@@ -166,7 +170,7 @@ Rnic::CreateQp(Ptr<ProtectionDomain> pd, Ptr<CompletionQueue> sendCq, Ptr<Comple
     {
         ConfigurePart(part);
     }
-    ChargeHost(qp, sendCq);
+    ChargeHost(qp, sendCq, recvCq);
     m_qpCreatedTrace(qp);
     return qp;
 }
@@ -211,16 +215,17 @@ OnSent(Ptr<HostModel> host, uint64_t octets)
     host->RdmaSend(octets, MakeNullCallback<void>());
 }
 
+// `sendCore` and `recvCore`: the cores of the threads that own a QP's send and receive completion queues.
 void
-OnPost(Ptr<HostModel> host, int32_t core, uint64_t /* id */, bool /* receive */)
+OnPost(Ptr<HostModel> host, int32_t sendCore, int32_t recvCore, uint64_t /* id */, bool receive)
 {
-    host->RdmaPost(1, MakeNullCallback<void>(), core);
+    host->RdmaPost(1, MakeNullCallback<void>(), receive ? recvCore : sendCore);
 }
 
 void
-OnCompletion(Ptr<HostModel> host, int32_t core, const WorkCompletion& /* c */)
+OnCompletion(Ptr<HostModel> host, int32_t sendCore, int32_t recvCore, const WorkCompletion& c)
 {
-    host->RdmaPoll(MakeNullCallback<void>(), core);
+    host->RdmaPoll(MakeNullCallback<void>(), c.IsRecv() ? recvCore : sendCore);
 }
 
 } // namespace
@@ -231,8 +236,19 @@ Rnic::GetHost() const
     return m_node ? m_node->GetObject<HostModel>() : nullptr;
 }
 
+int32_t
+Rnic::CoreOf(Ptr<CompletionQueue> cq, Ptr<HostModel> host)
+{
+    auto it = m_cqCores.find(cq);
+    if (it == m_cqCores.end())
+    {
+        it = m_cqCores.emplace(cq, host->AssignFlowCore()).first; // a CQ this RNIC did not make
+    }
+    return int32_t(it->second);
+}
+
 void
-Rnic::ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq)
+Rnic::ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq)
 {
     Ptr<HostModel> host = GetHost();
     if (!host)
@@ -240,11 +256,11 @@ Rnic::ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq)
         return;
     }
     // The verbs' cycles: every request posted and every completion reaped, on the core of the thread
-    // that owns the send queue's CQ (a CQ this RNIC did not make gets a core of its own).
-    auto it = m_cqCores.find(sendCq);
-    const int32_t core = int32_t(it != m_cqCores.end() ? it->second : host->AssignFlowCore());
-    qp->TraceConnectWithoutContext("Post", MakeBoundCallback(&OnPost, host, core));
-    qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&OnCompletion, host, core));
+    // that owns the CQ the queue completes on.
+    const int32_t sendCore = CoreOf(sendCq, host);
+    const int32_t recvCore = CoreOf(recvCq, host);
+    qp->TraceConnectWithoutContext("Post", MakeBoundCallback(&OnPost, host, sendCore, recvCore));
+    qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&OnCompletion, host, sendCore, recvCore));
     // Per segment or packet the transport moves, whatever the transport (RdmaTransport::WatchOctets).
     // The charge is counted and contends for the bus with the host's other traffic (a sockets
     // baseline on the same node); RDMA placement itself is not held back by it (doc/host-model.md).

@@ -19,7 +19,6 @@
 #include "rnic/queue-pair.h"
 
 #include "common/attribute-set.h"
-#include "host/host-model.h"
 
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
@@ -30,6 +29,8 @@
 
 namespace ns3
 {
+
+class HostModel;
 
 class Rnic : public Object
 {
@@ -80,9 +81,11 @@ class Rnic : public Object
     Ptr<HostModel> GetHost() const;
     /**
      * With a HostModel on the node: the RNIC's DMA of each segment's payload crosses its memory bus, and
-     * each work request posted and completion reaped costs cycles on `sendCq`'s core.
+     * each work request posted and completion reaped costs cycles on the core of the CQ it completes on.
      */
-    void ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq);
+    void ChargeHost(Ptr<QueuePair> qp, Ptr<CompletionQueue> sendCq, Ptr<CompletionQueue> recvCq);
+    /** The core `cq`'s verbs work runs on (one given now to a CQ this RNIC did not make). */
+    int32_t CoreOf(Ptr<CompletionQueue> cq, Ptr<HostModel> host);
 
     [[nodiscard]] bool SetQpType(TypeId tid);
     TypeId GetQpType() const { return m_qpFactory.GetTypeId(); }

@@ -22,11 +22,11 @@ namespace
 {
 
 /** The classes whose code spans several files, and the per-file components they once logged under. */
-const std::vector<std::string> kSplitClasses = {"DdpEndpoint", "MpaConnection", "RdmapEndpoint", "SctpSocket",
+const std::vector<std::string> kSplitClasses = {"DdpEndpoint", "HostModel", "MpaConnection", "RdmapEndpoint", "SctpSocket",
                                                 "TopologyBuilder"};
 const std::vector<std::string> kFileComponents = {
     "DdpEndpointRx",   "MpaConnectionData",  "MpaConnectionSetup", "RdmapReceive",   "RdmapTerminate",
-    "SctpSocketAssoc", "SctpSocketData",     "SctpSocketDispatch", "TopologyRouting"};
+    "SctpSocketAssoc", "SctpSocketData",     "SctpSocketDispatch", "TopologyRouting", "HostModelRdma"};
 
 class ComponentsAreClassNames : public TestCase
 {

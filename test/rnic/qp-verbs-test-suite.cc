@@ -394,6 +394,55 @@ class TransportSelectionTest : public TestCase
     }
 };
 
+class CqNotificationTest : public TestCase
+{
+  public:
+    CqNotificationTest()
+        : TestCase("CompletionQueue Notification: Poll raises no event, Event one per completion, Solicited only "
+                   "for a solicited Send; a one-shot arm returns to the standing mode")
+    {
+    }
+
+  private:
+    /** The events `cq` raises for `completions`, pushed one by one. */
+    static uint64_t Events(Ptr<CompletionQueue> cq, const std::vector<WorkCompletion>& completions)
+    {
+        uint64_t raised = 0;
+        cq->TraceConnectWithoutContext("Notify", MakeBoundCallback(+[](uint64_t* n, const WorkCompletion&) { ++*n; },
+                                                                   &raised));
+        for (const WorkCompletion& c : completions)
+        {
+            cq->Push(c);
+        }
+        Simulator::Run();
+        return raised;
+    }
+
+    void DoRun() override
+    {
+        WorkCompletion plain;
+        WorkCompletion solicited;
+        solicited.solicited = true;
+        const std::vector<WorkCompletion> three{plain, solicited, plain};
+        auto make = [](const std::string& mode) {
+            Ptr<CompletionQueue> cq = CreateObject<CompletionQueue>();
+            cq->SetAttribute("Notification", StringValue(mode));
+            return cq;
+        };
+        NS_TEST_EXPECT_MSG_EQ(Events(make("Poll"), three), 0u, "busy-polling: no event");
+        NS_TEST_EXPECT_MSG_EQ(Events(make("Event"), three), 3u, "armed for every completion");
+        NS_TEST_EXPECT_MSG_EQ(Events(make("Solicited"), three), 1u, "the solicited Send only");
+        Ptr<CompletionQueue> cq = make("Solicited");
+        cq->RequestNotify(CompletionQueue::NEXT_COMPLETION); // one-shot, over the standing mode
+        NS_TEST_EXPECT_MSG_EQ(Events(cq, {plain, plain, solicited, plain}), 2u,
+                              "the first completion, then back to Solicited: the solicited Send");
+        EnumValue mode;
+        cq->GetAttribute("Notification", mode);
+        NS_TEST_EXPECT_MSG_EQ(mode.Get(), int(CompletionQueue::SOLICITED_ONLY), "the standing mode reads back");
+        Simulator::Destroy();
+    }
+};
+
 class QpVerbsSuite : public TestSuite
 {
   public:
@@ -401,6 +450,7 @@ class QpVerbsSuite : public TestSuite
         : TestSuite("iwarp-qp-verbs", UNIT)
     {
         AddTestCase(new TransportSelectionTest, TestCase::QUICK);
+        AddTestCase(new CqNotificationTest, TestCase::QUICK);
         for (TestTransport t : {TestTransport::Iwarp, TestTransport::Loopback})
         {
             AddTestCase(new QpTransferTest(t), TestCase::QUICK);

@@ -19,7 +19,8 @@ namespace
 {
 
 const char* const kSuite = "iwarp-rdma-host-costs";
-constexpr double kCurrentHz = 3.4e9; // the `current` profile's clock (host-profile.cc)
+/** The `current` profile's clock (host-profile.cc). */
+const double kCurrentHz = std::stod(FindHostProfile("current")->ValueOf("ns3::HostCpuModel::Frequency"));
 
 std::string
 WriteStream(const std::string& size, uint32_t count, const std::string& rnic = "")

@@ -5,11 +5,14 @@
  * the scenario names one, each profile reproduces the figures it cites (within the tolerance
  * doc/rnic-model.md's table states), and summary.json names the engine's own limit beside the link's.
  */
+#include "helper/scenario/scenario-network.h"
 #include "rnic/rnic-profile.h"
 
 #include "support/scenario-run-util.h"
 
 #include "ns3/test.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -39,6 +42,17 @@ class CatalogueTestCase : public TestCase
             }
         }
         NS_TEST_EXPECT_MSG_EQ(FindRnicProfile("t7"), nullptr, "no such profile");
+        // A host's `rnic` map takes a profile: each of its attributes must be one a per-host map reaches.
+        for (const AttributeProfile& p : RnicProfiles())
+        {
+            for (const ProfileValue& v : p.values)
+            {
+                const std::string type = v.attribute.substr(0, v.attribute.rfind("::"));
+                const auto& reach = PerHostRnicTypes();
+                NS_TEST_EXPECT_MSG_EQ((std::find(reach.begin(), reach.end(), type) != reach.end()), true,
+                                      p.name << ": " << v.attribute << " reaches a host's RNIC");
+            }
+        }
         for (double gbps : {1.0, 10.0, 25.0, 40.0})
         {
             NS_TEST_EXPECT_MSG_EQ(RnicProfileForLink(gbps * 1e9).name, "t5-40g", gbps << " Gb/s");
@@ -122,16 +136,28 @@ class ScenarioKeyTestCase : public TestCase
             head + "rnic: {profile: 10g-2007, RnicPipeline::TxPerMessage: 1us}\nper-host:\n  h1: {rnic: {profile: "
                    "t5-40g}}\n" + tail, {}, "s.yaml");
         NS_TEST_EXPECT_MSG_EQ(cfg.rnicProfile, "10g-2007", "the scenario's profile");
-        NS_TEST_EXPECT_MSG_EQ(cfg.rnic.at("ns3::RnicPipeline::TxPerMessage"), "1us", "the section's own value wins");
-        NS_TEST_EXPECT_MSG_EQ(cfg.rnic.at("ns3::RnicPipeline::RxPerMessage"), "2700ns", "the profile's");
         NS_TEST_EXPECT_MSG_EQ(cfg.perHost.at("h1").rnicProfile, "t5-40g", "a host's own");
         NS_TEST_EXPECT_MSG_EQ(cfg.perHost.at("h1").rnic.at("ns3::RnicPipeline::TxPerMessage"), "550ns",
                               "a host's profile over the scenario's section");
+        // What each host's engine carries of full 1428-octet Write segments at MTU 1500 (1442 with headers):
+        // 1428 x 8 / (per segment + 1442 x 8 / rate), the slower of its two engines.
+        auto ceiling = [](double perSegmentNs, double rateBps) { return 1428 * 8 / (perSegmentNs * 1e-9 + 1442 * 8 / rateBps); };
         const RunResult r = RunInTemp(cfg, kSuite, "keys");
         NS_TEST_EXPECT_MSG_EQ(NamedHost(r, "h0").rnicProfile, "10g-2007", "h0 runs the scenario's");
+        NS_TEST_EXPECT_MSG_EQ_TOL(NamedHost(r, "h0").engineLimitBps, ceiling(170, 10e9), 1e6, "h0's engine is it");
         NS_TEST_EXPECT_MSG_EQ(NamedHost(r, "h1").rnicProfile, "t5-40g", "h1 its own");
+        NS_TEST_EXPECT_MSG_EQ_TOL(NamedHost(r, "h1").engineLimitBps, ceiling(100, 100e9), 1e6, "h1's engine is it");
+        // An explicit setting wins over the scenario's profile, in `host:` as in `rnic:`.
+        const RunResult own = RunYamlInTemp(
+            head + "host: {RnicPipeline::TxPerSegment: 100ns, RnicPipeline::RxPerSegment: 100ns}\nrnic: {profile: "
+                   "10g-2007}\n" + tail,
+            kSuite, "own");
+        NS_TEST_EXPECT_MSG_EQ_TOL(NamedHost(own, "h0").engineLimitBps, ceiling(100, 10e9), 1e6,
+                                  "host: RnicPipeline::Tx/RxPerSegment over the profile's 170 ns");
         const RunResult byLink = RunYamlInTemp(head + tail, kSuite, "auto");
         NS_TEST_EXPECT_MSG_EQ(NamedHost(byLink, "h0").rnicProfile, "t6-100g", "100 Gb/s: its class's");
+        NS_TEST_EXPECT_MSG_EQ_TOL(NamedHost(byLink, "h0").engineLimitBps, ceiling(10, 115e9), 1e6,
+                                  "the t6-100g engine installed");
         const RunResult none = RunYamlInTemp(head + "rnic: {profile: none}\n" + tail, kSuite, "none");
         NS_TEST_EXPECT_MSG_EQ(NamedHost(none, "h0").rnicProfile, "none", "none: the engine's defaults");
         NS_TEST_EXPECT_MSG_EQ_TOL(NamedHost(none, "h0").engineLimitBps, 53.05e9, 0.01e9, "the T5-like defaults");
