@@ -87,6 +87,8 @@ HostMemoryModel::HostMemoryModel()
 void
 HostMemoryModel::DoDispose()
 {
+    m_quiet.clear();
+    m_wakeUp.Cancel();
     Object::DoDispose();
 }
 
@@ -133,6 +135,7 @@ HostMemoryModel::WouldFinishAt(uint64_t bytes) const
 uint64_t
 HostMemoryModel::GetTotalBytes() const
 {
+    Settle();
     uint64_t s = 0;
     for (uint64_t b : m_bytes)
     {
@@ -144,6 +147,7 @@ HostMemoryModel::GetTotalBytes() const
 uint64_t
 HostMemoryModel::GetTotalTransactions() const
 {
+    Settle();
     uint64_t s = 0;
     for (uint64_t t : m_transactions)
     {
@@ -164,6 +168,18 @@ HostMemoryModel::Transfer(uint64_t bytes, MemoryTransaction kind, Callback<void>
     ++m_queued;
     NS_LOG_DEBUG(ToString(kind) << " " << bytes << " B: start " << start.As(Time::NS) << " end "
                                 << m_freeAt.As(Time::NS));
+    if (done.IsNull() && m_startTrace.IsEmpty() && m_endTrace.IsEmpty())
+    {
+        // Nothing to run at its start or end (an RNIC's DMA of each segment is one): no events of its own.
+        // One wake-up at a time keeps the run going until the last of them has ended, as their ends would.
+        Settle();
+        m_quiet.push_back({m_freeAt, kind, bytes, occupancy});
+        if (!m_wakeUp.IsRunning())
+        {
+            m_wakeUp = Simulator::Schedule(m_freeAt - now, &HostMemoryModel::WakeUp, this);
+        }
+        return m_freeAt;
+    }
     Simulator::Schedule(start - now, &HostMemoryModel::Start, this, kind, bytes);
     Simulator::Schedule(m_freeAt - now, &HostMemoryModel::Finish, this, kind, bytes, occupancy, done);
     return m_freeAt;
@@ -176,12 +192,40 @@ HostMemoryModel::Start(MemoryTransaction kind, uint64_t bytes)
 }
 
 void
-HostMemoryModel::Finish(MemoryTransaction kind, uint64_t bytes, Time occupancy, Callback<void> done)
+HostMemoryModel::Count(MemoryTransaction kind, uint64_t bytes, Time occupancy) const
 {
     --m_queued;
     m_bytes[Index(kind)] += bytes;
     ++m_transactions[Index(kind)];
     m_busy += occupancy;
+}
+
+void
+HostMemoryModel::Settle() const
+{
+    const Time now = Simulator::Now();
+    while (!m_quiet.empty() && m_quiet.front().end <= now)
+    {
+        const Quiet& q = m_quiet.front();
+        Count(q.kind, q.bytes, q.occupancy);
+        m_quiet.pop_front();
+    }
+}
+
+void
+HostMemoryModel::WakeUp()
+{
+    Settle();
+    if (!m_quiet.empty())
+    {
+        m_wakeUp = Simulator::Schedule(m_quiet.back().end - Simulator::Now(), &HostMemoryModel::WakeUp, this);
+    }
+}
+
+void
+HostMemoryModel::Finish(MemoryTransaction kind, uint64_t bytes, Time occupancy, Callback<void> done)
+{
+    Count(kind, bytes, occupancy);
     m_endTrace(kind, bytes);
     if (!done.IsNull())
     {

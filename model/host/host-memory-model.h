@@ -22,11 +22,13 @@
 
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <deque>
 #include <cstdint>
 
 namespace ns3
@@ -57,7 +59,11 @@ class HostMemoryModel : public Object
 
     /**
      * Queue a transaction of `bytes` behind everything already submitted; `done` (may be
-     * null) runs when it has crossed the bus. Returns the absolute completion time.
+     * null) runs when it has crossed the bus. Returns the absolute completion time. A transaction
+     * nobody waits for (`done` null) or listens to (no sink on either trace) schedules no events
+     * of its own: it occupies the bus all the same, the counters take it in once the clock has
+     * passed its end, and one wake-up event at a time keeps a run going until the last such end
+     * (a sink connected later hears only of transactions submitted after it).
      */
     Time Transfer(uint64_t bytes, MemoryTransaction kind, Callback<void> done);
 
@@ -67,16 +73,32 @@ class HostMemoryModel : public Object
     Time WouldFinishAt(uint64_t bytes) const;
     /** When the bus has worked off everything submitted so far (now when idle). */
     Time GetFreeAt() const;
-    /** Transactions submitted whose completion has not fired yet. */
-    uint32_t GetQueued() const { return m_queued; }
+    /** Transactions submitted that have not completed yet. */
+    uint32_t GetQueued() const
+    {
+        Settle();
+        return m_queued;
+    }
 
     /** Counters, updated when a transaction completes. */
-    uint64_t GetBytes(MemoryTransaction kind) const { return m_bytes[Index(kind)]; }
-    uint64_t GetTransactions(MemoryTransaction kind) const { return m_transactions[Index(kind)]; }
+    uint64_t GetBytes(MemoryTransaction kind) const
+    {
+        Settle();
+        return m_bytes[Index(kind)];
+    }
+    uint64_t GetTransactions(MemoryTransaction kind) const
+    {
+        Settle();
+        return m_transactions[Index(kind)];
+    }
     uint64_t GetTotalBytes() const;
     uint64_t GetTotalTransactions() const;
     /** Sum of the occupancy of completed transactions. */
-    Time GetBusyTime() const { return m_busy; }
+    Time GetBusyTime() const
+    {
+        Settle();
+        return m_busy;
+    }
 
     DataRate GetBandwidth() const { return m_bandwidth; }
     /** Rejects (returns false for) a zero rate: the bus would never finish anything. */
@@ -95,15 +117,33 @@ class HostMemoryModel : public Object
     static std::size_t Index(MemoryTransaction k) { return static_cast<std::size_t>(k); }
     void Start(MemoryTransaction kind, uint64_t bytes);
     void Finish(MemoryTransaction kind, uint64_t bytes, Time occupancy, Callback<void> done);
+    /** Count a completed transaction. */
+    void Count(MemoryTransaction kind, uint64_t bytes, Time occupancy) const;
+    /** Count the quiet transactions that have completed by now. */
+    void Settle() const;
+    /** Settle, and wake up again at the last quiet transaction's end while any is left. */
+    void WakeUp();
+
+    /** A transaction without events (see Transfer), counted once the clock passes `end`. */
+    struct Quiet
+    {
+        Time end;
+        MemoryTransaction kind;
+        uint64_t bytes;
+        Time occupancy;
+    };
 
     DataRate m_bandwidth;
     Time m_overhead;
 
     Time m_freeAt;     ///< when the last submitted transaction leaves the bus
-    uint32_t m_queued{0};
-    std::array<uint64_t, kMemoryTransactionKinds> m_bytes{};
-    std::array<uint64_t, kMemoryTransactionKinds> m_transactions{};
-    Time m_busy;
+    // The counters are brought up to date from const getters (Settle), hence mutable.
+    mutable uint32_t m_queued{0};
+    mutable std::array<uint64_t, kMemoryTransactionKinds> m_bytes{};
+    mutable std::array<uint64_t, kMemoryTransactionKinds> m_transactions{};
+    mutable Time m_busy;
+    mutable std::deque<Quiet> m_quiet; ///< in order of their ends (the bus is FIFO)
+    EventId m_wakeUp;
 
     TracedCallback<MemoryTransaction, uint64_t> m_startTrace;
     TracedCallback<MemoryTransaction, uint64_t> m_endTrace;

@@ -13,9 +13,21 @@ namespace ns3
 
 IWARP_CLASS_LOG_COMPONENT_USE(HostModel);
 
+bool
+HostModel::Unobserved(const Callback<void>& done) const
+{
+    return done.IsNull() && m_opStartTrace.IsEmpty() && m_opEndTrace.IsEmpty();
+}
+
 void
 HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
 {
+    if (Unobserved(done))
+    {
+        // The RNIC's DMA of a segment, which nothing waits for: the bus alone counts it, without events.
+        GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaWrite, MakeNullCallback<void>());
+        return;
+    }
     Ptr<Op> op = NewOp(HostOperation::RdmaReceive, bytes, done);
     GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaWrite, MakeCallback(&HostModel::Complete, this, op));
 }
@@ -23,6 +35,11 @@ HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
 void
 HostModel::RdmaSend(uint64_t bytes, Callback<void> done)
 {
+    if (Unobserved(done))
+    {
+        GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaRead, MakeNullCallback<void>());
+        return;
+    }
     Ptr<Op> op = NewOp(HostOperation::RdmaSend, bytes, done);
     GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaRead, MakeCallback(&HostModel::Complete, this, op));
 }

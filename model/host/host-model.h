@@ -131,7 +131,11 @@ class HostModel : public Object
      */
     uint32_t AssignFlowCore();
 
-    /** Operations started and not yet done. */
+    /**
+     * Operations started and not yet done. An RdmaReceive or RdmaSend that nothing waits for (null `done`)
+     * or listens to (no OperationStart or OperationEnd sink) is the bus's alone: HostMemoryModel::GetQueued
+     * counts it, not this, and it schedules no event of its own.
+     */
     uint32_t GetInFlight() const { return m_inFlight; }
 
     /** Snapshot of the node's counters (HostCounters::FromNode on this object). */
@@ -168,6 +172,8 @@ class HostModel : public Object
     };
 
     Ptr<Op> NewOp(HostOperation kind, uint64_t bytes, Callback<void> done);
+    /** Whether an operation with `done` would be waited for by nothing and heard by no trace sink. */
+    bool Unobserved(const Callback<void>& done) const;
     uint32_t PickCore(int32_t core) const;
     /** Start a copy for `op` on op->core; `then` runs when its three parts are done. */
     void StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>));

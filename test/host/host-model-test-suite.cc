@@ -84,6 +84,59 @@ class BusFifoTestCase : public TestCase
     }
 };
 
+class QuietTransferTestCase : public TestCase
+{
+  public:
+    QuietTransferTestCase()
+        : TestCase("transfers nothing waits for or listens to schedule no events of their own, occupy the bus, "
+                   "are counted once the clock passes their end and keep the run going to it; a sink brings "
+                   "the events back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostMemoryModel> bus = MakeBus("8Gbps", NanoSeconds(10)); // 1 octet per ns
+        for (int i = 0; i < 100; ++i)
+        {
+            bus->Transfer(1000, MemoryTransaction::NicDmaWrite, MakeNullCallback<void>());
+        }
+        NS_TEST_EXPECT_MSG_EQ(bus->GetFreeAt(), NanoSeconds(101000), "each occupies the bus, FIFO");
+        std::vector<std::pair<uint64_t, uint32_t>> seen; // (bytes counted, queued) at 1009 and 1010 ns
+        for (int64_t t : {1009, 1010, 101000})
+        {
+            Simulator::Schedule(NanoSeconds(t), [&seen, bus]() {
+                seen.emplace_back(bus->GetBytes(MemoryTransaction::NicDmaWrite), bus->GetQueued());
+            });
+        }
+        Simulator::Run();
+        // The test's own three, a wake-up at the first end and, re-armed there, one at the last.
+        NS_TEST_EXPECT_MSG_EQ(Simulator::GetEventCount(), 5u, "two wake-ups for a hundred transfers");
+        NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), NanoSeconds(101000), "the run lasted to the last end");
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), 3u, "three looks");
+        NS_TEST_EXPECT_MSG_EQ(seen[0].first, 0u, "not counted before its end");
+        NS_TEST_EXPECT_MSG_EQ(seen[0].second, 100u, "all queued");
+        NS_TEST_EXPECT_MSG_EQ(seen[1].first, 1000u, "counted at its end");
+        NS_TEST_EXPECT_MSG_EQ(seen[2].first, 100000u, "all counted at the last end");
+        NS_TEST_EXPECT_MSG_EQ(seen[2].second, 0u, "none queued");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetBusyTime(), NanoSeconds(101000), "their occupancy");
+        Simulator::Destroy();
+
+        // With a sink on the end trace, each transfer has its events again and the sink hears it.
+        bus = MakeBus("8Gbps", NanoSeconds(10));
+        uint64_t heard = 0;
+        bus->TraceConnectWithoutContext("TransactionEnd", MakeBoundCallback(
+                                                              +[](uint64_t* n, MemoryTransaction, uint64_t b) { *n += b; },
+                                                              &heard));
+        bus->Transfer(1000, MemoryTransaction::NicDmaWrite, MakeNullCallback<void>());
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(heard, 1000u, "the sink heard the transfer");
+        NS_TEST_EXPECT_MSG_EQ(Simulator::GetEventCount(), 2u, "its start and its end");
+        Simulator::Destroy();
+    }
+};
+
 class BusOverheadTestCase : public TestCase
 {
   public:
@@ -509,6 +562,7 @@ class HostModelTestSuite : public TestSuite
         : TestSuite("iwarp-host-model", UNIT)
     {
         AddTestCase(new BusFifoTestCase(), TestCase::QUICK);
+        AddTestCase(new QuietTransferTestCase(), TestCase::QUICK);
         AddTestCase(new BusOverheadTestCase(), TestCase::QUICK);
         AddTestCase(new BusCountersTestCase(), TestCase::QUICK);
         AddTestCase(new CpuDispatchTestCase(), TestCase::QUICK);
