@@ -20,28 +20,27 @@ HostModel::Unobserved(const Callback<void>& done) const
 }
 
 void
-HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
+HostModel::RdmaDma(HostOperation op, MemoryTransaction kind, uint64_t bytes, Callback<void> done)
 {
     if (Unobserved(done))
     {
         // The RNIC's DMA of a segment, which nothing waits for: the bus alone counts it, without events.
-        GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaWrite, MakeNullCallback<void>());
+        GetMemory()->Transfer(bytes, kind, MakeNullCallback<void>());
         return;
     }
-    Ptr<Op> op = NewOp(HostOperation::RdmaReceive, bytes, done);
-    GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaWrite, MakeCallback(&HostModel::Complete, this, op));
+    GetMemory()->Transfer(bytes, kind, MakeCallback(&HostModel::Complete, this, NewOp(op, bytes, done)));
+}
+
+void
+HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
+{
+    RdmaDma(HostOperation::RdmaReceive, MemoryTransaction::NicDmaWrite, bytes, done);
 }
 
 void
 HostModel::RdmaSend(uint64_t bytes, Callback<void> done)
 {
-    if (Unobserved(done))
-    {
-        GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaRead, MakeNullCallback<void>());
-        return;
-    }
-    Ptr<Op> op = NewOp(HostOperation::RdmaSend, bytes, done);
-    GetMemory()->Transfer(bytes, MemoryTransaction::NicDmaRead, MakeCallback(&HostModel::Complete, this, op));
+    RdmaDma(HostOperation::RdmaSend, MemoryTransaction::NicDmaRead, bytes, done);
 }
 
 uint64_t

@@ -174,6 +174,8 @@ class HostModel : public Object
     Ptr<Op> NewOp(HostOperation kind, uint64_t bytes, Callback<void> done);
     /** Whether an operation with `done` would be waited for by nothing and heard by no trace sink. */
     bool Unobserved(const Callback<void>& done) const;
+    /** RdmaReceive and RdmaSend: operation `op`, one bus transaction of `kind`. */
+    void RdmaDma(HostOperation op, MemoryTransaction kind, uint64_t bytes, Callback<void> done);
     uint32_t PickCore(int32_t core) const;
     /** Start a copy for `op` on op->core; `then` runs when its three parts are done. */
     void StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>));
