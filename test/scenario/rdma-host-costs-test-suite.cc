@@ -127,6 +127,38 @@ class EventModeTestCase : public TestCase
     }
 };
 
+class CoresTestCase : public TestCase
+{
+  public:
+    CoresTestCase()
+        : TestCase("each connection's verbs run on the core of its completion queue: two streams, two cores alike")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Two Write streams from h0, each with its own completion queue, so its own core (round-robin); the
+        // verbs' jobs are short, so on any free core they would all land on core 0.
+        const RunResult r = RunYamlInTemp(
+            "stop: 100ms\ntopology: {kind: two-hosts}\nlinks: {rate: 10Gbps, delay: 5us}\nhost: {profile: current}\n"
+            "workloads:\n"
+            "  - {name: a, kind: stream, op: write, from: h0, to: h1, size: 4KiB, count: 200, outstanding: 4}\n"
+            "  - {name: b, kind: stream, op: write, from: h0, to: h1, size: 4KiB, count: 200, outstanding: 4}\n",
+            kSuite, "cores");
+        const std::vector<Time>& busy = NamedHost(r, "h0").cpuBusyPerCore;
+        NS_TEST_ASSERT_MSG_EQ(busy.size(), 6u, "the current profile's six cores");
+        NS_TEST_EXPECT_MSG_GT(busy[0], Time(0), "stream a's core");
+        NS_TEST_EXPECT_MSG_GT(busy[1], Time(0), "stream b's core");
+        NS_TEST_EXPECT_MSG_EQ_TOL(busy[1].GetSeconds(), busy[0].GetSeconds(), 0.2 * busy[0].GetSeconds(),
+                                  "the same work on each");
+        for (std::size_t c = 2; c < busy.size(); ++c)
+        {
+            NS_TEST_EXPECT_MSG_EQ(busy[c], Time(0), "core " << c << " idle");
+        }
+    }
+};
+
 class RdmaHostCostsTestSuite : public TestSuite
 {
   public:
@@ -136,6 +168,7 @@ class RdmaHostCostsTestSuite : public TestSuite
         AddTestCase(new PerRequestTestCase(), TestCase::QUICK);
         AddTestCase(new RegistrationTestCase(), TestCase::QUICK);
         AddTestCase(new EventModeTestCase(), TestCase::QUICK);
+        AddTestCase(new CoresTestCase(), TestCase::QUICK);
     }
 };
 
