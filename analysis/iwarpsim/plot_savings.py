@@ -66,12 +66,14 @@ def _per_rate(df: pd.DataFrame, variant: str, profile: str, column: str) -> tupl
     return [int(x) // 10**9 for x in d.index], [float(y) for y in d.to_numpy()]
 
 
-def _lines(ax: Any, df: pd.DataFrame, column: str, scale: float = 1.0) -> None:
+def _lines(ax: Any, df: pd.DataFrame, column: str, scale: Callable[[int, float], float] = lambda x, y: y) -> None:
+    """One line per profile and variant of `column` against the link rate, each value through `scale`
+    (rate in Gb/s, value)."""
     for profile in [p for p in PROFILES if p in set(df["profile"])]:
         for variant, (marker, style, label) in VARIANT_STYLES.items():
             xs, ys = _per_rate(df, variant, profile, column)
-            ax.plot(xs, [y * scale for y in ys], marker=marker, ls=style, color=PROFILE_COLORS[profile],
-                    label="%s, %s" % (label, profile))
+            ax.plot(xs, [scale(x, y) for x, y in zip(xs, ys)], marker=marker, ls=style,
+                    color=PROFILE_COLORS[profile], label="%s, %s" % (label, profile))
 
 
 def _rate_axis(ax: Any, rates: list[int]) -> None:
@@ -115,7 +117,7 @@ def savings_plot(df: pd.DataFrame, out: str, figure: Callable[[float, float], Fi
     fig = figure(16, 9.5)
     axes = fig.subplots(2, 3)
     ax = axes[0][0]
-    _lines(ax, df, "goodput_bps", 1e-9)
+    _lines(ax, df, "goodput_bps", lambda x, y: y * 1e-9)
     ax.plot(rates, rates, color="grey", lw=0.8, ls=":", label="link rate")
     ax.set_ylabel("goodput at the receiver (Gb/s)")
     ax.set_yscale("log")
@@ -134,11 +136,8 @@ def savings_plot(df: pd.DataFrame, out: str, figure: Callable[[float, float], Fi
     ax.set_ylabel("memory-bus octets per delivered octet")
     ax.set_title("Memory-bus traffic, receiver (profiles coincide)")
     ax = axes[1][1]
-    for profile in [p for p in PROFILES if p in set(df["profile"])]:
-        for variant, (marker, style, label) in VARIANT_STYLES.items():
-            xs, ys = _per_rate(df, variant, profile, "dst_cpu_busy_ns_per_byte")
-            ax.plot(xs, [y * x * 1e9 / 8 / 1e9 for x, y in zip(xs, ys)], marker=marker, ls=style,
-                    color=PROFILE_COLORS[profile])
+    # busy ns per octet x the link's octets per second, over the ns in a second
+    _lines(ax, df, "dst_cpu_busy_ns_per_byte", lambda x, y: y * x * 1e9 / 8 / 1e9)
     ax.set_yscale("log")
     ax.set_ylabel("receiver cores busy to take the link's rate (log)")
     ax.set_title("Cores needed at line rate, receiver\n(RDMA: the profiles' lines coincide)", fontsize=10)

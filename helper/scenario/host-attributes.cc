@@ -132,15 +132,15 @@ HostLinks(Ptr<Node> node)
     return links;
 }
 
-std::pair<double, uint32_t>
+HostLink
 FastestLink(Ptr<Node> node)
 {
-    std::pair<double, uint32_t> fastest{0, 0};
+    HostLink fastest{0, 0};
     for (const HostLink& l : HostLinks(node))
     {
-        if (l.bps > fastest.first)
+        if (l.bps > fastest.bps)
         {
-            fastest = {l.bps, l.mtu};
+            fastest = l;
         }
     }
     return fastest;

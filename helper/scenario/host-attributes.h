@@ -61,8 +61,8 @@ struct HostLink
 /** The point-to-point devices of `node`, in device order. */
 std::vector<HostLink> HostLinks(Ptr<Node> node);
 
-/** The rate (bit/s) and MTU of `node`'s fastest point-to-point device; (0, 0) without one. */
-std::pair<double, uint32_t> FastestLink(Ptr<Node> node);
+/** `node`'s fastest point-to-point device; {0, 0} without one. */
+HostLink FastestLink(Ptr<Node> node);
 
 /** A host model and an RNIC on `node` made with `attributes`, which are also set on its IPv4 stack. */
 void InstallHostObjects(Ptr<Node> node, const AttributeMap& attributes);

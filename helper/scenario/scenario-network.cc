@@ -195,7 +195,7 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
         // The engine profile under everything the scenario sets: its own, or the host's link class's.
         AttributeMap attributes = HostAttributes(cfg, topo->hostNames[i]);
         const std::string rnic =
-            RnicProfileOf(cfg, topo->hostNames[i], FastestLink(topo->hosts.Get(i)).first);
+            RnicProfileOf(cfg, topo->hostNames[i], FastestLink(topo->hosts.Get(i)).bps);
         if (const AttributeProfile* profile = FindRnicProfile(rnic))
         {
             profile->AddTo(attributes);

@@ -125,6 +125,16 @@ Rnic::GetTransportType() const
     return RdmaTransportKindOfConnector(m_cm->GetConnectorType())->transport; // every connector the CM takes pairs
 }
 
+namespace
+{
+/** A completion queue armed for events raised one: its thread's core pays the event. */
+void
+OnEvent(Ptr<HostModel> host, int32_t core, const WorkCompletion& /* c */)
+{
+    host->RdmaEvent(MakeNullCallback<void>(), core);
+}
+} // namespace
+
 Ptr<MemoryRegion>
 Rnic::RegisterMemory(Ptr<ProtectionDomain> pd, uint64_t length, uint8_t access, MemoryRegistry::Backing backing)
 {
@@ -145,12 +155,7 @@ Rnic::CreateCq()
     {
         const uint32_t core = host->AssignFlowCore();
         m_cqCores[cq] = core;
-        cq->TraceConnectWithoutContext("Notify",
-                                       MakeBoundCallback(+[](Ptr<HostModel> h, int32_t c, const WorkCompletion&) {
-                                           h->RdmaEvent(MakeNullCallback<void>(), c);
-                                       },
-                                                         host,
-                                                         int32_t(core)));
+        cq->TraceConnectWithoutContext("Notify", MakeBoundCallback(&OnEvent, host, int32_t(core)));
     }
     return cq;
 }
