@@ -199,6 +199,8 @@ def _run_columns(w: Mapping[str, Any], summary: Mapping[str, Any], hosts: Mappin
         row[role + "_cpu_cycles_per_byte"] = per(
             _sum(hosts, nodes, lambda h: (h.get("counters") or {}).get("cpu_cycles", 0)))
         row[role + "_bus_bytes_per_byte"] = per(_sum(hosts, nodes, lambda h: h.get("bus_bytes", 0)))
+        # received octets read from the last-level cache (DDIO), each two bus crossings fewer
+        row[role + "_ddio_bytes_per_byte"] = per(_sum(hosts, nodes, _counter("ddio_bytes")))
         # the cycles by use (cpu_cycles_stack, _copy, ...: doc/host-model.md), as the hosts' counters name them
         uses = sorted({k for n in nodes for k in (hosts.get(n, {}).get("counters") or {}) if k.startswith("cpu_cycles_")})
         for key in uses:

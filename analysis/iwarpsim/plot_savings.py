@@ -32,7 +32,8 @@ MTU = 9000
 USES = ["stack", "copy", "verbs", "registration"]
 COLUMNS = (["variant", "profile", "rate_bps", "seed", "messages_delivered", "octets_delivered", "completed",
             "goodput_bps", "dst_cpu_busy_ns_per_byte"]
-           + ["%s_%s" % (role, m) for m in ["cpu_cycles_per_byte", "bus_bytes_per_byte"] for role in ("src", "dst")]
+           + ["%s_%s" % (role, m) for m in ["cpu_cycles_per_byte", "bus_bytes_per_byte", "ddio_bytes_per_byte"]
+              for role in ("src", "dst")]
            + ["%s_cpu_cycles_%s_per_byte" % (role, u) for u in USES for role in ("src", "dst")])
 PROFILE_COLORS = {"host-2005": "tab:brown", "host-2015": "tab:blue", "current": "tab:green"}
 VARIANT_STYLES = {"rdma": ("o", "-", "RDMA Write"), "sockets": ("s", "--", "TCP sockets")}

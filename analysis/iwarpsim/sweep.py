@@ -278,9 +278,9 @@ def sweep(base: Scenario, grid: Mapping[str, Any] | None = None, repeats: int = 
     octets_delivered, completed (every message the workload was to post was posted and delivered),
     then the metric columns, then retransmissions, retransmissions_fast, retransmissions_timeout,
     rto_expirations, terminates, checks_failed (the run's failed physics checks), src_hosts,
-    dst_hosts, src_/dst_ cpu_busy_ns_per_byte, cpu_cycles_per_byte, bus_bytes_per_byte and
+    dst_hosts, src_/dst_ cpu_busy_ns_per_byte, cpu_cycles_per_byte, bus_bytes_per_byte, ddio_bytes_per_byte and
     cpu_cycles_<use>_per_byte for each use the hosts' counters name (stack, copy, crc, verbs,
-    registration) (the hosts' counters over octets_delivered: exact only when those hosts run nothing
+    registration, checksum) (the hosts' counters over octets_delivered: exact only when those hosts run nothing
     else), wall_time_s,
     events, cached, out_dir; message and octet counts are the workload's, over all its sizes.
     The metric columns are the summary.json metrics the workload kinds declare (workload_kinds(),

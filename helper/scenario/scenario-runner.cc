@@ -69,6 +69,7 @@ HostRow(const std::string& name, Ptr<Node> node)
     h.counters["bus_busy_s"] = c.busBusy.GetSeconds();
     h.counters["copies"] = double(c.copies);
     h.counters["dma_transactions"] = double(c.dmas);
+    h.counters["ddio_bytes"] = double(c.ddioBytes);
     for (const auto& [column, value] : c.Fields())
     {
         if (column.rfind("bus_bytes_", 0) == 0 || column.rfind("cpu_cycles_", 0) == 0)

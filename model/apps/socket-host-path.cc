@@ -68,38 +68,73 @@ SocketHostPath::OnSegment(SequenceNumber32 seq, uint32_t octets)
     // A segment wholly below what TCP has already received in order is a duplicate (a retransmission
     // of data that had arrived, or a late original): the stack processes it and drops it. New data,
     // in order or not, is charged with the read that takes it.
+    const uint64_t mark = m_host->NoteNicWrite(octets);
     if (seq + octets <= m_tcp->GetRxBuffer()->NextRxSequence())
     {
         m_host->SocketDuplicate(octets, Callback<void>(), m_core);
         return;
     }
+    NoteArrival();
     // Kept in stream order (out-of-order arrivals are few and near the back).
     const SequenceNumber32 end = seq + octets;
     auto it = m_segmentEnds.end();
-    while (it != m_segmentEnds.begin() && end < *std::prev(it))
+    while (it != m_segmentEnds.begin() && end < std::prev(it)->end)
     {
         --it;
     }
-    m_segmentEnds.insert(it, end);
+    m_segmentEnds.insert(it, ArrivedSegment{end, octets, mark});
 }
 
-uint32_t
-SocketHostPath::ReadPackets(uint32_t octets)
+void
+SocketHostPath::NoteArrival()
+{
+    // Interrupt coalescing: data reaching an idle connection is seen when the NIC's interrupt fires,
+    // InterruptDelay after the first packet or at the InterruptFrames-th; data arriving while a read
+    // is in processing or waiting for the core is polled by it (NAPI), no interrupt needed.
+    const Time delay = m_host->GetInterruptDelay();
+    const Time now = Simulator::Now();
+    const bool fired = m_interruptPending && m_interruptAt <= now;
+    if (delay.IsZero() || m_rxChunk || (m_readWaiting && (!m_interruptPending || fired)))
+    {
+        return; // no coalescing, or a read in processing or about to run polls this data
+    }
+    if (!m_interruptPending || fired)
+    {
+        m_interruptPending = true;
+        m_interruptAt = now + delay;
+        m_interruptFrames = 0;
+    }
+    if (++m_interruptFrames >= m_host->GetInterruptFrames() && m_interruptAt > now)
+    {
+        m_interruptAt = now;
+        if (m_readWaiting)
+        {
+            WaitForCore(); // the read waiting for the interrupt may start now
+        }
+    }
+}
+
+SocketHostPath::ReadCost
+SocketHostPath::CostOfRead(uint32_t octets)
 {
     m_rxOctetsRead += octets;
     if (!m_watchesArrivals)
     {
-        return m_host->ReceiveAggregates(Packets(octets), m_segmentSize);
+        return {m_host->ReceiveAggregates(Packets(octets), m_segmentSize), 0};
     }
-    // The segments whose last octet this read takes: a segment split between two reads is paid once.
+    // The segments whose last octet this read takes: a segment split between two reads is paid once,
+    // and is in the cache (DDIO) or not as its last octet is.
     const SequenceNumber32 readEnd = m_rxStreamStart + uint32_t(m_rxOctetsRead);
     uint32_t segments = 0;
-    while (!m_segmentEnds.empty() && m_segmentEnds.front() <= readEnd)
+    uint64_t cached = 0;
+    while (!m_segmentEnds.empty() && m_segmentEnds.front().end <= readEnd)
     {
+        const ArrivedSegment& s = m_segmentEnds.front();
+        cached += m_host->CachedOctets(s.nicMark, s.octets);
         m_segmentEnds.pop_front();
         ++segments;
     }
-    return m_host->ReceiveAggregates(segments, m_segmentSize); // GRO: per aggregate
+    return {m_host->ReceiveAggregates(segments, m_segmentSize), std::min<uint64_t>(cached, octets)}; // GRO
 }
 
 void
@@ -141,6 +176,10 @@ SocketHostPath::OnRecv(Ptr<Socket> s)
             }
         }
         return;
+    }
+    if (!m_watchesArrivals)
+    {
+        NoteArrival(); // no segment arrivals to go by: TCP's delivery stands for them
     }
     Pull();
     StartRead();
@@ -189,8 +228,13 @@ SocketHostPath::WaitForCore()
     // the order they started waiting, a read each, so a short flow waits for at most one read of
     // each other flow on its core.
     const Time now = Simulator::Now();
-    const Time at = std::max(now, m_host->GetCpu()->GetFreeAt(uint32_t(m_core)));
-    Simulator::Schedule(at - now, &SocketHostPath::ReadWhenCoreFree, Ptr<SocketHostPath>(this));
+    Time at = std::max(now, m_host->GetCpu()->GetFreeAt(uint32_t(m_core)));
+    if (m_interruptPending)
+    {
+        at = std::max(at, m_interruptAt); // the host has not seen the data before its interrupt
+    }
+    m_readEvent.Cancel();
+    m_readEvent = Simulator::Schedule(at - now, &SocketHostPath::ReadWhenCoreFree, Ptr<SocketHostPath>(this));
 }
 
 void
@@ -200,12 +244,14 @@ SocketHostPath::ReadWhenCoreFree()
     {
         return; // detached while waiting
     }
-    if (m_host->GetCpu()->GetFreeAt(uint32_t(m_core)) > Simulator::Now())
+    if (m_host->GetCpu()->GetFreeAt(uint32_t(m_core)) > Simulator::Now() ||
+        (m_interruptPending && m_interruptAt > Simulator::Now()))
     {
         WaitForCore(); // another read took the core first
         return;
     }
     m_readWaiting = false;
+    m_interruptPending = false; // this read takes what the interrupt announced
     Pull(); // what arrived meanwhile is read too
     // One read: up to ReadSize octets from the front of the socket buffer.
     Ptr<Packet> read = Create<Packet>();
@@ -226,12 +272,13 @@ SocketHostPath::ReadWhenCoreFree()
     }
     m_rxQueued -= read->GetSize();
     m_rxChunk = read;
-    const uint32_t packets = ReadPackets(read->GetSize());
+    const ReadCost cost = CostOfRead(read->GetSize());
     // The callback holds a reference so that a pending charge never outlives the path.
     m_host->SocketReceive(read->GetSize(),
-                          packets,
+                          cost.packets,
                           MakeCallback(&SocketHostPath::RxDone, Ptr<SocketHostPath>(this)),
-                          m_core);
+                          m_core,
+                          cost.cached);
 }
 
 void

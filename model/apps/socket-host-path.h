@@ -35,6 +35,8 @@
 #include "host/host-model.h"
 
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
 #include "ns3/sequence-number.h"
@@ -102,8 +104,16 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     /** Take the next read once the connection's core is free (ReadWhenCoreFree). */
     void WaitForCore();
     void ReadWhenCoreFree();
-    /** The packets a read of `octets` (the next in the stream) is charged for. */
-    uint32_t ReadPackets(uint32_t octets);
+    /** What a read is charged for: protocol packets (aggregates) and octets still in the cache. */
+    struct ReadCost
+    {
+        uint32_t packets;
+        uint64_t cached;
+    };
+    /** The cost of a read of `octets`, the next in the stream. */
+    ReadCost CostOfRead(uint32_t octets);
+    /** New data reached the connection: start or advance its receive interrupt (coalescing). */
+    void NoteArrival();
     void RxDone();
     /** Octets free in TCP's receive buffer: what its window can advertise. */
     uint32_t FreeReceiveSpace() const;
@@ -127,11 +137,22 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     uint64_t m_rxQueued{0};            ///< octets in m_rxQueue
     uint64_t m_rxOctetsRead{0};        ///< octets of every read so far
     SequenceNumber32 m_rxStreamStart;  ///< TCP's sequence number of the stream's first octet
-    std::deque<SequenceNumber32> m_segmentEnds; ///< arrived new-data segments not yet read: their ends
+    /** A new-data segment that arrived and is not yet read. */
+    struct ArrivedSegment
+    {
+        SequenceNumber32 end; ///< TCP sequence number after its last octet
+        uint32_t octets;
+        uint64_t nicMark;     ///< HostModel::NoteNicWrite's count after its DMA (DDIO)
+    };
+    std::deque<ArrivedSegment> m_segmentEnds; ///< in stream order
     uint32_t m_readSize{65536};        ///< octets one read copies at most
     bool m_zeroCopySend{false};
     Ptr<Packet> m_rxChunk;      ///< the read in host receive processing, if any
-    bool m_readWaiting{false};  ///< a read waits for the connection's core
+    bool m_readWaiting{false};  ///< a read waits for the connection's core (or its interrupt)
+    EventId m_readEvent;        ///< when the waiting read tries again
+    bool m_interruptPending{false}; ///< data reached the idle connection, its interrupt not yet taken
+    Time m_interruptAt;             ///< when that interrupt fires (coalescing)
+    uint32_t m_interruptFrames{0};  ///< packets since that data
     bool m_watchesArrivals{false}; ///< a charged TCP connection: its duplicates are charged (TcpArrivals)
     uint32_t m_rxLimit{0};
     bool m_windowClosed{false}; ///< TCP's receive window closed since the last window update

@@ -37,6 +37,8 @@ ToString(HostCycleUse use)
         return "verbs";
     case HostCycleUse::Registration:
         return "registration";
+    case HostCycleUse::Checksum:
+        return "checksum";
     }
     return "unknown";
 }
@@ -66,6 +68,7 @@ HostCounters::From(Ptr<const HostMemoryModel> mem, Ptr<const HostCpuModel> cpu, 
     if (host)
     {
         c.cyclesByUse = host->GetCyclesByUse();
+        c.ddioBytes = host->GetDdioBytes();
     }
     c.busBytes = mem->GetTotalBytes();
     c.busTransactions = mem->GetTotalTransactions();
@@ -118,6 +121,7 @@ HostCounters::Fields() const
     }
     f.emplace_back("copies", std::to_string(copies));
     f.emplace_back("dmas", std::to_string(dmas));
+    f.emplace_back("ddio_bytes", std::to_string(ddioBytes));
     return f;
 }
 

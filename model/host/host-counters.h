@@ -33,7 +33,7 @@ class HostModel;
  * What a host's cycles were spent on (HostModel counts them per completed operation): the kernel's
  * network stack per packet (and a zero-copy send's notification), copies, software CRCs, the RDMA
  * verbs (posting work requests with their doorbells, reaping completions, completion events) and
- * memory registration (pinning pages).
+ * memory registration (pinning pages), and the TCP checksum where the NIC does not offload it.
  */
 enum class HostCycleUse : uint8_t
 {
@@ -42,10 +42,14 @@ enum class HostCycleUse : uint8_t
     Crc,
     Verbs,
     Registration,
+    Checksum,
 };
-inline constexpr std::size_t kHostCycleUses = static_cast<std::size_t>(HostCycleUse::Registration) + 1;
+inline constexpr std::size_t kHostCycleUses = static_cast<std::size_t>(HostCycleUse::Checksum) + 1;
 
-/** "stack", "copy", "crc", "verbs", "registration": the suffix of its counter (cpu_cycles_<use>). */
+/**
+ * "stack", "copy", "crc", "verbs", "registration", "checksum": the suffix of its counter
+ * (cpu_cycles_<use>).
+ */
 const char* ToString(HostCycleUse use);
 
 struct HostCounters
@@ -64,6 +68,11 @@ struct HostCounters
     std::array<uint64_t, kMemoryTransactionKinds> transactionsByKind{};
     uint64_t copies{0};       ///< CPU copies (one CpuCopyWrite transaction each)
     uint64_t dmas{0};         ///< NIC DMA transactions (NicDmaWrite + NicDmaRead)
+    /**
+     * Received octets the NIC wrote into the last-level cache (DDIO) that the copy then read from
+     * there: neither the DMA nor the copy's read of them crossed the bus (zero without a HostModel).
+     */
+    uint64_t ddioBytes{0};
 
     /** Snapshot of the models aggregated to `node`. */
     static HostCounters FromNode(Ptr<Node> node);
@@ -87,7 +96,7 @@ struct HostCounters
 
     /**
      * (column, value) pairs in a fixed order: time_s, cpu_busy_s_core<i>..., cpu_cycles,
-     * cpu_cycles_<use>..., bus_bytes_<Kind>...
+     * cpu_cycles_<use>..., bus_bytes_<Kind>..., copies, dmas, ddio_bytes
      */
     std::vector<std::pair<std::string, std::string>> Fields() const;
     /** Comma-separated column names for a host with `cores` cores. */

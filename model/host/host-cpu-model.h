@@ -65,6 +65,7 @@ class HostCpuModel : public Object
     double GetFrequency() const { return m_frequency; }
     double GetCopyCyclesPerByte() const { return m_copyCyclesPerByte; }
     double GetCrcCyclesPerByte() const { return m_crcCyclesPerByte; }
+    double GetChecksumCyclesPerByte() const { return m_checksumCyclesPerByte; }
     uint64_t GetRxCyclesPerPacket() const { return m_rxCyclesPerPacket; }
     uint64_t GetTxCyclesPerPacket() const { return m_txCyclesPerPacket; }
 
@@ -72,6 +73,8 @@ class HostCpuModel : public Object
     uint64_t CopyCycles(uint64_t bytes) const;
     /** Cycles to CRC `bytes` in software (rounded up): CrcCyclesPerByte * bytes. */
     uint64_t CrcCycles(uint64_t bytes) const;
+    /** Cycles of the TCP checksum over `bytes` in software (rounded up): ChecksumCyclesPerByte * bytes. */
+    uint64_t ChecksumCycles(uint64_t bytes) const;
 
     /** (core, cycles): a job started or finished on a core. */
     typedef void (*JobTracedCallback)(uint32_t core, uint64_t cycles);
@@ -95,6 +98,7 @@ class HostCpuModel : public Object
     double m_frequency;
     double m_copyCyclesPerByte;
     double m_crcCyclesPerByte;
+    double m_checksumCyclesPerByte;
     uint64_t m_rxCyclesPerPacket;
     uint64_t m_txCyclesPerPacket;
 

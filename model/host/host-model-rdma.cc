@@ -34,6 +34,10 @@ HostModel::RdmaDma(HostOperation op, MemoryTransaction kind, uint64_t bytes, Cal
 void
 HostModel::RdmaReceive(uint64_t bytes, Callback<void> done)
 {
+    // Placed data takes its share of the cache DDIO writes into (it is the application's, which reads
+    // it later or never; its write-back is the bus crossing counted here), pushing received socket
+    // data out of it.
+    NoteNicWrite(bytes);
     RdmaDma(HostOperation::RdmaReceive, MemoryTransaction::NicDmaWrite, bytes, done);
 }
 

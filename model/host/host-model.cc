@@ -5,8 +5,10 @@
 #include "common/class-log-component.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -89,6 +91,38 @@ HostModel::GetTypeId()
                           UintegerValue(10240),
                           MakeUintegerAccessor(&HostModel::m_zeroCopyCycles),
                           MakeUintegerChecker<uint64_t>(0, 10000000))
+            .AddAttribute("ChecksumOffload",
+                          "The NIC computes and checks TCP/IP checksums. Off: the host computes them in "
+                          "software (HostCpuModel::ChecksumCyclesPerByte over each octet sent and received, "
+                          "folded into the copy as Linux's csum-and-copy does: no extra bus traffic), and a "
+                          "zero-copy send falls back to a copy, as Linux's does without checksum offload",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HostModel::m_checksumOffload),
+                          MakeBooleanChecker())
+            .AddAttribute("InterruptDelay",
+                          "Receive interrupt coalescing (ethtool rx-usecs): data that reaches an idle "
+                          "connection is seen by the host this long after its first packet, or at once when "
+                          "InterruptFrames packets have arrived; data arriving while a read is in "
+                          "processing is polled without waiting (NAPI). 0: an interrupt per arrival. At most "
+                          "1 ms",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostModel::m_interruptDelay),
+                          MakeTimeChecker(Time(0), MilliSeconds(1)))
+            .AddAttribute("InterruptFrames",
+                          "Receive interrupt coalescing (ethtool rx-frames): packets of a connection that "
+                          "raise the interrupt before InterruptDelay has passed (1 to 65535)",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&HostModel::m_interruptFrames),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("DdioOctets",
+                          "Direct placement of received data into the last-level cache (Intel DDIO): the "
+                          "octets of cache the NIC's writes may fill (0: off, every DMA crosses the bus). A "
+                          "received segment that fewer than this many octets of later NIC writes have "
+                          "followed when the copy reads it is read from the cache: neither its DMA nor the "
+                          "copy's read crosses the memory bus; older data has been evicted and crosses both",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostModel::m_ddioOctets),
+                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 34))
             .AddAttribute("PostCyclesPerRequest",
                           "Core cycles an application spends posting one RDMA work request (building the work "
                           "queue entry and writing the doorbell)",
@@ -197,6 +231,21 @@ HostModel::NewOp(HostOperation kind, uint64_t bytes, Callback<void> done)
     return op;
 }
 
+uint64_t
+HostModel::NoteNicWrite(uint64_t octets)
+{
+    m_nicWritten += octets;
+    return m_nicWritten;
+}
+
+uint64_t
+HostModel::CachedOctets(uint64_t mark, uint64_t octets) const
+{
+    // DDIO writes into a few ways of the cache that later NIC writes recycle, oldest first: data is
+    // still there while fewer than DdioOctets octets have been written after it.
+    return m_ddioOctets > 0 && m_nicWritten - mark < m_ddioOctets ? octets : 0;
+}
+
 uint32_t
 HostModel::AssignFlowCore()
 {
@@ -269,7 +318,14 @@ void
 HostModel::CopyOnBus(Ptr<Op> op)
 {
     Callback<void> part = MakeCallback(&HostModel::PartDone, this, op);
-    GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyRead, part);
+    if (op->cached < op->bytes)
+    {
+        GetMemory()->Transfer(op->bytes - op->cached, MemoryTransaction::CpuCopyRead, part);
+    }
+    else
+    {
+        PartDone(op); // read from the cache; the core's part and the write are still pending
+    }
     GetMemory()->Transfer(op->bytes, MemoryTransaction::CpuCopyWrite, part);
 }
 
@@ -298,13 +354,20 @@ HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
 }
 
 void
-HostModel::SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core)
+HostModel::SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core, uint64_t cached)
 {
     Ptr<Op> op = NewOp(HostOperation::SocketReceive, bytes, done);
     op->packets = packets;
+    op->cached = std::min(cached, bytes);
+    m_ddioBytes += op->cached;
     // The core is chosen when the protocol stage starts (after the DMA) unless pinned.
     op->core = core == kAnyCore ? UINT32_MAX : PickCore(core);
-    GetMemory()->Transfer(bytes,
+    if (op->cached == bytes)
+    {
+        SocketRxProtocol(op); // all of it was written into the cache
+        return;
+    }
+    GetMemory()->Transfer(bytes - op->cached,
                           MemoryTransaction::NicDmaWrite,
                           MakeCallback(&HostModel::SocketRxProtocol, this, op));
 }
@@ -328,7 +391,8 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
         op->core = PickCore(kAnyCore);
     }
     Ptr<HostCpuModel> cpu = GetCpu();
-    const uint64_t protocol = Book(op, HostCycleUse::Stack, uint64_t(op->packets) * cpu->GetRxCyclesPerPacket());
+    const uint64_t protocol = Book(op, HostCycleUse::Stack, uint64_t(op->packets) * cpu->GetRxCyclesPerPacket()) +
+                              SoftwareChecksum(op);
     if (op->kind == HostOperation::SocketDuplicate)
     {
         cpu->ExecuteOn(op->core, protocol, MakeCallback(&HostModel::Complete, this, op)); // dropped: no copy
@@ -347,13 +411,21 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
     Simulator::Schedule(start + cpu->CyclesToTime(protocol) - now, &HostModel::CopyOnBus, this, op);
 }
 
+uint64_t
+HostModel::SoftwareChecksum(const Ptr<Op>& op) const
+{
+    // Without offload the stack sums every octet it sends or receives, a duplicate's too; Linux folds
+    // the sum into the copy (csum-and-copy), so it adds cycles and no memory traffic.
+    return m_checksumOffload ? 0 : Book(op, HostCycleUse::Checksum, GetCpu()->ChecksumCycles(op->bytes));
+}
+
 void
 HostModel::SocketSend(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core, bool zeroCopy)
 {
     Ptr<Op> op = NewOp(HostOperation::SocketSend, bytes, done);
     op->packets = packets;
     op->core = PickCore(core);
-    if (zeroCopy)
+    if (zeroCopy && m_checksumOffload)
     {
         op->zeroCopy = true;
         SocketTxProtocol(op); // nothing copied: the NIC reads the user's pages
@@ -368,7 +440,9 @@ HostModel::SocketTxProtocol(Ptr<Op> op)
     Ptr<HostCpuModel> cpu = GetCpu();
     const uint64_t protocol =
         uint64_t(op->packets) * cpu->GetTxCyclesPerPacket() + (op->zeroCopy ? m_zeroCopyCycles : 0);
-    cpu->ExecuteOn(op->core, Book(op, HostCycleUse::Stack, protocol), MakeCallback(&HostModel::SocketTxDma, this, op));
+    cpu->ExecuteOn(op->core,
+                   Book(op, HostCycleUse::Stack, protocol) + SoftwareChecksum(op),
+                   MakeCallback(&HostModel::SocketTxDma, this, op));
 }
 
 void

@@ -6,12 +6,14 @@
  *
  *  RdmaReceive(n)      bus: NicDmaWrite(n)                          (data placed, no CPU)
  *  RdmaSend(n)         bus: NicDmaRead(n)
- *  SocketReceive(n, p) bus: NicDmaWrite(n) into a kernel buffer
- *                      -> core: p * RxCyclesPerPacket
- *                      -> Copy(n) kernel -> user on the same core
+ *  SocketReceive(n, p, c) bus: NicDmaWrite(n - c) into a kernel buffer (c octets went to the LLC: DDIO)
+ *                      -> core: p * RxCyclesPerPacket (+ n * ChecksumCyclesPerByte without offload)
+ *                      -> Copy(n) kernel -> user on the same core, its read of the c cached octets
+ *                         off the bus
  *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (no copy)
  *  SocketSend(n, p, zero-copy) core: p * TxCyclesPerPacket + ZeroCopyCyclesPerSend -> bus: NicDmaRead(n)
  *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
+ *                      (+ n * ChecksumCyclesPerByte without checksum offload)
  *                      -> bus: NicDmaRead(n)
  *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
  *                      complete when the core and both bus transactions are
@@ -80,8 +82,16 @@ class HostModel : public Object
     void RdmaReceive(uint64_t bytes, Callback<void> done);
     /** The RNIC fetched `bytes` to transmit: one NIC DMA read, no CPU. */
     void RdmaSend(uint64_t bytes, Callback<void> done);
-    /** `bytes` in `packets` packets reached a socket: DMA, protocol cycles, copy to user. */
-    void SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core = kAnyCore);
+    /**
+     * `bytes` in `packets` packets reached a socket: DMA, protocol cycles, copy to user. `cached` of
+     * them are still in the last-level cache (DDIO, CachedOctets): their DMA and the copy's read of
+     * them stay off the bus.
+     */
+    void SocketReceive(uint64_t bytes,
+                       uint32_t packets,
+                       Callback<void> done,
+                       int32_t core = kAnyCore,
+                       uint64_t cached = 0);
     /**
      * A segment of `bytes` already received reached a socket again (a retransmission of data that
      * had arrived, or a late original): DMA and one packet's protocol cycles, nothing copied.
@@ -131,6 +141,25 @@ class HostModel : public Object
      */
     uint32_t AssignFlowCore();
 
+    /** InterruptDelay: how long an idle connection's first arriving packet waits for its interrupt. */
+    Time GetInterruptDelay() const { return m_interruptDelay; }
+    /** InterruptFrames: packets that raise the interrupt before InterruptDelay has passed. */
+    uint32_t GetInterruptFrames() const { return m_interruptFrames; }
+
+    /**
+     * The NIC wrote `octets` of received data into host memory. Returns the host's running count of
+     * such octets after them: the mark to give CachedOctets when the data is read.
+     */
+    uint64_t NoteNicWrite(uint64_t octets);
+    /**
+     * Of `octets` written by the NIC up to `mark` (NoteNicWrite), those still in the last-level
+     * cache now: all of them if fewer than DdioOctets octets of NIC writes have followed, none
+     * otherwise (or without DDIO).
+     */
+    uint64_t CachedOctets(uint64_t mark, uint64_t octets) const;
+    /** Received octets whose DMA and copy read stayed in the last-level cache, so far. */
+    uint64_t GetDdioBytes() const { return m_ddioBytes; }
+
     /**
      * Operations started and not yet done. An RdmaReceive or RdmaSend that nothing waits for (null `done`)
      * or listens to (no OperationStart or OperationEnd sink) is the bus's alone: HostMemoryModel::GetQueued
@@ -157,6 +186,7 @@ class HostModel : public Object
     {
         HostOperation kind;
         uint64_t bytes{0};
+        uint64_t cached{0}; ///< SocketReceive: octets the copy reads from the last-level cache
         uint32_t packets{0};
         uint32_t core{0};
         bool zeroCopy{false}; ///< SocketSend: no copy to the kernel
@@ -184,6 +214,8 @@ class HostModel : public Object
     void PartDone(Ptr<Op> op);
     void Complete(Ptr<Op> op);
     void SocketRxProtocol(Ptr<Op> op);
+    /** The software checksum's cycles for `op`'s octets, booked (0 with ChecksumOffload). */
+    uint64_t SoftwareChecksum(const Ptr<Op>& op) const;
     void SocketTxProtocol(Ptr<Op> op);
     void SocketTxDma(Ptr<Op> op);
     /** Charge `cycles` for `use` to a new operation `kind` on `core`, done when the core has run them. */
@@ -201,6 +233,12 @@ class HostModel : public Object
     uint64_t m_eventCycles{0};
     uint64_t m_registerCycles{0};
     uint64_t m_registerPageCycles{0};
+    bool m_checksumOffload{true};
+    Time m_interruptDelay;
+    uint32_t m_interruptFrames{64};
+    uint64_t m_ddioOctets{0};
+    uint64_t m_nicWritten{0}; ///< received octets the NIC has written, all connections and RDMA
+    uint64_t m_ddioBytes{0};
     std::array<uint64_t, kHostCycleUses> m_cyclesByUse{};
     uint32_t m_nextFlowCore{0};
     /** Found in the aggregate on first use (a lookup per operation would walk the aggregate). */
