@@ -44,8 +44,9 @@ SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t 
 {
     if (m_host && m_core == HostModel::kAnyCore)
     {
-        m_core = int32_t(m_host->AssignFlowCore()); // one connection, one core (RSS)
+        m_core = int32_t(m_host->AssignFlowCore()); // the application's thread, one core
     }
+    m_stackCore = m_host ? int32_t(m_host->AssignStackCore(uint32_t(m_core))) : m_core; // RSS, aRFS
     UintegerValue seg;
     if (socket->GetAttributeFailSafe("SegmentSize", seg) && seg.Get() > 0)
     {
@@ -71,7 +72,7 @@ SocketHostPath::OnSegment(SequenceNumber32 seq, uint32_t octets)
     const uint64_t mark = m_host->NoteNicWrite(octets);
     if (seq + octets <= m_tcp->GetRxBuffer()->NextRxSequence())
     {
-        m_host->SocketDuplicate(octets, Callback<void>(), m_core);
+        m_host->SocketDuplicate(octets, Callback<void>(), m_stackCore);
         return;
     }
     NoteArrival();
@@ -278,7 +279,8 @@ SocketHostPath::ReadWhenCoreFree()
                           cost.packets,
                           MakeCallback(&SocketHostPath::RxDone, Ptr<SocketHostPath>(this)),
                           m_core,
-                          cost.cached);
+                          cost.cached,
+                          m_stackCore);
 }
 
 void

@@ -128,7 +128,8 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     Ptr<Socket> m_socket;
     Ptr<TcpSocketBase> m_tcp; ///< m_socket as TCP (null for another socket), found once
     Ptr<HostModel> m_host;
-    int32_t m_core;
+    int32_t m_core;      ///< the application's core: its reads' copies (and its sends)
+    int32_t m_stackCore; ///< the core of its receive stack: m_core with aRFS, else its RSS queue's
     uint32_t m_segmentSize{1448};
     Callback<void, Ptr<Packet>> m_deliver;
     Callback<void> m_idle;

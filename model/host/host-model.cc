@@ -123,6 +123,19 @@ HostModel::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&HostModel::m_ddioOctets),
                           MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 34))
+            .AddAttribute("ReceiveQueues",
+                          "Receive queues the NIC spreads connections over (RSS), queue i interrupting core i "
+                          "mod Cores (0: one per core)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostModel::m_receiveQueues),
+                          MakeUintegerChecker<uint32_t>(0, 4096))
+            .AddAttribute("Arfs",
+                          "Accelerated receive flow steering: a connection's receive stack runs on its "
+                          "application's core. Off: on the core of the receive queue RSS gives it, and the "
+                          "copy to user on the application's core after it",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HostModel::m_arfs),
+                          MakeBooleanChecker())
             .AddAttribute("PostCyclesPerRequest",
                           "Core cycles an application spends posting one RDMA work request (building the work "
                           "queue entry and writing the doorbell)",
@@ -247,6 +260,18 @@ HostModel::CachedOctets(uint64_t mark, uint64_t octets) const
 }
 
 uint32_t
+HostModel::AssignStackCore(uint32_t appCore)
+{
+    if (m_arfs)
+    {
+        return appCore;
+    }
+    const uint32_t cores = GetCpu()->GetCores();
+    const uint32_t queues = m_receiveQueues == 0 ? cores : m_receiveQueues;
+    return (m_nextQueue++ % queues) % cores;
+}
+
+uint32_t
 HostModel::AssignFlowCore()
 {
     return m_nextFlowCore++ % GetCpu()->GetCores();
@@ -354,10 +379,19 @@ HostModel::SoftwareCrc(uint64_t bytes, Callback<void> done, int32_t core)
 }
 
 void
-HostModel::SocketReceive(uint64_t bytes, uint32_t packets, Callback<void> done, int32_t core, uint64_t cached)
+HostModel::SocketReceive(uint64_t bytes,
+                         uint32_t packets,
+                         Callback<void> done,
+                         int32_t core,
+                         uint64_t cached,
+                         int32_t stackCore)
 {
     Ptr<Op> op = NewOp(HostOperation::SocketReceive, bytes, done);
     op->packets = packets;
+    if (stackCore != kAnyCore && stackCore != core)
+    {
+        op->stackCore = PickCore(stackCore);
+    }
     op->cached = std::min(cached, bytes);
     m_ddioBytes += op->cached;
     // The core is chosen when the protocol stage starts (after the DMA) unless pinned.
@@ -398,6 +432,12 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
         cpu->ExecuteOn(op->core, protocol, MakeCallback(&HostModel::Complete, this, op)); // dropped: no copy
         return;
     }
+    if (op->stackCore != UINT32_MAX)
+    {
+        // RSS without aRFS: the receive queue's core runs the stack, then the application's core copies.
+        cpu->ExecuteOn(op->stackCore, protocol, MakeCallback(&HostModel::CopyToUser, this, op));
+        return;
+    }
     // The protocol cycles and the copy to user are one stretch of the core: another connection's work
     // does not slip in between them, so a read is delivered as soon as its own work is done. The copy's
     // memory traffic starts when its cycles do.
@@ -409,6 +449,12 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
                    protocol + Book(op, HostCycleUse::Copy, cpu->CopyCycles(op->bytes)),
                    MakeCallback(&HostModel::PartDone, this, op));
     Simulator::Schedule(start + cpu->CyclesToTime(protocol) - now, &HostModel::CopyOnBus, this, op);
+}
+
+void
+HostModel::CopyToUser(Ptr<Op> op)
+{
+    StartCopy(op, &HostModel::Complete);
 }
 
 uint64_t

@@ -8,8 +8,9 @@
  *  RdmaSend(n)         bus: NicDmaRead(n)
  *  SocketReceive(n, p, c) bus: NicDmaWrite(n - c) into a kernel buffer (c octets went to the LLC: DDIO)
  *                      -> core: p * RxCyclesPerPacket (+ n * ChecksumCyclesPerByte without offload)
- *                      -> Copy(n) kernel -> user on the same core, its read of the c cached octets
- *                         off the bus
+ *                      -> Copy(n) kernel -> user on the same core (aRFS; without, the stack runs on
+ *                         its receive queue's core, then the copy on the application's), its read of
+ *                         the c cached octets off the bus
  *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (no copy)
  *  SocketSend(n, p, zero-copy) core: p * TxCyclesPerPacket + ZeroCopyCyclesPerSend -> bus: NicDmaRead(n)
  *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
@@ -91,12 +92,20 @@ class HostModel : public Object
                        uint32_t packets,
                        Callback<void> done,
                        int32_t core = kAnyCore,
-                       uint64_t cached = 0);
+                       uint64_t cached = 0,
+                       int32_t stackCore = kAnyCore);
     /**
      * A segment of `bytes` already received reached a socket again (a retransmission of data that
      * had arrived, or a late original): DMA and one packet's protocol cycles, nothing copied.
      */
     void SocketDuplicate(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
+
+    /**
+     * The core that runs a new connection's receive stack: with Arfs its application's `appCore` (the
+     * flow steered to it); without, the core of the receive queue RSS hashes it to (queues given
+     * round-robin, queue i on core i mod Cores).
+     */
+    uint32_t AssignStackCore(uint32_t appCore);
     /**
      * send() of `bytes` leaving in `packets` packets: copy to kernel, protocol cycles, DMA. With `zeroCopy`
      * (MSG_ZEROCOPY-like) no copy: the pages are pinned and a completion notified instead,
@@ -189,6 +198,7 @@ class HostModel : public Object
         uint64_t cached{0}; ///< SocketReceive: octets the copy reads from the last-level cache
         uint32_t packets{0};
         uint32_t core{0};
+        uint32_t stackCore{UINT32_MAX}; ///< SocketReceive: the stack's core when not `core` (RSS without aRFS)
         bool zeroCopy{false}; ///< SocketSend: no copy to the kernel
         std::array<uint64_t, kHostCycleUses> cycles{}; ///< what its CPU stages cost, counted when it completes
         Time submitted;
@@ -214,6 +224,8 @@ class HostModel : public Object
     void PartDone(Ptr<Op> op);
     void Complete(Ptr<Op> op);
     void SocketRxProtocol(Ptr<Op> op);
+    /** The copy of a read whose stack ran on another core (StartCopy, then Complete). */
+    void CopyToUser(Ptr<Op> op);
     /** The software checksum's cycles for `op`'s octets, booked (0 with ChecksumOffload). */
     uint64_t SoftwareChecksum(const Ptr<Op>& op) const;
     void SocketTxProtocol(Ptr<Op> op);
@@ -237,6 +249,9 @@ class HostModel : public Object
     Time m_interruptDelay;
     uint32_t m_interruptFrames{64};
     uint64_t m_ddioOctets{0};
+    uint32_t m_receiveQueues{0};
+    bool m_arfs{true};
+    uint32_t m_nextQueue{0};
     uint64_t m_nicWritten{0}; ///< received octets the NIC has written, all connections and RDMA
     uint64_t m_ddioBytes{0};
     std::array<uint64_t, kHostCycleUses> m_cyclesByUse{};

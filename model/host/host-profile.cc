@@ -90,7 +90,11 @@ Host2005()
              {std::string(kHost) + "InterruptDelay", "0s",
               "no receive aggregation to batch for, and e1000's dynamic throttling (its default from driver "
               "5.x, 2003) kept latency low for sparse traffic: an interrupt per arrival"},
-             {std::string(kHost) + "DdioOctets", "0", "DDIO arrived with the Xeon E5 (2012)"}}};
+             {std::string(kHost) + "DdioOctets", "0", "DDIO arrived with the Xeon E5 (2012)"},
+             {std::string(kHost) + "ReceiveQueues", "1",
+              "one receive queue and its interrupt: the period's gigabit NICs (e1000) had one; RSS's several "
+              "queues came with MSI-X parts (Intel 82575, 2007)"},
+             {std::string(kHost) + "Arfs", "false", "flow steering arrived in Linux 2.6.35 (2010)"}}};
 }
 
 HostProfile
@@ -113,7 +117,11 @@ Host2015()
              {std::string(kHost) + "InterruptDelay", "8us", kDim},
              {std::string(kHost) + "InterruptFrames", "128", kDim},
              {std::string(kHost) + "DdioOctets", "3145728",
-              std::string("2 of the 20 ways of the E5-2690 v3's 30 MB cache: ") + kDdio}}};
+              std::string("2 of the 20 ways of the E5-2690 v3's 30 MB cache: ") + kDdio},
+             {std::string(kHost) + "ReceiveQueues", "0", "RSS: a receive queue per core, Linux's default"},
+             {std::string(kHost) + "Arfs", "false",
+              "Linux's default: aRFS needs ntuple filters and RFS's flow table configured (Documentation/"
+              "networking/scaling.rst)"}}};
 }
 
 HostProfile
@@ -137,7 +145,9 @@ HostCurrent()
              {std::string(kHost) + "InterruptDelay", "8us", kDim},
              {std::string(kHost) + "InterruptFrames", "128", kDim},
              {std::string(kHost) + "DdioOctets", "3670016",
-              std::string("2 of the 11 ways of the Xeon Gold 6128's 19.25 MB cache: ") + kDdio}}};
+              std::string("2 of the 11 ways of the Xeon Gold 6128's 19.25 MB cache: ") + kDdio},
+             {std::string(kHost) + "ReceiveQueues", "0", "RSS: a receive queue per core, Linux's default"},
+             {std::string(kHost) + "Arfs", "true", kCai}}};
 }
 
 } // namespace

@@ -6,11 +6,14 @@
  * - interrupt coalescing: data reaching an idle connection waits InterruptDelay for its interrupt, or
  *   less once InterruptFrames packets have arrived; a stream gets fuller aggregates for it;
  * - DDIO: received data still in the last-level cache when the copy reads it crosses the bus once (the
- *   copy's write), data that later NIC writes pushed out of the cache three times (leaky DMA).
+ *   copy's write), data that later NIC writes pushed out of the cache three times (leaky DMA);
+ * - RSS and aRFS: without aRFS a connection's receive stack runs on its receive queue's core, its copy on
+ *   the application's core; with aRFS both on the application's.
  */
 #include "helper/host-helper.h"
 #include "helper/scenario/scenario-runner.h"
 #include "host/host-model.h"
+#include "host/host-profile.h"
 
 #include "support/scenario-run-util.h"
 
@@ -258,6 +261,55 @@ class CacheAccountingTestCase : public TestCase
     }
 };
 
+/** Two sockets streams into h1 of two cores, each connection's application on its own core. */
+RunResult
+TwoFlowsInto(const std::string& steering, const std::string& tag)
+{
+    const std::string yaml =
+        "stop: 200ms\ntopology: {kind: two-hosts}\nlinks: {rate: 10Gbps, delay: 1us, mtu: 9000}\n"
+        "host: {profile: current, HostCpuModel::Cores: 2, " +
+        steering +
+        "}\nworkloads:\n"
+        "  - {name: a, kind: sockets-stream, from: h0, to: h1, size: 64KiB, count: 50}\n"
+        "  - {name: b, kind: sockets-stream, from: h0, to: h1, size: 64KiB, count: 50}\n";
+    return RunYamlInTemp(yaml, kSuite, tag);
+}
+
+class SteeringTestCase : public TestCase
+{
+  public:
+    SteeringTestCase()
+        : TestCase("RSS without aRFS runs every connection's receive stack on its queue's core and the copy on the "
+                   "application's; with aRFS both on the application's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult rss = TwoFlowsInto("HostModel::ReceiveQueues: 1, HostModel::Arfs: false", "rss");
+        const RunResult arfs = TwoFlowsInto("HostModel::ReceiveQueues: 1, HostModel::Arfs: true", "arfs");
+        const double hz = std::stod(FindHostProfile("current")->ValueOf("ns3::HostCpuModel::Frequency"));
+        for (const RunResult* r : {&rss, &arfs})
+        {
+            NS_TEST_ASSERT_MSG_EQ(NamedWorkload(*r, "a").completed && NamedWorkload(*r, "b").completed, true,
+                                  "both streams completed");
+        }
+        // One queue: its core (0) runs both connections' stacks and the first's copy; core 1 only the second's copy.
+        const HostResult& h = NamedHost(rss, "h1");
+        const double copy = h.counters.at("cpu_cycles_copy");
+        const double stack = h.counters.at("cpu_cycles_stack");
+        NS_TEST_EXPECT_MSG_EQ_TOL(h.cpuBusyPerCore.at(1).GetSeconds() * hz, copy / 2, 0.01 * copy,
+                                  "the second application's core copies, nothing else");
+        NS_TEST_EXPECT_MSG_EQ_TOL(h.cpuBusyPerCore.at(0).GetSeconds() * hz, stack + copy / 2, 0.01 * stack,
+                                  "the queue's core runs every stack");
+        // aRFS: each connection's stack follows its application: the two cores carry the same work.
+        const HostResult& a = NamedHost(arfs, "h1");
+        NS_TEST_EXPECT_MSG_EQ_TOL(a.cpuBusyPerCore.at(0).GetSeconds(), a.cpuBusyPerCore.at(1).GetSeconds(),
+                                  0.05 * a.cpuBusyPerCore.at(1).GetSeconds(), "each core its own connection's work");
+    }
+};
+
 class HostOffloadsTestSuite : public TestSuite
 {
   public:
@@ -270,6 +322,7 @@ class HostOffloadsTestSuite : public TestSuite
         AddTestCase(new CoalescingBatchesTestCase, TestCase::QUICK);
         AddTestCase(new DdioTestCase, TestCase::QUICK);
         AddTestCase(new CacheAccountingTestCase, TestCase::QUICK);
+        AddTestCase(new SteeringTestCase, TestCase::QUICK);
     }
 };
 
