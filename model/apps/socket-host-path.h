@@ -15,6 +15,12 @@
  * arrived, or a late original) costs its DMA and one packet's protocol cycles as it arrives
  * (HostModel::SocketDuplicate, seen through TcpArrivals), so loss and reordering make a host dearer,
  * never cheaper.
+ * Interrupt coalescing (HostModel::InterruptDelay, InterruptFrames): data reaching a connection with no
+ * read in processing or waiting is read no earlier than its interrupt; data arriving while one is, is
+ * polled by the reads that follow. DDIO: each arrived segment is marked with the host's count of octets
+ * the NIC has written (HostModel::NoteNicWrite), and a read passes on those still in the cache. The
+ * receive stack runs on the connection's stack core (HostModel::AssignStackCore: its own with aRFS, its
+ * RSS queue's without), the copy on its application's core.
  * Flow control (SetRxLimit, off by default): the socket buffer and the read in processing hold at
  * most that many octets; the rest stays in TCP's buffer, whose free space is the window TCP
  * advertises, so a receiver host that cannot keep up slows the sender down.

@@ -316,6 +316,7 @@ HostModel::Complete(Ptr<Op> op)
     {
         m_cyclesByUse[u] += op->cycles[u];
     }
+    m_ddioBytes += op->cached;
     m_opEndTrace(op->kind, op->bytes, Simulator::Now() - op->submitted);
     if (!op->done.IsNull())
     {
@@ -392,8 +393,7 @@ HostModel::SocketReceive(uint64_t bytes,
     {
         op->stackCore = PickCore(stackCore);
     }
-    op->cached = std::min(cached, bytes);
-    m_ddioBytes += op->cached;
+    op->cached = std::min(cached, bytes); // counted in ddio_bytes when the read is delivered
     // The core is chosen when the protocol stage starts (after the DMA) unless pinned.
     op->core = core == kAnyCore ? UINT32_MAX : PickCore(core);
     if (op->cached == bytes)

@@ -166,7 +166,7 @@ class HostModel : public Object
      * otherwise (or without DDIO).
      */
     uint64_t CachedOctets(uint64_t mark, uint64_t octets) const;
-    /** Received octets whose DMA and copy read stayed in the last-level cache, so far. */
+    /** Received octets whose DMA and copy read stayed in the last-level cache, of reads completed so far. */
     uint64_t GetDdioBytes() const { return m_ddioBytes; }
 
     /**

@@ -20,6 +20,8 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+
+#include <iostream>
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -208,6 +210,10 @@ class CalibrationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(goodputNow, 42e9, 0.15 * 42e9, "current: 42 Gb/s of one flow");
         // The receiving core's busy share while the stream ran: its time per octet times octets per second.
         NS_TEST_EXPECT_MSG_EQ_TOL(nsPerOctetNow * 1e-9 * goodputNow / 8, 1.0, 0.15, "current: its core saturated");
+        std::clog << "  calibration (doc/host-model.md): host-2005 " << nsPerOctet2005 * 2.5 << " cycles/octet, "
+                  << goodput2005 * 1e-9 << " Gb/s; host-2015 " << nsPerOctet2015 << " ns/octet, " << goodput2015 * 1e-9
+                  << " Gb/s; current " << goodputNow * 1e-9 << " Gb/s, core busy "
+                  << nsPerOctetNow * 1e-9 * goodputNow / 8 << "\n";
     }
 };
 
