@@ -55,15 +55,33 @@ VerbsValues(double hz)
             {std::string(kHost) + "RegisterCyclesPerPage", cycles(VerbsCostNs::kRegisterPage), kRegisterSource}};
 }
 
-/** `profile` with the verbs' costs at its own clock added. */
-HostProfile
-WithVerbs(HostProfile profile)
+/** What the NICs of host-2015 and current do for the sockets path (doc/host-model.md, "Offloads"). */
+std::vector<HostProfileValue>
+MultiQueueNicValues()
 {
-    for (HostProfileValue& v : VerbsValues(std::stod(profile.ValueOf(std::string(kCpu) + "Frequency"))))
+    return {{std::string(kHost) + "ChecksumOffload", "true", kOffload},
+            {std::string(kHost) + "InterruptDelay", "8us", kDim},
+            {std::string(kHost) + "InterruptFrames", "128", kDim},
+            {std::string(kHost) + "ReceiveQueues", "0", "RSS: a receive queue per core, Linux's default"}};
+}
+
+/** `profile` with `values` added. */
+HostProfile
+With(HostProfile profile, std::vector<HostProfileValue> values)
+{
+    for (HostProfileValue& v : values)
     {
         profile.values.push_back(std::move(v));
     }
     return profile;
+}
+
+/** `profile` with the verbs' costs at its own clock added. */
+HostProfile
+WithVerbs(HostProfile profile)
+{
+    const double hz = std::stod(profile.ValueOf(std::string(kCpu) + "Frequency"));
+    return With(std::move(profile), VerbsValues(hz));
 }
 
 HostProfile
@@ -113,12 +131,8 @@ Host2015()
              {std::string(kHost) + "TsoOctets", "65536", "Linux's 64 KiB GSO/TSO super-packets"},
              {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"},
              {std::string(kHost) + "ZeroCopyCyclesPerSend", "4608", kZeroCopy},
-             {std::string(kHost) + "ChecksumOffload", "true", kOffload},
-             {std::string(kHost) + "InterruptDelay", "8us", kDim},
-             {std::string(kHost) + "InterruptFrames", "128", kDim},
              {std::string(kHost) + "DdioOctets", "3145728",
               std::string("2 of the 20 ways of the E5-2690 v3's 30 MB cache: ") + kDdio},
-             {std::string(kHost) + "ReceiveQueues", "0", "RSS: a receive queue per core, Linux's default"},
              {std::string(kHost) + "Arfs", "false",
               "Linux's default: aRFS needs ntuple filters and RFS's flow table configured (Documentation/"
               "networking/scaling.rst)"}}};
@@ -141,12 +155,8 @@ HostCurrent()
              {std::string(kHost) + "TsoOctets", "65536", "Linux's 64 KiB GSO/TSO super-packets"},
              {std::string(kHost) + "GroOctets", "65536", "Linux's 64 KiB GRO aggregates"},
              {std::string(kHost) + "ZeroCopyCyclesPerSend", "3277", kZeroCopy},
-             {std::string(kHost) + "ChecksumOffload", "true", kOffload},
-             {std::string(kHost) + "InterruptDelay", "8us", kDim},
-             {std::string(kHost) + "InterruptFrames", "128", kDim},
              {std::string(kHost) + "DdioOctets", "3670016",
               std::string("2 of the 11 ways of the Xeon Gold 6128's 19.25 MB cache: ") + kDdio},
-             {std::string(kHost) + "ReceiveQueues", "0", "RSS: a receive queue per core, Linux's default"},
              {std::string(kHost) + "Arfs", "true", kCai}}};
 }
 
@@ -155,8 +165,9 @@ HostCurrent()
 const std::vector<HostProfile>&
 HostProfiles()
 {
-    static const std::vector<HostProfile> profiles = {WithVerbs(Host2005()), WithVerbs(Host2015()),
-                                                      WithVerbs(HostCurrent())};
+    static const std::vector<HostProfile> profiles = {WithVerbs(Host2005()),
+                                                      WithVerbs(With(Host2015(), MultiQueueNicValues())),
+                                                      WithVerbs(With(HostCurrent(), MultiQueueNicValues()))};
     return profiles;
 }
 
