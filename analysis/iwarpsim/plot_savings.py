@@ -28,8 +28,8 @@ RATES_GBPS = [10, 25, 40, 100, 200]
 SIZE = "64KiB"
 MTU = 9000
 # summary.json's cpu_cycles_<use> counters the plot draws (doc/host-model.md, "Design"); crc is never charged
-# on these paths.
-USES = ["stack", "copy", "verbs", "registration"]
+# on these paths, checksum only where a profile's NIC does not offload it.
+USES = ["stack", "copy", "checksum", "verbs", "registration"]
 COLUMNS = (["variant", "profile", "rate_bps", "seed", "messages_delivered", "octets_delivered", "completed",
             "goodput_bps", "dst_cpu_busy_ns_per_byte"]
            + ["%s_%s" % (role, m) for m in ["cpu_cycles_per_byte", "bus_bytes_per_byte", "ddio_bytes_per_byte"]
@@ -90,7 +90,7 @@ def _uses_at(ax: Any, df: pd.DataFrame, rate: int) -> None:
     """The receiver's and sender's cycles per delivered octet at `rate`, stacked by use, per profile."""
     d = df[df["rate_bps"] == rate * 10**9]
     bars = [(p, v) for p in PROFILES if p in set(d["profile"]) for v in VARIANT_STYLES]
-    hatches = {"stack": "", "copy": "//", "verbs": "..", "registration": "xx"}
+    hatches = {"stack": "", "copy": "//", "checksum": "\\\\", "verbs": "..", "registration": "xx"}
     for i, (profile, variant) in enumerate(bars):
         row = d[(d["profile"] == profile) & (d["variant"] == variant)].mean(numeric_only=True)
         for j, role in enumerate(("dst", "src")):

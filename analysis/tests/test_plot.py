@@ -47,7 +47,8 @@ def _check_savings(df):
         assert (rdma[role + "_cpu_cycles_per_byte"] < sockets[role + "_cpu_cycles_per_byte"]).all()
         assert (rdma[role + "_cpu_cycles_verbs_per_byte"] * 10 < sockets[role + "_cpu_cycles_per_byte"]).all()
         # the uses drawn add up to the cycles (no software CRC on these paths)
-        uses = sum(df["%s_cpu_cycles_%s_per_byte" % (role, u)] for u in ("stack", "copy", "verbs", "registration"))
+        uses = sum(df["%s_cpu_cycles_%s_per_byte" % (role, u)] for u in ("stack", "copy", "checksum", "verbs",
+                                                                          "registration"))
         assert ((uses - df[role + "_cpu_cycles_per_byte"]).abs() < 1e-9).all()
     assert ((rdma["dst_bus_bytes_per_byte"] - 1).abs() < 0.01).all()
     # sockets: the DMA, the copy's read and its write, less the two of each octet read from the cache (DDIO, on in

@@ -3,6 +3,7 @@
 #include "apps/tcp-arrivals.h"
 
 #include "ns3/abort.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
@@ -35,6 +36,37 @@ struct TcpWindowUpdate : public TcpSocketBase
         (socket->*sendEmpty)(TcpHeader::ACK);
     }
 };
+
+/**
+ * RSS's hash of a connection: its two addresses and ports mixed (FNV-1a over the four), so that the
+ * receive queue a connection lands in does not follow the order connections were made in.
+ */
+uint32_t
+FlowHash(Ptr<Socket> socket)
+{
+    Address local;
+    Address peer;
+    uint32_t h = 2166136261u;
+    auto mix = [&h](uint32_t word) {
+        for (int i = 0; i < 4; ++i)
+        {
+            h = (h ^ ((word >> (8 * i)) & 0xff)) * 16777619u;
+        }
+    };
+    if (socket->GetSockName(local) == 0 && InetSocketAddress::IsMatchingType(local))
+    {
+        const InetSocketAddress a = InetSocketAddress::ConvertFrom(local);
+        mix(a.GetIpv4().Get());
+        mix(a.GetPort());
+    }
+    if (socket->GetPeerName(peer) == 0 && InetSocketAddress::IsMatchingType(peer))
+    {
+        const InetSocketAddress a = InetSocketAddress::ConvertFrom(peer);
+        mix(a.GetIpv4().Get());
+        mix(a.GetPort());
+    }
+    return h;
+}
 } // namespace
 
 SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t core)
@@ -46,7 +78,7 @@ SocketHostPath::SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t 
     {
         m_core = int32_t(m_host->AssignFlowCore()); // the application's thread, one core
     }
-    m_stackCore = m_host ? int32_t(m_host->AssignStackCore(uint32_t(m_core))) : m_core; // RSS, aRFS
+    m_stackCore = m_host ? int32_t(m_host->StackCore(uint32_t(m_core), FlowHash(socket))) : m_core; // RSS, aRFS
     UintegerValue seg;
     if (socket->GetAttributeFailSafe("SegmentSize", seg) && seg.Get() > 0)
     {
@@ -123,15 +155,28 @@ SocketHostPath::CostOfRead(uint32_t octets)
     {
         return {m_host->ReceiveAggregates(Packets(octets), m_segmentSize), 0};
     }
-    // The segments whose last octet this read takes: a segment split between two reads is paid once,
-    // and is in the cache (DDIO) or not as its last octet is.
+    // The segments whose last octet this read takes are its packets: a segment split between two reads
+    // is paid once. Each octet the read takes is in the cache (DDIO) or not as its segment is.
     const SequenceNumber32 readEnd = m_rxStreamStart + uint32_t(m_rxOctetsRead);
+    const SequenceNumber32 readStart = readEnd - octets;
     uint32_t segments = 0;
     uint64_t cached = 0;
+    for (const ArrivedSegment& s : m_segmentEnds)
+    {
+        const SequenceNumber32 start = s.end - s.octets;
+        if (start >= readEnd)
+        {
+            break;
+        }
+        const SequenceNumber32 from = std::max(start, readStart);
+        const SequenceNumber32 to = std::min(s.end, readEnd);
+        if (from < to)
+        {
+            cached += m_host->CachedOctets(s.nicMark, uint32_t(to - from));
+        }
+    }
     while (!m_segmentEnds.empty() && m_segmentEnds.front().end <= readEnd)
     {
-        const ArrivedSegment& s = m_segmentEnds.front();
-        cached += m_host->CachedOctets(s.nicMark, s.octets);
         m_segmentEnds.pop_front();
         ++segments;
     }
@@ -150,6 +195,8 @@ SocketHostPath::Detach()
             TcpArrivals::Of(m_socket->GetNode())->Unwatch(m_socket);
         }
     }
+    m_readEvent.Cancel();
+    m_interruptPending = false;
     m_deliver = Callback<void, Ptr<Packet>>();
     m_idle = Callback<void>();
     m_socket = nullptr;
@@ -241,9 +288,9 @@ SocketHostPath::WaitForCore()
 void
 SocketHostPath::ReadWhenCoreFree()
 {
-    if (!m_socket)
+    if (!m_socket || !m_readWaiting)
     {
-        return; // detached while waiting
+        return; // detached while waiting, or no read waits
     }
     if (m_host->GetCpu()->GetFreeAt(uint32_t(m_core)) > Simulator::Now() ||
         (m_interruptPending && m_interruptAt > Simulator::Now()))

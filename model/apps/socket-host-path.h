@@ -19,7 +19,7 @@
  * read in processing or waiting is read no earlier than its interrupt; data arriving while one is, is
  * polled by the reads that follow. DDIO: each arrived segment is marked with the host's count of octets
  * the NIC has written (HostModel::NoteNicWrite), and a read passes on those still in the cache. The
- * receive stack runs on the connection's stack core (HostModel::AssignStackCore: its own with aRFS, its
+ * receive stack runs on the connection's stack core (HostModel::StackCore: its own with aRFS, its
  * RSS queue's without), the copy on its application's core.
  * Flow control (SetRxLimit, off by default): the socket buffer and the read in processing hold at
  * most that many octets; the rest stays in TCP's buffer, whose free space is the window TCP
@@ -66,8 +66,9 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
 {
   public:
     /**
-     * `host` may be null (uncharged). `core`: a core index, or HostModel::kAnyCore for one
-     * chosen by HostModel::AssignFlowCore (connections spread round-robin, each on one core).
+     * `host` may be null (uncharged). `core`: the application's core, or HostModel::kAnyCore for one
+     * chosen by HostModel::AssignFlowCore (connections spread round-robin); its receive stack runs
+     * on HostModel::StackCore's.
      */
     SocketHostPath(Ptr<Socket> socket, Ptr<HostModel> host, int32_t core);
 

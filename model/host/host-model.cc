@@ -65,7 +65,7 @@ TypeId
 HostModel::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::HostModel")
+        AddOffloadAttributes(TypeId("ns3::HostModel")
             .SetParent<Object>()
             .SetGroupName("Iwarp")
             .AddConstructor<HostModel>()
@@ -90,52 +90,7 @@ HostModel::GetTypeId()
                           "it from about 10 KB a send",
                           UintegerValue(10240),
                           MakeUintegerAccessor(&HostModel::m_zeroCopyCycles),
-                          MakeUintegerChecker<uint64_t>(0, 10000000))
-            .AddAttribute("ChecksumOffload",
-                          "The NIC computes and checks TCP/IP checksums. Off: the host computes them in "
-                          "software (HostCpuModel::ChecksumCyclesPerByte over each octet sent and received, "
-                          "folded into the copy as Linux's csum-and-copy does: no extra bus traffic), and a "
-                          "zero-copy send falls back to a copy, as Linux's does without checksum offload",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&HostModel::m_checksumOffload),
-                          MakeBooleanChecker())
-            .AddAttribute("InterruptDelay",
-                          "Receive interrupt coalescing (ethtool rx-usecs): data that reaches an idle "
-                          "connection is seen by the host this long after its first packet, or at once when "
-                          "InterruptFrames packets have arrived; data arriving while a read is in "
-                          "processing is polled without waiting (NAPI). 0: an interrupt per arrival. At most "
-                          "1 ms",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&HostModel::m_interruptDelay),
-                          MakeTimeChecker(Time(0), MilliSeconds(1)))
-            .AddAttribute("InterruptFrames",
-                          "Receive interrupt coalescing (ethtool rx-frames): packets of a connection that "
-                          "raise the interrupt before InterruptDelay has passed (1 to 65535)",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&HostModel::m_interruptFrames),
-                          MakeUintegerChecker<uint32_t>(1, 65535))
-            .AddAttribute("DdioOctets",
-                          "Direct placement of received data into the last-level cache (Intel DDIO): the "
-                          "octets of cache the NIC's writes may fill (0: off, every DMA crosses the bus). A "
-                          "received segment that fewer than this many octets of later NIC writes have "
-                          "followed when the copy reads it is read from the cache: neither its DMA nor the "
-                          "copy's read crosses the memory bus; older data has been evicted and crosses both",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&HostModel::m_ddioOctets),
-                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 34))
-            .AddAttribute("ReceiveQueues",
-                          "Receive queues the NIC spreads connections over (RSS), queue i interrupting core i "
-                          "mod Cores (0: one per core)",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&HostModel::m_receiveQueues),
-                          MakeUintegerChecker<uint32_t>(0, 4096))
-            .AddAttribute("Arfs",
-                          "Accelerated receive flow steering: a connection's receive stack runs on its "
-                          "application's core. Off: on the core of the receive queue RSS gives it, and the "
-                          "copy to user on the application's core after it",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&HostModel::m_arfs),
-                          MakeBooleanChecker())
+                          MakeUintegerChecker<uint64_t>(0, 10000000)))
             .AddAttribute("PostCyclesPerRequest",
                           "Core cycles an application spends posting one RDMA work request (building the work "
                           "queue entry and writing the doorbell)",
@@ -244,32 +199,8 @@ HostModel::NewOp(HostOperation kind, uint64_t bytes, Callback<void> done)
     return op;
 }
 
-uint64_t
-HostModel::NoteNicWrite(uint64_t octets)
-{
-    m_nicWritten += octets;
-    return m_nicWritten;
-}
 
-uint64_t
-HostModel::CachedOctets(uint64_t mark, uint64_t octets) const
-{
-    // DDIO writes into a few ways of the cache that later NIC writes recycle, oldest first: data is
-    // still there while fewer than DdioOctets octets have been written after it.
-    return m_ddioOctets > 0 && m_nicWritten - mark < m_ddioOctets ? octets : 0;
-}
 
-uint32_t
-HostModel::AssignStackCore(uint32_t appCore)
-{
-    if (m_arfs)
-    {
-        return appCore;
-    }
-    const uint32_t cores = GetCpu()->GetCores();
-    const uint32_t queues = m_receiveQueues == 0 ? cores : m_receiveQueues;
-    return (m_nextQueue++ % queues) % cores;
-}
 
 uint32_t
 HostModel::AssignFlowCore()
@@ -334,8 +265,11 @@ HostModel::StartCopy(Ptr<Op> op, void (HostModel::*then)(Ptr<Op>))
     op->pending = 3;
     op->next = then;
     const Time start = std::max(Simulator::Now(), GetCpu()->GetFreeAt(op->core));
+    // A socket's copy sums the octets as it moves them where the NIC does not (csum-and-copy).
+    const bool sums = op->kind == HostOperation::SocketSend || op->kind == HostOperation::SocketReceive;
     GetCpu()->ExecuteOn(op->core,
-                        Book(op, HostCycleUse::Copy, GetCpu()->CopyCycles(op->bytes)),
+                        Book(op, HostCycleUse::Copy, GetCpu()->CopyCycles(op->bytes)) +
+                            (sums ? SoftwareChecksum(op) : 0),
                         MakeCallback(&HostModel::PartDone, this, op));
     Simulator::Schedule(start - Simulator::Now(), &HostModel::CopyOnBus, this, op);
 }
@@ -425,11 +359,11 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
         op->core = PickCore(kAnyCore);
     }
     Ptr<HostCpuModel> cpu = GetCpu();
-    const uint64_t protocol = Book(op, HostCycleUse::Stack, uint64_t(op->packets) * cpu->GetRxCyclesPerPacket()) +
-                              SoftwareChecksum(op);
+    const uint64_t protocol = Book(op, HostCycleUse::Stack, uint64_t(op->packets) * cpu->GetRxCyclesPerPacket());
     if (op->kind == HostOperation::SocketDuplicate)
     {
-        cpu->ExecuteOn(op->core, protocol, MakeCallback(&HostModel::Complete, this, op)); // dropped: no copy
+        // Dropped, not copied: its checksum (without offload) is a pass of its own.
+        cpu->ExecuteOn(op->core, protocol + SoftwareChecksum(op), MakeCallback(&HostModel::Complete, this, op));
         return;
     }
     if (op->stackCore != UINT32_MAX)
@@ -446,7 +380,7 @@ HostModel::SocketRxProtocol(Ptr<Op> op)
     const Time now = Simulator::Now();
     const Time start = std::max(now, cpu->GetFreeAt(op->core));
     cpu->ExecuteOn(op->core,
-                   protocol + Book(op, HostCycleUse::Copy, cpu->CopyCycles(op->bytes)),
+                   protocol + Book(op, HostCycleUse::Copy, cpu->CopyCycles(op->bytes)) + SoftwareChecksum(op),
                    MakeCallback(&HostModel::PartDone, this, op));
     Simulator::Schedule(start + cpu->CyclesToTime(protocol) - now, &HostModel::CopyOnBus, this, op);
 }
@@ -460,8 +394,8 @@ HostModel::CopyToUser(Ptr<Op> op)
 uint64_t
 HostModel::SoftwareChecksum(const Ptr<Op>& op) const
 {
-    // Without offload the stack sums every octet it sends or receives, a duplicate's too; Linux folds
-    // the sum into the copy (csum-and-copy), so it adds cycles and no memory traffic.
+    // Without offload every octet sent or received is summed, a duplicate's too; Linux folds the sum
+    // into the copy (csum-and-copy), so it adds cycles to the copy and no memory traffic.
     return m_checksumOffload ? 0 : Book(op, HostCycleUse::Checksum, GetCpu()->ChecksumCycles(op->bytes));
 }
 
@@ -487,7 +421,7 @@ HostModel::SocketTxProtocol(Ptr<Op> op)
     const uint64_t protocol =
         uint64_t(op->packets) * cpu->GetTxCyclesPerPacket() + (op->zeroCopy ? m_zeroCopyCycles : 0);
     cpu->ExecuteOn(op->core,
-                   Book(op, HostCycleUse::Stack, protocol) + SoftwareChecksum(op),
+                   Book(op, HostCycleUse::Stack, protocol),
                    MakeCallback(&HostModel::SocketTxDma, this, op));
 }
 

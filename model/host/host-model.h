@@ -11,8 +11,9 @@
  *                      -> Copy(n) kernel -> user on the same core (aRFS; without, the stack runs on
  *                         its receive queue's core, then the copy on the application's), its read of
  *                         the c cached octets off the bus
- *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (no copy)
+ *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (+ checksum without offload; no copy)
  *  SocketSend(n, p, zero-copy) core: p * TxCyclesPerPacket + ZeroCopyCyclesPerSend -> bus: NicDmaRead(n)
+ *                      (with checksum offload; without, a copy as below)
  *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
  *                      (+ n * ChecksumCyclesPerByte without checksum offload)
  *                      -> bus: NicDmaRead(n)
@@ -29,7 +30,8 @@
  *
  * Each `done` runs from a scheduled event once the whole operation has completed. `core`
  * pins an operation's CPU stages to one core (a flow steered by RSS); kAnyCore picks the
- * earliest free core for the first CPU stage and keeps the operation there.
+ * earliest free core for the first CPU stage and keeps the operation there (a receive whose stack core
+ * differs, RSS without aRFS, runs its stack there and its copy on `core`).
  */
 /**
  * \file
@@ -101,15 +103,15 @@ class HostModel : public Object
     void SocketDuplicate(uint64_t bytes, Callback<void> done, int32_t core = kAnyCore);
 
     /**
-     * The core that runs a new connection's receive stack: with Arfs its application's `appCore` (the
-     * flow steered to it); without, the core of the receive queue RSS hashes it to (queues given
-     * round-robin, queue i on core i mod Cores).
+     * The core that runs a connection's receive stack: with Arfs its application's `appCore` (the flow
+     * steered to it); without, the core of the receive queue RSS puts it in, `flowHash` (of its
+     * addresses and ports) modulo ReceiveQueues, queue i on core i mod Cores.
      */
-    uint32_t AssignStackCore(uint32_t appCore);
+    uint32_t StackCore(uint32_t appCore, uint32_t flowHash) const;
     /**
      * send() of `bytes` leaving in `packets` packets: copy to kernel, protocol cycles, DMA. With `zeroCopy`
      * (MSG_ZEROCOPY-like) no copy: the pages are pinned and a completion notified instead,
-     * ZeroCopyCyclesPerSend cycles with the protocol's, then the DMA.
+     * ZeroCopyCyclesPerSend cycles with the protocol's, then the DMA (with ChecksumOffload; without, a copy).
      */
     void SocketSend(uint64_t bytes,
                     uint32_t packets,
@@ -211,6 +213,8 @@ class HostModel : public Object
         Callback<void> done;
     };
 
+    /** `tid` with the offloads' attributes (host-model-offloads.cc). */
+    static TypeId AddOffloadAttributes(TypeId tid);
     Ptr<Op> NewOp(HostOperation kind, uint64_t bytes, Callback<void> done);
     /** Whether an operation with `done` would be waited for by nothing and heard by no trace sink. */
     bool Unobserved(const Callback<void>& done) const;
@@ -251,7 +255,6 @@ class HostModel : public Object
     uint64_t m_ddioOctets{0};
     uint32_t m_receiveQueues{0};
     bool m_arfs{true};
-    uint32_t m_nextQueue{0};
     uint64_t m_nicWritten{0}; ///< received octets the NIC has written, all connections and RDMA
     uint64_t m_ddioBytes{0};
     std::array<uint64_t, kHostCycleUses> m_cyclesByUse{};
