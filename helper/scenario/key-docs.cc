@@ -43,6 +43,7 @@ Tables()
         {"tracing", [] { return &TracingNode(); }, false},
         {"series", [] { return TracingNode().fields.at("series"); }, false},
         {"measure", [] { return &MeasureNode(); }, false},
+        {"events", [] { return EventsNode().element; }, false},
     };
     return tables;
 }

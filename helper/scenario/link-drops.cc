@@ -1,5 +1,6 @@
 #include "helper/scenario/link-drops.h"
 
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/traffic-control-layer.h"
@@ -12,7 +13,7 @@ LinkDropCounters::LinkDropCounters(const BuiltTopology& topo)
     m_links.reserve(topo.links.size());
     for (const BuiltLink& l : topo.links)
     {
-        m_links.push_back(LinkDrops{l.a, l.b, 0, 0});
+        m_links.push_back(LinkDrops{l.a, l.b, 0, 0, 0});
     }
     for (std::size_t i = 0; i < topo.links.size(); ++i)
     {
@@ -30,8 +31,11 @@ LinkDropCounters::Follow(Ptr<PointToPointNetDevice> dev, LinkDrops* counts)
     }
     dev->GetQueue()->TraceConnectWithoutContext(
         "Drop", MakeBoundCallback(+[](LinkDrops* c, Ptr<const Packet>) { ++c->queue; }, counts));
-    dev->TraceConnectWithoutContext(
-        "PhyRxDrop", MakeBoundCallback(+[](LinkDrops* c, Ptr<const Packet>) { ++c->impairment; }, counts));
+    // Scenario events (made before this) put a LinkGate in front of the link's own loss model.
+    PointerValue model;
+    dev->GetAttribute("ReceiveErrorModel", model);
+    m_receivers.push_back(Receiver{counts, DynamicCast<LinkGate>(model.Get<ErrorModel>())});
+    dev->TraceConnectWithoutContext("PhyRxDrop", MakeBoundCallback(&LinkDropCounters::PhyRxDrop, &m_receivers.back()));
     // A queue disc, where one is installed, drops before the device queue sees the packet.
     Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
     if (Ptr<QueueDisc> qd = tc ? tc->GetRootQueueDiscOnDevice(dev) : nullptr)
@@ -41,13 +45,19 @@ LinkDropCounters::Follow(Ptr<PointToPointNetDevice> dev, LinkDrops* counts)
     }
 }
 
+void
+LinkDropCounters::PhyRxDrop(Receiver* r, Ptr<const Packet> /*p*/)
+{
+    ++(r->gate && r->gate->IsDown() ? r->counts->linkDown : r->counts->impairment);
+}
+
 std::vector<LinkDrops>
 LinkDropCounters::Collect() const
 {
     std::vector<LinkDrops> out;
     for (const LinkDrops& l : m_links)
     {
-        if (l.queue + l.impairment > 0)
+        if (l.queue + l.impairment + l.linkDown > 0)
         {
             out.push_back(l);
         }

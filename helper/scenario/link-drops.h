@@ -17,6 +17,9 @@
 #include "helper/scenario/results-writer.h"
 #include "helper/topology/topology-builder.h"
 
+#include "net/link-gate.h"
+
+#include <deque>
 #include <vector>
 
 namespace ns3
@@ -29,8 +32,16 @@ class LinkDropCounters
     std::vector<LinkDrops> Collect() const;
 
   private:
+    /** A receiving device's counts, and its LinkGate when scenario events put one there (null: none). */
+    struct Receiver
+    {
+        LinkDrops* counts;
+        Ptr<LinkGate> gate;
+    };
     void Follow(Ptr<PointToPointNetDevice> dev, LinkDrops* counts);
+    static void PhyRxDrop(Receiver* r, Ptr<const Packet> p);
     std::vector<LinkDrops> m_links; ///< one per BuiltTopology link, in its order (addresses stay put)
+    std::deque<Receiver> m_receivers; ///< one per device (addresses stay put)
 };
 
 } // namespace ns3

@@ -104,6 +104,18 @@ TerminatesJson(const std::vector<TerminateRecord>& terminates)
     return out;
 }
 
+/** A workload's outages, one per link-down event (doc/metrics.md). */
+json
+OutagesJson(const std::vector<std::pair<Time, std::optional<Time>>>& outages)
+{
+    json out = json::array();
+    for (const auto& [at, outage] : outages)
+    {
+        out.push_back({{"at_ns", at.GetNanoSeconds()}, {"outage_ns", OptionalNs(outage)}});
+    }
+    return out;
+}
+
 /** A collective's object and its metrics (null for other kinds: every workload has every field). */
 void
 AddCollective(const WorkloadResult& w, json& jw)
@@ -147,6 +159,10 @@ WorkloadJson(const WorkloadResult& w)
     jw["goodput_bps"] = OptionalNumber(w.goodputBps);
     jw["goodput_window_bps"] = OptionalNumber(w.goodputWindowBps);
     jw["longest_stall_ns"] = OptionalNs(w.longestStall);
+    if (!w.outages.empty())
+    {
+        jw["outages"] = OutagesJson(w.outages);
+    }
     jw["first_post_ns"] = OptionalNs(w.firstPost);
     jw["last_delivery_ns"] = OptionalNs(w.lastDelivery);
     jw["fct_ns"] = Stats(w.fctNs);
@@ -239,14 +255,35 @@ DropsJson(const std::vector<LinkDrops>& drops)
 {
     uint64_t queue = 0;
     uint64_t impairment = 0;
+    uint64_t linkDown = 0;
     json links = json::array();
     for (const LinkDrops& d : drops)
     {
         queue += d.queue;
         impairment += d.impairment;
-        links.push_back({{"a", d.a}, {"b", d.b}, {"queue", d.queue}, {"impairment", d.impairment}});
+        linkDown += d.linkDown;
+        links.push_back(
+            {{"a", d.a}, {"b", d.b}, {"queue", d.queue}, {"impairment", d.impairment}, {"link_down", d.linkDown}});
     }
-    json out = {{"total", queue + impairment}, {"queue", queue}, {"impairment", impairment}, {"links", links}};
+    json out = {{"total", queue + impairment + linkDown}, {"queue", queue}, {"impairment", impairment},
+                {"link_down", linkDown}, {"links", links}};
+    return out;
+}
+
+/** The scenario's events as run (doc/failures.md). */
+json
+EventsJson(const std::vector<EventRecord>& events)
+{
+    json out = json::array();
+    for (const EventRecord& e : events)
+    {
+        out.push_back({{"at_ns", e.at.GetNanoSeconds()},
+                       {"action", e.action},
+                       {"between", {e.a, e.b}},
+                       {"direction", e.direction},
+                       {"dropped_packets", e.dropped},
+                       {"rerouted_ns", OptionalNs(e.reroutedAt)}});
+    }
     return out;
 }
 
@@ -402,6 +439,7 @@ ResultsWriter::SummaryJson(const RunResult& r)
     }
     j["hosts"] = HostsJson(r.hosts);
     j["drops"] = DropsJson(r.drops);
+    j["link_events"] = EventsJson(r.linkEvents);
     j["queues"] = QueuesJson(r.queues);
     j["checks"] = ChecksJson(r.checks);
     j["checks_failed"] = r.FailedChecks();

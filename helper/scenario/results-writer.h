@@ -231,6 +231,11 @@ struct WorkloadResult
     std::optional<double> goodputBps;       ///< octetsDelivered * 8 / (lastDelivery - firstPost)
     std::optional<double> goodputWindowBps; ///< with `measure`: delivered in [from, to) * 8 / (to - from)
     std::optional<Time> longestStall;       ///< outstanding, nothing arriving (LongestStall, workload-metrics.h)
+    /**
+     * Per link-down event (in time order): from the event to the workload's first delivery after it, the
+     * outage its application saw; unset when nothing was delivered after it (doc/metrics.md).
+     */
+    std::vector<std::pair<Time, std::optional<Time>>> outages;
     SampleStats fctNs;                      ///< post -> delivery, over delivered messages
     SampleStats senderCompletionNs;         ///< post -> source completion
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only
@@ -267,6 +272,20 @@ struct LinkDrops
     std::string b;
     uint64_t queue{0};      ///< refused by a full device queue or a queue disc
     uint64_t impairment{0}; ///< lost to the link's loss model (random, Gilbert-Elliott)
+    uint64_t linkDown{0};   ///< lost while the link was down (`events`)
+};
+
+/** What one `events` entry did (helper/scenario/scenario-events.h, doc/failures.md). */
+struct EventRecord
+{
+    Time at;
+    std::string action;    ///< "link-down", "link-up"
+    std::string a;         ///< `between`, as written
+    std::string b;
+    std::string direction; ///< "both", "forward"
+    /** link-down: packets lost on the ways it took down until each came back up (or the stop). */
+    uint64_t dropped{0};
+    std::optional<Time> reroutedAt; ///< when the routes were recomputed after it (`topology.reroute-after`)
 };
 
 /**
@@ -321,6 +340,7 @@ struct RunResult
     std::vector<HostResult> hosts;
     std::vector<MessageRecord> messages;
     std::vector<LinkDrops> drops; ///< links with at least one drop
+    std::vector<EventRecord> linkEvents; ///< the scenario's `events`, in time order
     std::vector<QueueResult> queues; ///< every port, in link order (a then b)
     std::vector<CheckResult> checks;
     std::vector<HostTransport> transport; ///< each host's TCP and SCTP settings as run

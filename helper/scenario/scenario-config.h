@@ -86,6 +86,8 @@ struct TopologyConfig
     std::string file;         ///< graphml: path, relative to the scenario file's folder when relative
     bool ecmp{false};         ///< equal-cost multipath routing (per-flow hashing)
     bool switchFastPath{true}; ///< switches forward on SwitchForwarder's fast path (speed only)
+    /** `reroute-after`: routes are recomputed this long after a link event; unset: static routes (blackholes). */
+    std::optional<Time> rerouteAfter;
     /** dumbbell: the link between the two routers, over `links`. */
     LinkConfig bottleneck;
 };
@@ -298,6 +300,29 @@ struct TracingConfig
     bool Enabled() const { return pcapAll || !pcapLinks.empty(); }
 };
 
+/** What a scenario event does to its link (doc/failures.md). */
+enum class LinkEventAction : uint8_t
+{
+    Down, ///< `link-down`: every packet arriving over the link is lost
+    Up,   ///< `link-up`: the link carries packets again
+};
+/** Which way of a link an event acts on. */
+enum class LinkDirection : uint8_t
+{
+    Both,    ///< both ways
+    Forward, ///< from the first node of `between` to the second only
+};
+
+/** One entry of `events`: at `at`, `action` on every link between `a` and `b`. */
+struct LinkEventConfig
+{
+    Time at;
+    LinkEventAction action{LinkEventAction::Down};
+    std::string a;
+    std::string b;
+    LinkDirection direction{LinkDirection::Both};
+};
+
 /** `measure: {from, to}`: the window a workload's windowed goodput is taken over (doc/metrics.md). */
 struct MeasureWindow
 {
@@ -331,6 +356,7 @@ struct ScenarioConfig
     std::vector<WorkloadConfig> workloads;
     TracingConfig tracing;
     std::optional<MeasureWindow> measure; ///< unset: no windowed goodput
+    std::vector<LinkEventConfig> events;  ///< `events`, in time order (file order at one time)
 };
 
 /**

@@ -90,6 +90,10 @@ ScenarioReader::Read(const YAML::Node& root)
     {
         ReadMeasure(root["measure"], "measure", cfg);
     }
+    if (root["events"])
+    {
+        ReadEvents(root["events"], "events", cfg);
+    }
     if (root["transport"])
     {
         ReadTransport(root["transport"], "transport", cfg.transport);

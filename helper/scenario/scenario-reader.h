@@ -173,6 +173,8 @@ class ScenarioReader
     /** m_graph, m_vertex and the node names from `t` (a graphml file is read here). */
     void ReadGraph(const YAML::Node& n, const std::string& path, const TopologyConfig& t);
     void ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
+    /** `events` (scenario-reader-events.cc): after the topology and the stop time. */
+    void ReadEvents(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
     /** Loss models meeting on one link once `links` is overlaid (scenario-reader-impairments.cc). */
     void CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const;
     void CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const;
@@ -230,6 +232,21 @@ Join(const std::string& path, const std::string& key)
 /** The names a scalar may take and the value each stands for. */
 template <typename E>
 using Names = std::vector<std::pair<const char*, E>>;
+
+/** The name of `value` in `names` ("" if it has none): the words are declared once, with the key. */
+template <typename E>
+const char*
+NameOf(const Names<E>& names, E value)
+{
+    for (const auto& [name, v] : names)
+    {
+        if (v == value)
+        {
+            return name;
+        }
+    }
+    return "";
+}
 
 /** The value `n` names, or a failure listing the names allowed ("unknown <what> ..."). */
 template <typename E>

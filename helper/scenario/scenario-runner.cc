@@ -1,4 +1,5 @@
 #include "helper/scenario/scenario-runner.h"
+#include "helper/scenario/scenario-events.h"
 
 #include "host/host-profile.h"
 
@@ -189,6 +190,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         std::vector<HostTransport> transport = InstallTransport(cfg, *topo);
         ScenarioWorkloads workloads(cfg, *topo);
         workloads.Install();
+        ScenarioEvents events(cfg, *topo); // before the drop counters: they tell its drops apart
         LinkDropCounters drops(*topo);
         QueueCounters queues(*topo);
         EnablePcaps(cfg, *topo, writer);
@@ -213,6 +215,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
             NoteEngine(cfg, topo->hostNames[i], topo->hosts.Get(i), r.hosts.back());
         }
         r.drops = drops.Collect();
+        r.linkEvents = events.Collect();
         r.queues = queues.Collect();
         r.transport = std::move(transport);
         r.pcap = cfg.tracing.Enabled();
@@ -296,6 +299,18 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
         os << ", " << w.retransmissions.total << " retransmissions (" << w.retransmissions.fast << " fast, "
            << w.retransmissions.timeout << " after " << w.retransmissions.rtoExpirations << " timeouts)";
     }
+    for (const auto& [at, outage] : w.outages)
+    {
+        os << ", outage after " << at.GetSeconds() * 1e3 << " ms: ";
+        if (outage)
+        {
+            os << outage->GetSeconds() * 1e3 << " ms";
+        }
+        else
+        {
+            os << "nothing delivered after it";
+        }
+    }
     if (!w.terminates.empty())
     {
         os << ", " << w.terminates.size() << " Terminates";
@@ -347,7 +362,20 @@ SummarizeRun(const ScenarioOutcome& o)
     uint64_t dropped = 0;
     for (const LinkDrops& d : r.drops)
     {
-        dropped += d.queue + d.impairment;
+        dropped += d.queue + d.impairment + d.linkDown;
+    }
+    for (const EventRecord& e : r.linkEvents)
+    {
+        os << "  " << e.action << " " << e.a << "-" << e.b << " at " << e.at.GetSeconds() * 1e3 << " ms";
+        if (e.action == "link-down")
+        {
+            os << ": " << e.dropped << " packets lost";
+        }
+        if (e.reroutedAt)
+        {
+            os << ", rerouted at " << e.reroutedAt->GetSeconds() * 1e3 << " ms";
+        }
+        os << "\n";
     }
     if (dropped)
     {

@@ -369,6 +369,13 @@ ScenarioWorkloads::MetricsInput(const Workload& w) const
     in.halfRttNs = w.halfRttNs;
     in.slowdown = w.kind->hostGroup;
     in.end = Simulator::Now(); // collected after the run: its end
+    for (const LinkEventConfig& e : m_cfg.events)
+    {
+        if (e.action == LinkEventAction::Down)
+        {
+            in.failures.push_back(e.at);
+        }
+    }
     return in;
 }
 

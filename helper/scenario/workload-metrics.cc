@@ -47,6 +47,26 @@ OctetsPerInterval(const std::vector<MessageRecord>& messages, const std::vector<
     return octets;
 }
 
+std::vector<std::pair<Time, std::optional<Time>>>
+Outages(const std::vector<MessageRecord>& messages, const std::vector<Time>& failures)
+{
+    std::vector<std::pair<Time, std::optional<Time>>> out;
+    for (const Time& failure : failures)
+    {
+        // The outage the application saw: from the failure to its next delivery, if any.
+        std::optional<Time> next;
+        for (const MessageRecord& m : messages)
+        {
+            if (m.delivered && *m.delivered >= failure && (!next || *m.delivered < *next))
+            {
+                next = m.delivered;
+            }
+        }
+        out.emplace_back(failure, next ? std::optional<Time>(*next - failure) : std::nullopt);
+    }
+    return out;
+}
+
 Time
 LongestStall(const std::vector<MessageRecord>& messages, Time end)
 {
@@ -190,6 +210,7 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
     {
         out.slowdown = SlowdownBuckets(messages);
     }
+    out.outages = Outages(messages, in.failures);
     if (in.window && !in.pingPong)
     {
         out.goodputWindowBps = windowOctets * 8.0 / (in.window->second - in.window->first).GetSeconds();

@@ -41,6 +41,8 @@ struct WorkloadMetricsInput
     Time end;
     /** A load of flows (a host group): the slowdown by flow size (slowdown.h). */
     bool slowdown{false};
+    /** The times of the scenario's link-down events: each gives an outage (WorkloadResult::outages). */
+    std::vector<Time> failures;
 };
 
 /** How far a workload has got: what `completed` (doc/metrics.md) is decided on, at the end or during the run. */
@@ -83,6 +85,10 @@ std::vector<double> OctetsPerInterval(const std::vector<MessageRecord>& messages
  * "longest_stall_ns"). Not seen: a stall inside one message's arrival, which its record has no times for.
  */
 Time LongestStall(const std::vector<MessageRecord>& messages, Time end);
+
+/** Per failure time: from it to the first delivery among `messages` after it (unset: none), doc/metrics.md. */
+std::vector<std::pair<Time, std::optional<Time>>> Outages(const std::vector<MessageRecord>& messages,
+                                                          const std::vector<Time>& failures);
 
 /** Fill `out`'s message counts, octets, completed, goodputs, stall, FCT, sender completion and latency. */
 void SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetricsInput& in, WorkloadResult& out);

@@ -19,6 +19,7 @@
 #ifndef IWARP_TOPOLOGY_BUILDER_H
 #define IWARP_TOPOLOGY_BUILDER_H
 
+#include "net/ipv4-ecmp-routing.h"
 #include "helper/topology/topology-graph.h"
 #include "helper/topology/topology-spec.h"
 #include "net/gilbert-elliott-error-model.h"
@@ -100,11 +101,24 @@ class BuiltTopology
     int64_t AssignStreams(int64_t stream);
     ImpairmentCounters Counters() const;
 
+    /**
+     * Recompute every node's host routes around the links marked in `linkDown` (by link index), as a
+     * routing protocol converged on the new graph would: equal-cost groups shrink to the hops that
+     * remain, and a destination cut off has no route. All up: the routes Build installed. Needs the
+     * hashed route table (routeTable Hashed or ecmp); throws TopologyError otherwise.
+     */
+    void Reroute(const std::vector<bool>& linkDown);
+    /** Node `name`'s hashed host routes (null under static routing); throws TopologyError for no such node. */
+    Ptr<Ipv4EcmpRouting> HostRoutes(const std::string& name) const;
+
   private:
     friend class TopologyBuilder;
     void EnablePcapOn(const std::string& prefix, const BuiltLink& link) const;
     TopoVertexId Vertex(const std::string& name) const;
     std::map<std::string, TopoVertexId> m_vertex;
+    /** Each vertex's hashed host routes (null: static routing), and whether they keep every equal-cost hop. */
+    std::vector<Ptr<Ipv4EcmpRouting>> m_ecmp;
+    bool m_ecmpGroups{false};
 };
 
 class TopologyBuilder

@@ -411,7 +411,7 @@ ReadGraphMlTopology(const std::string& path)
 }
 
 std::vector<int32_t>
-HopDistances(const TopologyGraph& g, TopoVertexId from)
+HopDistances(const TopologyGraph& g, TopoVertexId from, const std::vector<bool>* linkDown)
 {
     std::vector<int32_t> dist(boost::num_vertices(g), -1);
     dist[from] = 0;
@@ -427,7 +427,7 @@ HopDistances(const TopologyGraph& g, TopoVertexId from)
         for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
         {
             const TopoVertexId v = boost::target(e, g);
-            if (dist[v] < 0)
+            if (dist[v] < 0 && !(linkDown && (*linkDown)[g[e].link]))
             {
                 dist[v] = dist[u] + 1;
                 queue.push_back(v);

@@ -82,7 +82,8 @@ TopologyGraph ReadGraphMlTopology(const std::string& path);
  * Hops from `from` to every vertex along links, never through a host other than `from` (hosts
  * do not forward): the distances the routes follow (doc/topology.md).  -1 where unreachable.
  */
-std::vector<int32_t> HopDistances(const TopologyGraph& g, TopoVertexId from);
+std::vector<int32_t> HopDistances(const TopologyGraph& g, TopoVertexId from,
+                                  const std::vector<bool>* linkDown = nullptr);
 
 /** "two-hosts", "dumbbell", "leaf-spine", "fat-tree", "graphml" (as in a scenario file). */
 const char* ToString(TopologyKind kind);

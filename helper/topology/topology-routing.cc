@@ -9,6 +9,7 @@
 #include "net/ipv4-ecmp-routing.h"
 #include "net/switch-forwarder.h"
 
+#include "ns3/abort.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
@@ -52,12 +53,16 @@ AddRouting(const BuiltTopology& topo, bool hashed)
     return r;
 }
 
-/** Into `hops`: u's neighbours one hop closer to host d (`dist`: hops to d), never through another host. */
+/**
+ * Into `hops`: u's neighbours one hop closer to host d (`dist`: hops to d), never through another host nor
+ * over a link marked in `linkDown` (null: none).
+ */
 void
 NextHops(const BuiltTopology& topo,
          TopoVertexId u,
          TopoVertexId d,
          const std::vector<int32_t>& dist,
+         const std::vector<bool>* linkDown,
          std::vector<Ipv4EcmpRouting::NextHop>& hops)
 {
     const TopologyGraph& g = topo.graph;
@@ -65,7 +70,7 @@ NextHops(const BuiltTopology& topo,
     for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(u, g)))
     {
         const TopoVertexId v = boost::target(e, g);
-        if (dist[v] != dist[u] - 1 || (v != d && g[v].IsHost()))
+        if (dist[v] != dist[u] - 1 || (v != d && g[v].IsHost()) || (linkDown && (*linkDown)[g[e].link]))
         {
             continue;
         }
@@ -78,7 +83,7 @@ NextHops(const BuiltTopology& topo,
 
 /** u's route to `dest`, host number `destIndex`: every equal-cost hop (ecmp), or one of them. */
 void
-SetRoute(const TopologySpec& spec,
+SetRoute(bool ecmpGroups,
          bool hashed,
          const NodeRouting& r,
          TopoVertexId u,
@@ -86,7 +91,7 @@ SetRoute(const TopologySpec& spec,
          uint32_t destIndex,
          const std::vector<Ipv4EcmpRouting::NextHop>& hops)
 {
-    if (spec.ecmp)
+    if (ecmpGroups)
     {
         r.ecmp[u]->SetRoute(dest, hops);
         return;
@@ -110,16 +115,17 @@ SetRoute(const TopologySpec& spec,
 
 /** Every node's route to host d; returns how many hosts have no path to it. */
 uint64_t
-RoutesTo(const TopologySpec& spec,
+RoutesTo(bool ecmpGroups,
          const BuiltTopology& topo,
          bool hashed,
          const NodeRouting& r,
          TopoVertexId d,
+         const std::vector<bool>* linkDown,
          std::vector<Ipv4EcmpRouting::NextHop>& hops)
 {
     const TopologyGraph& g = topo.graph;
     const Ipv4Address dest = topo.hostAddresses[g[d].index];
-    const std::vector<int32_t> dist = HopDistances(g, d);
+    const std::vector<int32_t> dist = HopDistances(g, d, linkDown);
     uint64_t unreachable = 0;
     for (TopoVertexId u = 0; u < boost::num_vertices(g); ++u)
     {
@@ -129,9 +135,9 @@ RoutesTo(const TopologySpec& spec,
             unreachable += dist[u] < 0 && g[u].IsHost();
             continue;
         }
-        NextHops(topo, u, d, dist, hops);
+        NextHops(topo, u, d, dist, linkDown, hops);
         NS_ASSERT(!hops.empty());
-        SetRoute(spec, hashed, r, u, dest, g[d].index, hops);
+        SetRoute(ecmpGroups, hashed, r, u, dest, g[d].index, hops);
     }
     return unreachable;
 }
@@ -152,9 +158,11 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
     {
         if (g[d].IsHost())
         {
-            unreachable += RoutesTo(spec, topo, hashed, routing, d, hops);
+            unreachable += RoutesTo(spec.ecmp, topo, hashed, routing, d, nullptr, hops);
         }
     }
+    topo.m_ecmp = routing.ecmp;
+    topo.m_ecmpGroups = spec.ecmp;
     if (hashed && spec.switchFastPath)
     {
         for (TopoVertexId v = 0; v < n; ++v)
@@ -168,6 +176,36 @@ TopologyBuilder::InstallRoutes(const TopologySpec& spec, BuiltTopology& topo)
     if (unreachable > 0)
     {
         NS_LOG_WARN(unreachable << " ordered host pairs have no path: the graph is disconnected");
+    }
+}
+
+Ptr<Ipv4EcmpRouting>
+BuiltTopology::HostRoutes(const std::string& name) const
+{
+    const TopoVertexId v = Vertex(name);
+    return v < m_ecmp.size() ? m_ecmp[v] : nullptr;
+}
+
+void
+BuiltTopology::Reroute(const std::vector<bool>& linkDown)
+{
+    NS_ABORT_MSG_IF(linkDown.size() != links.size(), "Reroute: one flag per link");
+    if (m_ecmp.empty() || !m_ecmp.front())
+    {
+        throw TopologyError("rerouting needs the hashed route table (ns-3's static routes cannot be replaced)");
+    }
+    const NodeRouting routing{std::vector<Ptr<Ipv4StaticRouting>>(m_ecmp.size()), m_ecmp};
+    for (const Ptr<Ipv4EcmpRouting>& table : m_ecmp)
+    {
+        table->ClearRoutes();
+    }
+    std::vector<Ipv4EcmpRouting::NextHop> hops;
+    for (TopoVertexId d = 0; d < boost::num_vertices(graph); ++d)
+    {
+        if (graph[d].IsHost())
+        {
+            RoutesTo(m_ecmpGroups, *this, true, routing, d, &linkDown, hops);
+        }
     }
 }
 

@@ -63,6 +63,14 @@ Ipv4EcmpRouting::SetRoute(Ipv4Address dest, std::vector<NextHop> nextHops)
     m_denseStale = true;
 }
 
+void
+Ipv4EcmpRouting::ClearRoutes()
+{
+    m_routes.clear();
+    m_sets.clear();
+    m_denseStale = true;
+}
+
 const std::vector<Ipv4EcmpRouting::NextHop>*
 Ipv4EcmpRouting::GetNextHops(Ipv4Address dest) const
 {

@@ -42,6 +42,8 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
     void Reserve(uint32_t routes) { m_routes.reserve(routes); }
     /** Replace the next hops to host `dest` (a /32). */
     void SetRoute(Ipv4Address dest, std::vector<NextHop> nextHops);
+    /** Forget every route (before a rerouting sets them anew; a destination not set again has none). */
+    void ClearRoutes();
     const std::vector<NextHop>* GetNextHops(Ipv4Address dest) const;
 
     /**

@@ -51,6 +51,12 @@ const SchemaNode& TracingNode();
 const std::vector<SectionKey<MeasureWindow>>& MeasureKeys();
 const SchemaNode& MeasureNode();
 
+/** `events`: one entry's keys, the list, and the words of its choices. */
+const std::vector<SectionKey<LinkEventConfig>>& EventKeys();
+const SchemaNode& EventsNode();
+const Names<LinkEventAction>& LinkEventActionNames();
+const Names<LinkDirection>& LinkDirectionNames();
+
 } // namespace scenario
 } // namespace ns3
 

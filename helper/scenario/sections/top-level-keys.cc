@@ -112,6 +112,9 @@ Declare()
                            "delivered at the sink within [from, to), x 8 / (to - from), each message's octets "
                            "spread over its arrival; see doc/metrics.md",
                            &MeasureNode()));
+    keys.push_back(Section("events", ValueKind::List, "list of `{at, action, between, direction}`", "none",
+                           "timed actions on links: a link goes down or comes back up (below; doc/failures.md)",
+                           &EventsNode()));
     return keys;
 }
 

@@ -55,6 +55,12 @@ Declare()
                            "CPU time on the k = 16 fat-tree (doc/performance.md); false sends every packet "
                            "through ns-3's IPv4 stack, whose `Rx`/`UnicastForward`/`Tx` traces the fast path "
                            "skips (doc/topology.md). Recorded in summary.json as `switch_fast_path`"));
+    keys.push_back(TimeKey("reroute-after", &TopologyConfig::rerouteAfter, Quantity::ProtocolTimer, false,
+                           "after each `events` entry, every node's routes are recomputed around the links then "
+                           "down (equal-cost groups shrink and grow back) this long after it: the routing "
+                           "protocol's detection and convergence. Unset: the routes stay as built and a dead "
+                           "link loses what is routed over it (doc/failures.md)"));
+    keys.back().info.defaultText = "none (static routes)";
     keys.push_back(
         UIntKey("hosts-per-side", &TopologyConfig::hostsPerSide, 1, 65535, "hosts on each side").Only("dumbbell"));
     KeyInfo bottleneck;

@@ -1,0 +1,118 @@
+#include "helper/scenario/scenario-events.h"
+
+#include "helper/scenario/sections/scenario-sections.h"
+
+#include "ns3/callback.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ScenarioEvents");
+
+ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
+    : m_topo(topo)
+{
+    for (std::size_t i = 0; i < cfg.events.size(); ++i)
+    {
+        const LinkEventConfig& e = cfg.events[i];
+        m_events.push_back(e);
+        m_dropped.push_back(0);
+        m_reroutedAt.emplace_back();
+        m_eventWays.push_back(WaysOf(e));
+        Simulator::Schedule(e.at, &ScenarioEvents::Apply, this, i);
+        if (cfg.topology.rerouteAfter)
+        {
+            Simulator::Schedule(e.at + *cfg.topology.rerouteAfter, &ScenarioEvents::Reroute, this, i);
+        }
+    }
+}
+
+std::vector<std::size_t>
+ScenarioEvents::WaysOf(const LinkEventConfig& e)
+{
+    std::vector<std::size_t> ways;
+    for (uint32_t link : m_topo.FindLinks(e.a, e.b))
+    {
+        const bool aFirst = m_topo.links[link].a == e.a; // `between` names the link's a end first
+        ways.push_back(WayInto(link, aFirst));          // first -> second: received at the second
+        if (e.direction == LinkDirection::Both)
+        {
+            ways.push_back(WayInto(link, !aFirst));
+        }
+    }
+    return ways;
+}
+
+std::size_t
+ScenarioEvents::WayInto(uint32_t link, bool intoB)
+{
+    const auto key = std::make_pair(link, intoB);
+    if (auto it = m_wayIndex.find(key); it != m_wayIndex.end())
+    {
+        return it->second;
+    }
+    Ptr<PointToPointNetDevice> dev = intoB ? m_topo.links[link].devB : m_topo.links[link].devA;
+    PointerValue inner;
+    dev->GetAttribute("ReceiveErrorModel", inner);
+    Ptr<LinkGate> gate = CreateObject<LinkGate>();
+    gate->SetInner(inner.Get<ErrorModel>());
+    dev->SetReceiveErrorModel(gate);
+    const std::size_t w = m_ways.size();
+    gate->TraceConnectWithoutContext("Drop", MakeBoundCallback(&ScenarioEvents::Dropped, this, w));
+    m_ways.push_back(Way{gate, link, std::nullopt});
+    m_wayIndex[key] = w;
+    return w;
+}
+
+void
+ScenarioEvents::Dropped(ScenarioEvents* self, std::size_t way, Ptr<const Packet> /*p*/)
+{
+    if (const std::optional<std::size_t>& by = self->m_ways[way].downBy)
+    {
+        ++self->m_dropped[*by];
+    }
+}
+
+void
+ScenarioEvents::Apply(std::size_t event)
+{
+    const bool down = m_events[event].action == LinkEventAction::Down;
+    for (std::size_t w : m_eventWays[event])
+    {
+        m_ways[w].gate->SetDown(down);
+        m_ways[w].downBy = down ? std::optional<std::size_t>(event) : std::nullopt;
+    }
+    NS_LOG_INFO((down ? "link-down " : "link-up ") << m_events[event].a << " " << m_events[event].b);
+}
+
+void
+ScenarioEvents::Reroute(std::size_t event)
+{
+    // A link with either way down is out of the routes: a routing protocol's hellos (or BFD) need both.
+    std::vector<bool> linkDown(m_topo.links.size(), false);
+    for (const Way& w : m_ways)
+    {
+        linkDown[w.link] = linkDown[w.link] || w.gate->IsDown();
+    }
+    m_topo.Reroute(linkDown);
+    m_reroutedAt[event] = Simulator::Now();
+}
+
+std::vector<EventRecord>
+ScenarioEvents::Collect() const
+{
+    std::vector<EventRecord> out;
+    for (std::size_t i = 0; i < m_events.size(); ++i)
+    {
+        const LinkEventConfig& e = m_events[i];
+        out.push_back(EventRecord{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a, e.b,
+                                  scenario::NameOf(scenario::LinkDirectionNames(), e.direction), m_dropped[i],
+                                  m_reroutedAt[i]});
+    }
+    return out;
+}
+
+} // namespace ns3
