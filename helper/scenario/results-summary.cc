@@ -106,12 +106,15 @@ TerminatesJson(const std::vector<TerminateRecord>& terminates)
 
 /** A workload's outages, one per link-down event (doc/metrics.md). */
 json
-OutagesJson(const std::vector<std::pair<Time, std::optional<Time>>>& outages)
+OutagesJson(const std::vector<Outage>& outages)
 {
     json out = json::array();
-    for (const auto& [at, outage] : outages)
+    for (const Outage& o : outages)
     {
-        out.push_back({{"at_ns", at.GetNanoSeconds()}, {"outage_ns", OptionalNs(outage)}});
+        out.push_back({{"at_ns", o.at.GetNanoSeconds()},
+                       {"flows", o.flows},
+                       {"outage_ns", OptionalNs(o.longest)},
+                       {"recovered", o.recovered}});
     }
     return out;
 }
@@ -159,10 +162,7 @@ WorkloadJson(const WorkloadResult& w)
     jw["goodput_bps"] = OptionalNumber(w.goodputBps);
     jw["goodput_window_bps"] = OptionalNumber(w.goodputWindowBps);
     jw["longest_stall_ns"] = OptionalNs(w.longestStall);
-    if (!w.outages.empty())
-    {
-        jw["outages"] = OutagesJson(w.outages);
-    }
+    jw["outages"] = OutagesJson(w.outages); // [] without link-down events
     jw["first_post_ns"] = OptionalNs(w.firstPost);
     jw["last_delivery_ns"] = OptionalNs(w.lastDelivery);
     jw["fct_ns"] = Stats(w.fctNs);

@@ -183,6 +183,20 @@ struct CollectiveHalt
     std::string why;
 };
 
+/**
+ * What a workload's flows saw of one link-down event (doc/metrics.md, `outages`): over the window from the
+ * event to the next link-down (or the end of the run), of the flows (sender, receiver) that had a message
+ * outstanding at the event, the longest time one of them went without a delivery, counted from the event.
+ */
+struct Outage
+{
+    Time at;               ///< the link-down event
+    uint32_t flows{0};     ///< flows with a message outstanding at it
+    std::optional<Time> longest; ///< unset when no flow was (the workload did not see the event)
+    /** false: that longest gap was still open at the window's end (no delivery ended it). */
+    bool recovered{true};
+};
+
 /** A collective's run (kind collective, doc/collectives.md). */
 struct CollectiveResult
 {
@@ -231,11 +245,7 @@ struct WorkloadResult
     std::optional<double> goodputBps;       ///< octetsDelivered * 8 / (lastDelivery - firstPost)
     std::optional<double> goodputWindowBps; ///< with `measure`: delivered in [from, to) * 8 / (to - from)
     std::optional<Time> longestStall;       ///< outstanding, nothing arriving (LongestStall, workload-metrics.h)
-    /**
-     * Per link-down event (in time order): from the event to the workload's first delivery after it, the
-     * outage its application saw; unset when nothing was delivered after it (doc/metrics.md).
-     */
-    std::vector<std::pair<Time, std::optional<Time>>> outages;
+    std::vector<Outage> outages; ///< one per link-down event, in time order (doc/metrics.md)
     SampleStats fctNs;                      ///< post -> delivery, over delivered messages
     SampleStats senderCompletionNs;         ///< post -> source completion
     std::vector<SizeLatency> latencyBySize; ///< ping-pong kinds only

@@ -2,6 +2,9 @@
 
 #include "helper/scenario/sections/scenario-sections.h"
 
+#include <algorithm>
+
+#include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -15,6 +18,9 @@ NS_LOG_COMPONENT_DEFINE("ScenarioEvents");
 ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
     : m_topo(topo)
 {
+    NS_ABORT_MSG_UNLESS(std::is_sorted(cfg.events.begin(), cfg.events.end(),
+                                       [](const LinkEventConfig& x, const LinkEventConfig& y) { return x.at < y.at; }),
+                        "ScenarioEvents: the events must be in time order (as the loader leaves them)");
     for (std::size_t i = 0; i < cfg.events.size(); ++i)
     {
         const LinkEventConfig& e = cfg.events[i];
@@ -23,10 +29,11 @@ ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
         m_reroutedAt.emplace_back();
         m_eventWays.push_back(WaysOf(e));
         Simulator::Schedule(e.at, &ScenarioEvents::Apply, this, i);
-        if (cfg.topology.rerouteAfter)
-        {
-            Simulator::Schedule(e.at + *cfg.topology.rerouteAfter, &ScenarioEvents::Reroute, this, i);
-        }
+    }
+    // After every event's own: a reroute due at the instant of an event sees that event's link state.
+    for (std::size_t i = 0; cfg.topology.rerouteAfter && i < cfg.events.size(); ++i)
+    {
+        Simulator::Schedule(cfg.events[i].at + *cfg.topology.rerouteAfter, &ScenarioEvents::Reroute, this, i);
     }
 }
 

@@ -299,16 +299,12 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
         os << ", " << w.retransmissions.total << " retransmissions (" << w.retransmissions.fast << " fast, "
            << w.retransmissions.timeout << " after " << w.retransmissions.rtoExpirations << " timeouts)";
     }
-    for (const auto& [at, outage] : w.outages)
+    for (const Outage& o : w.outages)
     {
-        os << ", outage after " << at.GetSeconds() * 1e3 << " ms: ";
-        if (outage)
+        if (o.longest)
         {
-            os << outage->GetSeconds() * 1e3 << " ms";
-        }
-        else
-        {
-            os << "nothing delivered after it";
+            os << ", outage after " << o.at.GetSeconds() * 1e3 << " ms: " << o.longest->GetSeconds() * 1e3 << " ms"
+               << (o.recovered ? "" : " (not over)");
         }
     }
     if (!w.terminates.empty())

@@ -47,22 +47,75 @@ OctetsPerInterval(const std::vector<MessageRecord>& messages, const std::vector<
     return octets;
 }
 
-std::vector<std::pair<Time, std::optional<Time>>>
-Outages(const std::vector<MessageRecord>& messages, const std::vector<Time>& failures)
+namespace
 {
-    std::vector<std::pair<Time, std::optional<Time>>> out;
-    for (const Time& failure : failures)
+/** One flow's longest time without a delivery in [from, to), counted from `from`; whether a delivery ended it. */
+std::pair<Time, bool>
+LongestGap(const std::vector<const MessageRecord*>& flow, Time from, Time to)
+{
+    std::vector<Time> deliveries;
+    bool outstandingAtEnd = false;
+    for (const MessageRecord* m : flow)
     {
-        // The outage the application saw: from the failure to its next delivery, if any.
-        std::optional<Time> next;
-        for (const MessageRecord& m : messages)
+        if (m->delivered && *m->delivered >= from && *m->delivered < to)
         {
-            if (m.delivered && *m.delivered >= failure && (!next || *m.delivered < *next))
+            deliveries.push_back(*m->delivered);
+        }
+        outstandingAtEnd |= m->post < to && (!m->delivered || *m->delivered >= to) && !m->failed;
+    }
+    std::sort(deliveries.begin(), deliveries.end());
+    Time previous = from;
+    Time longest;
+    for (const Time& d : deliveries)
+    {
+        longest = std::max(longest, d - previous);
+        previous = d;
+    }
+    if (outstandingAtEnd && to - previous > longest)
+    {
+        return {to - previous, false}; // still waiting when the window closed
+    }
+    return {longest, true};
+}
+} // namespace
+
+std::vector<Outage>
+Outages(const std::vector<MessageRecord>& messages, const std::vector<Time>& failures, Time end)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<const MessageRecord*>> flows;
+    for (const MessageRecord& m : messages)
+    {
+        if (m.Status() != MessageStatus::Injected)
+        {
+            flows[{m.sender, m.receiver}].push_back(&m);
+        }
+    }
+    std::vector<Outage> out;
+    for (std::size_t i = 0; i < failures.size(); ++i)
+    {
+        Outage o{failures[i]};
+        // The window ends at the next failure after this one (one at the same instant shares the window).
+        const auto next = std::upper_bound(failures.begin(), failures.end(), o.at);
+        const Time to = next != failures.end() ? *next : end;
+        for (const auto& [key, flow] : flows)
+        {
+            // A flow sees the failure when it has a message outstanding at it (an idle one does not).
+            const bool active = std::any_of(flow.begin(), flow.end(), [&o](const MessageRecord* m) {
+                return m->post < o.at && (!m->delivered || *m->delivered >= o.at) && !m->failed;
+            });
+            if (!active)
             {
-                next = m.delivered;
+                continue;
+            }
+            ++o.flows;
+            const auto [gap, recovered] = LongestGap(flow, o.at, std::max(to, o.at));
+            if (!o.longest || gap > *o.longest)
+            {
+                o.longest = gap;
+                o.recovered = recovered;
             }
         }
-        out.emplace_back(failure, next ? std::optional<Time>(*next - failure) : std::nullopt);
+        out.push_back(o);
     }
     return out;
 }
@@ -210,7 +263,7 @@ SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetr
     {
         out.slowdown = SlowdownBuckets(messages);
     }
-    out.outages = Outages(messages, in.failures);
+    out.outages = Outages(messages, in.failures, in.end);
     if (in.window && !in.pingPong)
     {
         out.goodputWindowBps = windowOctets * 8.0 / (in.window->second - in.window->first).GetSeconds();

@@ -86,9 +86,8 @@ std::vector<double> OctetsPerInterval(const std::vector<MessageRecord>& messages
  */
 Time LongestStall(const std::vector<MessageRecord>& messages, Time end);
 
-/** Per failure time: from it to the first delivery among `messages` after it (unset: none), doc/metrics.md. */
-std::vector<std::pair<Time, std::optional<Time>>> Outages(const std::vector<MessageRecord>& messages,
-                                                          const std::vector<Time>& failures);
+/** One Outage per failure time (in time order), each over the window to the next failure or `end`. */
+std::vector<Outage> Outages(const std::vector<MessageRecord>& messages, const std::vector<Time>& failures, Time end);
 
 /** Fill `out`'s message counts, octets, completed, goodputs, stall, FCT, sender completion and latency. */
 void SummarizeMessages(const std::vector<MessageRecord>& messages, const WorkloadMetricsInput& in, WorkloadResult& out);

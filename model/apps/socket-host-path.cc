@@ -195,7 +195,7 @@ SocketHostPath::Detach()
             TcpArrivals::Of(m_socket->GetNode())->Unwatch(m_socket);
         }
     }
-    m_readEvent.Cancel();
+    ++m_readGeneration; // a read still scheduled finds itself stale
     m_interruptPending = false;
     m_deliver = Callback<void, Ptr<Packet>>();
     m_idle = Callback<void>();
@@ -281,16 +281,17 @@ SocketHostPath::WaitForCore()
     {
         at = std::max(at, m_interruptAt); // the host has not seen the data before its interrupt
     }
-    m_readEvent.Cancel();
-    m_readEvent = Simulator::Schedule(at - now, &SocketHostPath::ReadWhenCoreFree, Ptr<SocketHostPath>(this));
+    // The event holds the path until it runs; an earlier one still scheduled is stale (no EventId is kept:
+    // it would hold the event, and the event the path).
+    Simulator::Schedule(at - now, &SocketHostPath::ReadWhenCoreFree, Ptr<SocketHostPath>(this), ++m_readGeneration);
 }
 
 void
-SocketHostPath::ReadWhenCoreFree()
+SocketHostPath::ReadWhenCoreFree(uint64_t generation)
 {
-    if (!m_socket || !m_readWaiting)
+    if (!m_socket || !m_readWaiting || generation != m_readGeneration)
     {
-        return; // detached while waiting, or no read waits
+        return; // detached while waiting, no read waits, or a later WaitForCore took over
     }
     if (m_host->GetCpu()->GetFreeAt(uint32_t(m_core)) > Simulator::Now() ||
         (m_interruptPending && m_interruptAt > Simulator::Now()))

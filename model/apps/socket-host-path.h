@@ -41,7 +41,6 @@
 #include "host/host-model.h"
 
 #include "ns3/callback.h"
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
@@ -110,7 +109,7 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     void StartRead();
     /** Take the next read once the connection's core is free (ReadWhenCoreFree). */
     void WaitForCore();
-    void ReadWhenCoreFree();
+    void ReadWhenCoreFree(uint64_t generation);
     /** What a read is charged for: protocol packets (aggregates) and octets still in the cache. */
     struct ReadCost
     {
@@ -157,7 +156,7 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     bool m_zeroCopySend{false};
     Ptr<Packet> m_rxChunk;      ///< the read in host receive processing, if any
     bool m_readWaiting{false};  ///< a read waits for the connection's core (or its interrupt)
-    EventId m_readEvent;        ///< when the waiting read tries again
+    uint64_t m_readGeneration{0}; ///< of the last scheduled ReadWhenCoreFree: older ones are stale
     bool m_interruptPending{false}; ///< data reached the idle connection, its interrupt not yet taken
     Time m_interruptAt;             ///< when that interrupt fires (coalescing)
     uint32_t m_interruptFrames{0};  ///< packets since that data

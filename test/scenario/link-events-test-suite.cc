@@ -7,6 +7,7 @@
  * name no link, fall after the stop or bring up a link that is up is refused at load.
  */
 #include "helper/scenario/scenario-runner.h"
+#include "helper/scenario/workload-metrics.h"
 #include "helper/topology/topology-builder.h"
 #include "net/link-gate.h"
 
@@ -107,8 +108,11 @@ class DownUpTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(impairment, 0u, "and not loss");
         const WorkloadResult& w = NamedWorkload(r, "w");
         NS_TEST_ASSERT_MSG_EQ(w.outages.size(), 1u, "one outage, for the one link-down");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(*w.outages[0].second, MilliSeconds(5), "at least until the link came back");
-        NS_TEST_EXPECT_MSG_EQ(w.outages[0].first, MilliSeconds(5), "taken from the event");
+        NS_TEST_EXPECT_MSG_EQ(w.outages[0].at, MilliSeconds(5), "taken from the event");
+        NS_TEST_EXPECT_MSG_EQ(w.outages[0].flows, 1u, "the stream's one flow was active");
+        NS_TEST_ASSERT_MSG_EQ(w.outages[0].longest.has_value(), true, "an outage");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(*w.outages[0].longest, MilliSeconds(5), "at least until the link came back");
+        NS_TEST_EXPECT_MSG_EQ(w.outages[0].recovered, true, "and it ended");
 
         // The data way down: nothing arrives. The acknowledgement way down: data still arrives for a while.
         const RunResult data = RunYamlInTemp(
@@ -193,9 +197,10 @@ class RerouteOutageTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ((e.reroutedAt.has_value() && *e.reroutedAt == e.at + MilliSeconds(1)), true,
                                   "routes recomputed 1 ms after each event");
         }
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(*NamedWorkload(cut, "w").outages.at(0).second, MilliSeconds(10),
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(NamedWorkload(cut, "w").outages.at(0).longest.value_or(Time(0)), MilliSeconds(10),
                                     "no path: the outage lasts until the links return");
         // One of them only, 5 to 15 ms (whichever the flow hashed to, both tried): rerouting finds the other.
+        uint32_t crossed = 0;
         for (const char* spine : {"spine0", "spine1"})
         {
             const std::string one = std::string("stop: 60ms\ntopology: {kind: leaf-spine, leaves: 2, spines: 2, "
@@ -211,17 +216,103 @@ class RerouteOutageTestCase : public TestCase
             };
             const RunResult fixed = RunYamlInTemp(yaml(""), kSuite, std::string("static-") + spine);
             const RunResult moved = RunYamlInTemp(yaml(", reroute-after: 1ms"), kSuite, std::string("moved-") + spine);
-            const std::optional<Time> stuck = NamedWorkload(fixed, "w").outages.at(0).second;
-            const std::optional<Time> back = NamedWorkload(moved, "w").outages.at(0).second;
-            NS_TEST_ASSERT_MSG_EQ((stuck.has_value() && back.has_value()), true, "delivered again in both");
+            const std::optional<Time> stuck = NamedWorkload(fixed, "w").outages.at(0).longest;
+            const std::optional<Time> back = NamedWorkload(moved, "w").outages.at(0).longest;
+            NS_TEST_ASSERT_MSG_EQ((stuck.has_value() && back.has_value()), true, "the flow was active in both");
             if (*stuck < MilliSeconds(1))
             {
                 continue; // the flow did not cross this spine
             }
+            ++crossed;
             NS_TEST_EXPECT_MSG_GT_OR_EQ(*stuck, MilliSeconds(10), "static routes: until the link returns");
             NS_TEST_EXPECT_MSG_LT(*back, MilliSeconds(10), "rerouted: resumed while the link was still down");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(*back, MilliSeconds(1), "but not before the routes changed");
         }
+        NS_TEST_EXPECT_MSG_EQ(crossed, 1u, "the flow crossed one of the two spines");
+    }
+};
+
+class LossAndDownTestCase : public TestCase
+{
+  public:
+    LossAndDownTestCase()
+        : TestCase("on a lossy link that goes down, losses while up are the loss model's and while down the "
+                   "link's, each counted once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string yaml = TwoHostStream("  - {at: 5ms, action: link-down, between: [h0, h1]}\n"
+                                         "  - {at: 10ms, action: link-up, between: [h0, h1]}\n");
+        yaml.replace(yaml.find("delay: 1us}"), 11, "delay: 1us, loss: 0.01}");
+        const RunResult r = RunYamlInTemp(yaml, kSuite, "lossy");
+        uint64_t linkDown = 0;
+        uint64_t impairment = 0;
+        for (const LinkDrops& d : r.drops)
+        {
+            linkDown += d.linkDown;
+            impairment += d.impairment;
+        }
+        NS_TEST_EXPECT_MSG_GT(impairment, 0u, "the loss model lost packets while up");
+        NS_TEST_EXPECT_MSG_EQ(linkDown, r.linkEvents.at(0).dropped, "the gate's losses are the link-down's");
+        NS_TEST_EXPECT_MSG_GT(linkDown, 0u, "and there were some");
+        NS_TEST_EXPECT_MSG_EQ(NamedWorkload(r, "w").completed || NamedWorkload(r, "w").messagesDelivered > 0, true,
+                              "the stream goes on");
+    }
+};
+
+MessageRecord
+Message(const std::string& sender, Time post, std::optional<Time> delivered)
+{
+    MessageRecord m;
+    m.workload = "w";
+    m.op = "write";
+    m.size = 1000;
+    m.sender = sender;
+    m.post = post;
+    m.delivered = delivered;
+    return m;
+}
+
+class OutageRuleTestCase : public TestCase
+{
+  public:
+    OutageRuleTestCase()
+        : TestCase("an outage is the longest wait for a delivery from the failure, of the flows active at it; a "
+                   "delivery just after the cut does not end it, idle flows do not count, an open one is not over")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto ms = [](double x) { return NanoSeconds(int64_t(x * 1e6)); };
+        std::vector<MessageRecord> m{
+            // a: delivers at 1, 2; a message in flight lands 5 us after the cut at 3 ms; the next at 10 ms
+            Message("a", ms(0.5), ms(1)), Message("a", ms(1.5), ms(2)), Message("a", ms(2.5), ms(3.005)),
+            Message("a", ms(2.6), ms(10)),
+            // b: idle at the cut (all delivered before), then starts again later: not counted
+            Message("b", ms(0.1), ms(0.2)), Message("b", ms(5), ms(5.1))};
+        std::vector<Outage> o = Outages(m, {ms(3)}, ms(20));
+        NS_TEST_ASSERT_MSG_EQ(o.size(), 1u, "one failure");
+        NS_TEST_EXPECT_MSG_EQ(o[0].flows, 1u, "only a was active");
+        NS_TEST_EXPECT_MSG_EQ(o[0].longest.value_or(Time(0)), ms(10) - ms(3.005), "from the stray delivery to 10 ms");
+        NS_TEST_EXPECT_MSG_EQ(o[0].recovered, true, "over");
+        // c never delivers again: its wait runs to the end and is not over.
+        m.push_back(Message("c", ms(2), std::nullopt));
+        o = Outages(m, {ms(3)}, ms(20));
+        NS_TEST_EXPECT_MSG_EQ(o[0].flows, 2u, "a and c");
+        NS_TEST_EXPECT_MSG_EQ(o[0].longest.value_or(Time(0)), ms(17), "c waited from the cut to the end");
+        NS_TEST_EXPECT_MSG_EQ(o[0].recovered, false, "not over");
+        // A second failure closes the first one's window.
+        o = Outages(m, {ms(3), ms(4)}, ms(20));
+        NS_TEST_EXPECT_MSG_EQ(o[0].longest.value_or(Time(0)), ms(1), "up to the next failure");
+        o = Outages(m, {ms(3), ms(3)}, ms(20));
+        NS_TEST_EXPECT_MSG_EQ(o[0].longest.value_or(Time(0)), ms(17), "two at one instant share the window");
+        NS_TEST_EXPECT_MSG_EQ(Outages(m, {ms(0.05)}, ms(20))[0].longest.has_value(), false,
+                              "nothing outstanding at 0.05 ms: no outage");
     }
 };
 
@@ -280,6 +371,8 @@ class LinkEventsTestSuite : public TestSuite
         AddTestCase(new DownUpTestCase, TestCase::QUICK);
         AddTestCase(new RerouteTestCase, TestCase::QUICK);
         AddTestCase(new RerouteOutageTestCase, TestCase::QUICK);
+        AddTestCase(new LossAndDownTestCase, TestCase::QUICK);
+        AddTestCase(new OutageRuleTestCase, TestCase::QUICK);
         AddTestCase(new RefusedTestCase, TestCase::QUICK);
     }
 };
