@@ -327,8 +327,27 @@ def _series_scale(quantity: str, peak: float) -> tuple[float, str]:
     return 1.0, "packets"
 
 
-def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float) -> list[str]:
-    """One panel per quantity of `df` (series.csv's rows), one line per subject; time in ms."""
+def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> None:
+    """summary.json's link_events (doc/failures.md) on every panel: a dashed line at each link-down, a solid one at
+    each link-up, a dotted grey one where the routes followed; named above the top panel."""
+    styles = {"link-down": ("--", "tab:red"), "link-up": ("-", "tab:green")}
+    for ax in axes:
+        for e in events:
+            ls, colour = styles.get(e["action"], (":", "0.3"))
+            ax.vlines(e["at_ns"] / 1e6, 0, 1, transform=ax.get_xaxis_transform(), linestyles=ls, colors=colour,
+                      lw=1.0)
+            if e.get("rerouted_ns") is not None:
+                ax.vlines(e["rerouted_ns"] / 1e6, 0, 1, transform=ax.get_xaxis_transform(), linestyles=":",
+                          colors="0.4", lw=0.8)
+    for e in events:
+        axes[0].text(e["at_ns"] / 1e6, 1.02, "%s %s" % (e["action"], "-".join(e["between"])),
+                     transform=axes[0].get_xaxis_transform(), fontsize=7, rotation=30, ha="left", va="bottom")
+
+
+def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float,
+                events: Sequence[dict[str, Any]] = ()) -> list[str]:
+    """One panel per quantity of `df` (series.csv's rows), one line per subject; time in ms; `events`
+    (summary.json's link_events) marked on every panel."""
     quantities = [q for q in SERIES_PANELS if q in set(df["quantity"])]
     if not quantities:
         raise SystemExit("series: nothing to draw (no rows of %s)" % ", ".join(SERIES_PANELS))
@@ -375,11 +394,13 @@ def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float) -
         elif shown:
             ax.text(1.01, 1.0, "%d lines\n(--subject picks some)" % len(shown), transform=ax.transAxes,
                     va="top", fontsize=7)
+    _event_markers(axes, events)
     axes[-1].set_xlabel("simulated time (ms)")
     axes[-1].set_xlim(0, float(df["time_ns"].max()) / 1e6)
-    fig.suptitle("Time series of scenario %s, sampled every %g µs%s"
+    fig.suptitle("Time series of scenario %s, sampled every %g µs%s%s"
                  % (scenario, interval_ns / 1e3, " (goodput: averaged over each interval)"
-                    if "goodput" in quantities else ""))
+                    if "goodput" in quantities else "",
+                    "\nlink events: dashed red down, solid green up, dotted grey routes recomputed" if events else ""))
     fig.tight_layout()
     return _save(fig, out, "series-" + scenario)
 
@@ -389,7 +410,8 @@ def series_main(args: argparse.Namespace) -> int:
     if not os.path.exists(path):
         raise SystemExit("series: %s has no series.csv (run a scenario with tracing.series)" % args.results)
     with open(os.path.join(args.results, "summary.json")) as f:
-        scenario = json.load(f)["scenario"]
+        summary = json.load(f)
+    scenario = summary["scenario"]
     df = pd.read_csv(path)
     keep = [q for w in (args.what or SERIES_WHAT) for q in SERIES_WHAT[w]]
     df = df[df["quantity"].isin(keep)]
@@ -399,7 +421,7 @@ def series_main(args: argparse.Namespace) -> int:
     if not times:
         raise SystemExit("series: no rows of %s in %s%s" % (", ".join(args.what or SERIES_WHAT), path,
                                                            " for " + ", ".join(args.subject) if args.subject else ""))
-    series_plot(df, args.out, scenario, times[0])
+    series_plot(df, args.out, scenario, times[0], summary.get("link_events") or [])
     return 0
 
 

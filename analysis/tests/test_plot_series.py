@@ -50,13 +50,13 @@ def test_series_command_refuses_a_folder_without_series(tiny, tmp_path):
     assert "has no series.csv (run a scenario with tracing.series)" in done.stderr
 
 
-def _folder(tmp_path, rows):
+def _folder(tmp_path, rows, link_events=()):
     d = tmp_path / "r"
     d.mkdir()
     pd.DataFrame(rows, columns=["time_ns", "subject", "quantity", "value", "unit"]).to_csv(d / "series.csv",
                                                                                           index=False)
     with open(d / "summary.json", "w") as f:
-        json.dump({"scenario": "made"}, f)
+        json.dump({"scenario": "made", "link_events": list(link_events)}, f)
     return d
 
 
@@ -121,3 +121,19 @@ def test_series_many_lines_have_no_legend(figures, tmp_path):
     (ax,) = fig.axes
     assert ax.get_legend() is None and len(ax.get_lines()) == 20
     assert any("20 lines" in t.get_text() for t in ax.texts)
+
+
+def test_series_marks_link_events(figures, tmp_path):
+    # summary.json's link_events (doc/failures.md): a link-down, its reroute and the link-up on every panel, named
+    # above the top one; the flows' lines are untouched
+    events = [{"at_ns": 1000000, "action": "link-down", "between": ["s0", "s1"], "direction": "both",
+               "dropped_packets": 3, "rerouted_ns": 1500000},
+              {"at_ns": 1800000, "action": "link-up", "between": ["s0", "s1"], "direction": "both",
+               "dropped_packets": 0, "rerouted_ns": None}]
+    plot.main(["series", str(_folder(tmp_path, _rows(), events))])
+    ((fig, _),) = figures
+    for ax in fig.axes:
+        xs = sorted(float(seg[0][0]) for c in ax.collections for seg in c.get_segments())
+        assert xs == [1.0, 1.5, 1.8]
+    assert [line.get_label() for line in fig.axes[0].get_lines()] == ["a/h0", "b/h1"]
+    assert [t.get_text() for t in fig.axes[0].texts] == ["link-down s0-s1", "link-up s0-s1"]
