@@ -25,8 +25,8 @@ ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
     {
         const LinkEventConfig& e = cfg.events[i];
         m_events.push_back(e);
-        m_dropped.push_back(0);
-        m_reroutedAt.emplace_back();
+        m_records.push_back(EventRecord{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a,
+                                        e.b, scenario::NameOf(scenario::LinkDirectionNames(), e.direction)});
         m_eventWays.push_back(WaysOf(e));
         Simulator::Schedule(e.at, &ScenarioEvents::Apply, this, i);
     }
@@ -79,7 +79,7 @@ ScenarioEvents::Dropped(ScenarioEvents* self, std::size_t way, Ptr<const Packet>
 {
     if (const std::optional<std::size_t>& by = self->m_ways[way].downBy)
     {
-        ++self->m_dropped[*by];
+        ++self->m_records[*by].dropped;
     }
 }
 
@@ -105,21 +105,7 @@ ScenarioEvents::Reroute(std::size_t event)
         linkDown[w.link] = linkDown[w.link] || w.gate->IsDown();
     }
     m_topo.Reroute(linkDown);
-    m_reroutedAt[event] = Simulator::Now();
-}
-
-std::vector<EventRecord>
-ScenarioEvents::Collect() const
-{
-    std::vector<EventRecord> out;
-    for (std::size_t i = 0; i < m_events.size(); ++i)
-    {
-        const LinkEventConfig& e = m_events[i];
-        out.push_back(EventRecord{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a, e.b,
-                                  scenario::NameOf(scenario::LinkDirectionNames(), e.direction), m_dropped[i],
-                                  m_reroutedAt[i]});
-    }
-    return out;
+    m_records[event].reroutedAt = Simulator::Now();
 }
 
 } // namespace ns3

@@ -31,7 +31,7 @@ class ScenarioEvents
     ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo);
 
     /** What each event did, for summary.json. */
-    std::vector<EventRecord> Collect() const;
+    const std::vector<EventRecord>& Collect() const { return m_records; }
 
   private:
     /** One way of one link: the gate at its receiving end, and the link-down event holding it down. */
@@ -54,8 +54,7 @@ class ScenarioEvents
     std::map<std::pair<uint32_t, bool>, std::size_t> m_wayIndex;
     std::vector<std::vector<std::size_t>> m_eventWays;
     std::vector<LinkEventConfig> m_events;
-    std::vector<uint64_t> m_dropped;                ///< per event
-    std::vector<std::optional<Time>> m_reroutedAt; ///< per event
+    std::vector<EventRecord> m_records; ///< per event, filled in as the run goes
 };
 
 } // namespace ns3

@@ -1,5 +1,6 @@
 #include "helper/scenario/scenario-runner.h"
 #include "helper/scenario/scenario-events.h"
+#include "helper/scenario/sections/scenario-sections.h"
 
 #include "host/host-profile.h"
 
@@ -363,7 +364,7 @@ SummarizeRun(const ScenarioOutcome& o)
     for (const EventRecord& e : r.linkEvents)
     {
         os << "  " << e.action << " " << e.a << "-" << e.b << " at " << e.at.GetSeconds() * 1e3 << " ms";
-        if (e.action == "link-down")
+        if (e.action == scenario::NameOf(scenario::LinkEventActionNames(), LinkEventAction::Down))
         {
             os << ": " << e.dropped << " packets lost";
         }

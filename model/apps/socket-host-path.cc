@@ -1,12 +1,14 @@
 #include "apps/socket-host-path.h"
 
 #include "apps/tcp-arrivals.h"
+#include "net/ipv4-ecmp-routing.h"
 
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-rx-buffer.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
@@ -37,35 +39,21 @@ struct TcpWindowUpdate : public TcpSocketBase
     }
 };
 
-/**
- * RSS's hash of a connection: its two addresses and ports mixed (FNV-1a over the four), so that the
- * receive queue a connection lands in does not follow the order connections were made in.
- */
+/** RSS's hash of a TCP connection, the 5-tuple hash ECMP uses (0 before it is connected both ways). */
 uint32_t
 FlowHash(Ptr<Socket> socket)
 {
     Address local;
     Address peer;
-    uint32_t h = 2166136261u;
-    auto mix = [&h](uint32_t word) {
-        for (int i = 0; i < 4; ++i)
-        {
-            h = (h ^ ((word >> (8 * i)) & 0xff)) * 16777619u;
-        }
-    };
-    if (socket->GetSockName(local) == 0 && InetSocketAddress::IsMatchingType(local))
+    if (socket->GetSockName(local) != 0 || socket->GetPeerName(peer) != 0 ||
+        !InetSocketAddress::IsMatchingType(local) || !InetSocketAddress::IsMatchingType(peer))
     {
-        const InetSocketAddress a = InetSocketAddress::ConvertFrom(local);
-        mix(a.GetIpv4().Get());
-        mix(a.GetPort());
+        return 0;
     }
-    if (socket->GetPeerName(peer) == 0 && InetSocketAddress::IsMatchingType(peer))
-    {
-        const InetSocketAddress a = InetSocketAddress::ConvertFrom(peer);
-        mix(a.GetIpv4().Get());
-        mix(a.GetPort());
-    }
-    return h;
+    const InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
+    const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
+    return uint32_t(
+        Ipv4EcmpRouting::TupleHash(p.GetIpv4(), l.GetIpv4(), TcpL4Protocol::PROT_NUMBER, p.GetPort(), l.GetPort()));
 }
 } // namespace
 

@@ -26,10 +26,9 @@ HostModel::AddOffloadAttributes(TypeId tid)
         .AddAttribute("InterruptDelay",
                       "Receive interrupt coalescing (ethtool rx-usecs): data that reaches an idle "
                       "connection is seen by the host this long after its first packet, or at once when "
-                      "InterruptFrames packets have arrived; data arriving while a read is in "
-                      "processing or waiting for its core is polled without one (NAPI). 0: an interrupt per "
-                      "arrival. At most "
-                      "1 ms",
+                      "InterruptFrames packets have arrived; data arriving while a read is in processing or "
+                      "waiting for its core is polled without one (NAPI). 0: an interrupt per arrival. At "
+                      "most 1 ms",
                       TimeValue(Time(0)),
                       MakeTimeAccessor(&HostModel::m_interruptDelay),
                       MakeTimeChecker(Time(0), MilliSeconds(1)))
@@ -43,14 +42,16 @@ HostModel::AddOffloadAttributes(TypeId tid)
                       "Direct placement of received data into the last-level cache (Intel DDIO): the "
                       "octets of cache the NIC's writes may fill (0: off, every DMA crosses the bus). A "
                       "received segment that fewer than this many octets of later NIC writes have "
-                      "followed when the read that copies it is taken is read from the cache: neither its DMA nor the "
-                      "copy's read crosses the memory bus; older data has been evicted and crosses both",
+                      "followed when the read that copies it is taken is read from the cache: neither its "
+                      "DMA nor the copy's read crosses the memory bus; older data has been evicted and "
+                      "crosses both",
                       UintegerValue(0),
                       MakeUintegerAccessor(&HostModel::m_ddioOctets),
                       MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 34))
         .AddAttribute("ReceiveQueues",
                       "Receive queues the NIC spreads connections over (RSS), queue i interrupting core i "
-                      "mod Cores (0: one per core); unused with Arfs, which puts the stack on the application's core",
+                      "mod Cores (0: one per core); unused with Arfs, which puts the stack on the "
+                      "application's core",
                       UintegerValue(0),
                       MakeUintegerAccessor(&HostModel::m_receiveQueues),
                       MakeUintegerChecker<uint32_t>(0, 4096))

@@ -199,9 +199,6 @@ HostModel::NewOp(HostOperation kind, uint64_t bytes, Callback<void> done)
     return op;
 }
 
-
-
-
 uint32_t
 HostModel::AssignFlowCore()
 {

@@ -7,16 +7,15 @@
  *  RdmaReceive(n)      bus: NicDmaWrite(n)                          (data placed, no CPU)
  *  RdmaSend(n)         bus: NicDmaRead(n)
  *  SocketReceive(n, p, c) bus: NicDmaWrite(n - c) into a kernel buffer (c octets went to the LLC: DDIO)
- *                      -> core: p * RxCyclesPerPacket (+ n * ChecksumCyclesPerByte without offload)
+ *                      -> core: p * RxCyclesPerPacket
  *                      -> Copy(n) kernel -> user on the same core (aRFS; without, the stack runs on
  *                         its receive queue's core, then the copy on the application's), its read of
- *                         the c cached octets off the bus
+ *                         the c cached octets off the bus (+ n * ChecksumCyclesPerByte without offload)
  *  SocketDuplicate(n)  bus: NicDmaWrite(n) -> core: RxCyclesPerPacket (+ checksum without offload; no copy)
  *  SocketSend(n, p, zero-copy) core: p * TxCyclesPerPacket + ZeroCopyCyclesPerSend -> bus: NicDmaRead(n)
  *                      (with checksum offload; without, a copy as below)
- *  SocketSend(n, p)    Copy(n) user -> kernel -> core: p * TxCyclesPerPacket on the same core
- *                      (+ n * ChecksumCyclesPerByte without checksum offload)
- *                      -> bus: NicDmaRead(n)
+ *  SocketSend(n, p)    Copy(n) user -> kernel (+ n * ChecksumCyclesPerByte without checksum offload)
+ *                      -> core: p * TxCyclesPerPacket on the same core -> bus: NicDmaRead(n)
  *  Copy(n)             core: CopyCycles(n) || bus: CpuCopyRead(n), CpuCopyWrite(n);
  *                      complete when the core and both bus transactions are
  *  SoftwareCrc(n)      core: CrcCycles(n) || bus: CpuRead(n)  (a software iWARP's MPA CRC)

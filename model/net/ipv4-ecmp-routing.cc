@@ -170,6 +170,13 @@ Ipv4EcmpRouting::ChooseForwardHop(Ptr<const Packet> payload, const Ipv4Header& h
     return &(*hops)[i];
 }
 
+uint64_t
+Ipv4EcmpRouting::TupleHash(Ipv4Address src, Ipv4Address dst, uint8_t proto, uint16_t sport, uint16_t dport)
+{
+    const uint64_t h = Mix((uint64_t(src.Get()) << 32) | dst.Get());
+    return Mix(h ^ ((uint64_t(proto) << 32) | (uint64_t(sport) << 16) | dport));
+}
+
 uint32_t
 Ipv4EcmpRouting::Select(uint32_t n, Ipv4Address src, Ipv4Address dst, uint8_t proto,
                         uint16_t sport, uint16_t dport) const
@@ -185,9 +192,7 @@ Ipv4EcmpRouting::Select(uint32_t n, Ipv4Address src, Ipv4Address dst, uint8_t pr
         m_nodeId = node ? node->GetId() : 0;
     }
     const uint32_t node = m_nodeId < 0 ? 0 : static_cast<uint32_t>(m_nodeId);
-    uint64_t h = Mix((uint64_t(src.Get()) << 32) | dst.Get());
-    h = Mix(h ^ ((uint64_t(proto) << 32) | (uint64_t(sport) << 16) | dport));
-    h = Mix(h ^ ((uint64_t(m_salt) << 32) | node));
+    const uint64_t h = Mix(TupleHash(src, dst, proto, sport, dport) ^ ((uint64_t(m_salt) << 32) | node));
     return static_cast<uint32_t>(h % n);
 }
 

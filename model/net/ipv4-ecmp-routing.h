@@ -56,6 +56,11 @@ class Ipv4EcmpRouting : public Ipv4RoutingProtocol
     bool ForwardsFromArray() const;
     uint32_t GetNRoutes() const { return static_cast<uint32_t>(m_routes.size()); }
 
+    /**
+     * A connection's 5-tuple mixed so that every input bit moves every output bit: the hash Select
+     * salts per node, and what RSS spreads receive queues by (SocketHostPath).
+     */
+    static uint64_t TupleHash(Ipv4Address src, Ipv4Address dst, uint8_t proto, uint16_t sport, uint16_t dport);
     /** The index into the next hops a packet with this 5-tuple takes (exposed for tests). */
     uint32_t Select(uint32_t n, Ipv4Address src, Ipv4Address dst, uint8_t proto,
                     uint16_t sport, uint16_t dport) const;
