@@ -3,7 +3,13 @@
  * host's arrivals are Poisson at the rate its load asks (mean gap within 1 %, index of dispersion of counts in
  * fixed windows within 5 % of 1), the offered load is within 5 % of the target (here: 2 %), all-to-all never
  * picks the sender and spreads evenly, a permutation is a derangement, a host's flows depend only on its own
- * streams, and bad input is refused with what is wrong.
+ * streams, and bad input is refused with what is wrong. Many-to-one sends the target its share (incast
+ * fraction f plus its all-to-all part of the rest), pairs send only to their lists and evenly over them, a host
+ * without destinations does not send, and both give the same flows for the same seed.
+ *
+ * Shares are checked against 4 standard deviations of a binomial count: over N flows a destination drawn with
+ * probability p gets N p flows, standard deviation sqrt(N p (1 - p)), so a correct draw strays further about
+ * once in 16,000 checks, and a wrong share (the 1/7 of all-to-all instead of 5/14) is over 140 of them away.
  */
 #include "traffic/flow-arrivals.h"
 
@@ -28,6 +34,39 @@ WebSearch()
 }
 
 constexpr int kFlows = 100000;
+
+/** How many of host `host`'s next `flows` flows go to each host. */
+std::vector<int>
+CountDestinations(FlowArrivals& arrivals, std::size_t host, int flows = kFlows)
+{
+    std::vector<int> hits(arrivals.Hosts(), 0);
+    for (int i = 0; i < flows; ++i)
+    {
+        ++hits.at(arrivals.Next(host).to);
+    }
+    return hits;
+}
+
+/** 4 standard deviations of the count of kFlows draws that each hit with probability p. */
+double
+FourSigma(double p)
+{
+    return 4 * std::sqrt(kFlows * p * (1 - p));
+}
+
+/** The flows of the same host in two loads are the same, `flows` of them. */
+bool
+SameFlows(FlowArrivals& a, FlowArrivals& b, std::size_t host, int flows)
+{
+    bool same = true;
+    for (int i = 0; i < flows; ++i)
+    {
+        const FlowArrival x = a.Next(host);
+        const FlowArrival y = b.Next(host);
+        same = same && x.gap == y.gap && x.to == y.to && x.octets == y.octets;
+    }
+    return same;
+}
 
 class PoissonTestCase : public TestCase
 {
@@ -191,6 +230,208 @@ class RefusalsTestCase : public TestCase
     }
 };
 
+TrafficPatternSpec
+ManyToOne(uint32_t target, double f)
+{
+    TrafficPatternSpec spec;
+    spec.kind = TrafficPattern::ManyToOne;
+    spec.target = target;
+    spec.incastFraction = f;
+    return spec;
+}
+
+TrafficPatternSpec
+Pairs(std::vector<std::vector<uint32_t>> destinations)
+{
+    TrafficPatternSpec spec;
+    spec.kind = TrafficPattern::Pairs;
+    spec.destinations = std::move(destinations);
+    return spec;
+}
+
+class ManyToOneTestCase : public TestCase
+{
+  public:
+    ManyToOneTestCase()
+        : TestCase("many-to-one on 8 hosts: the target gets f + (1 - f) over 7 of each other host's flows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<double> rates(8, 10e9);
+        const uint32_t target = 5;
+        const double f = 0.25;
+        FlowArrivals incast(WebSearch(), rates, 0.3, ManyToOne(target, f), 400);
+        const double rate = FlowArrivals(WebSearch(), rates, 0.3, TrafficPattern::AllToAll, 400).FlowsPerSecond(2);
+        NS_TEST_EXPECT_MSG_EQ(incast.Sends(target), true, "the target sends too");
+        NS_TEST_EXPECT_MSG_EQ_TOL(incast.FlowsPerSecond(2), rate, 1e-9 * rate, "the same Poisson rate as all-to-all");
+        // 5/14 = 0.357 of 100,000: 35,714 +- 606; each of the 6 others 3/28: 10,714 +- 391.
+        const double toTarget = f + (1 - f) / 7;
+        const double toOther = (1 - f) / 7;
+        for (std::size_t h = 0; h < 8; ++h)
+        {
+            const std::vector<int> hits = CountDestinations(incast, h);
+            NS_TEST_EXPECT_MSG_EQ(hits[h], 0, "host " << h << " never to itself");
+            for (std::size_t d = 0; d < 8; ++d)
+            {
+                // The target's own flows spread as all-to-all: 1/7 each, 14,286 +- 443.
+                const double p = h == target ? 1.0 / 7 : d == target ? toTarget : toOther;
+                if (d != h)
+                {
+                    NS_TEST_EXPECT_MSG_EQ_TOL(hits[d], kFlows * p, FourSigma(p),
+                                              "host " << h << " to host " << d);
+                }
+            }
+        }
+
+        FlowArrivals none(WebSearch(), rates, 0.3, ManyToOne(target, 0), 500);
+        for (std::size_t h : {std::size_t(0), std::size_t(target)})
+        {
+            const std::vector<int> hits = CountDestinations(none, h);
+            NS_TEST_EXPECT_MSG_EQ(hits[h], 0, "f = 0: host " << h << " never to itself");
+            for (std::size_t d = 0; d < 8; ++d)
+            {
+                if (d != h)
+                {
+                    NS_TEST_EXPECT_MSG_EQ_TOL(hits[d], kFlows / 7.0, FourSigma(1.0 / 7),
+                                              "f = 0, as all-to-all: host " << h << " to host " << d);
+                }
+            }
+        }
+
+        FlowArrivals all(WebSearch(), rates, 0.3, ManyToOne(target, 1), 600);
+        for (std::size_t h = 0; h < 8; ++h)
+        {
+            const std::vector<int> hits = CountDestinations(all, h, kFlows / 10);
+            if (h == target)
+            {
+                NS_TEST_EXPECT_MSG_EQ(hits[h], 0, "f = 1: the target never to itself");
+                NS_TEST_EXPECT_MSG_GT(hits[0], 0, "f = 1: the target's flows still spread");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(hits[target], kFlows / 10, "f = 1: host " << h << " only to the target");
+            }
+        }
+    }
+};
+
+class PairsTestCase : public TestCase
+{
+  public:
+    PairsTestCase()
+        : TestCase("pairs: only to a listed host, evenly over the list; a host without destinations does not send")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::vector<uint32_t>> lists{{1, 2, 5}, {0}, {}, {4, 0}, {}, {3}};
+        FlowArrivals pairs(WebSearch(), std::vector<double>(6, 10e9), 0.3, Pairs(lists), 700);
+        const double rate = FlowArrivals(WebSearch(), std::vector<double>(6, 10e9), 0.3, TrafficPattern::AllToAll, 700)
+                                .FlowsPerSecond(0);
+        for (std::size_t h = 0; h < lists.size(); ++h)
+        {
+            if (lists[h].empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(pairs.Sends(h), false, "host " << h << " has no destination");
+                NS_TEST_EXPECT_MSG_EQ(pairs.FlowsPerSecond(h), 0.0, "host " << h << " starts no flows");
+                NS_TEST_EXPECT_MSG_NE(ThrownMessage<std::logic_error>([&] { pairs.Next(h); })
+                                          .find("host " + std::to_string(h) + " has no destination"),
+                                      std::string::npos, "asking host " << h << " for a flow is a mistake");
+                continue;
+            }
+            NS_TEST_EXPECT_MSG_EQ(pairs.Sends(h), true, "host " << h << " sends");
+            NS_TEST_EXPECT_MSG_EQ_TOL(pairs.FlowsPerSecond(h), rate, 1e-9 * rate, "the load's rate");
+            const std::vector<int> hits = CountDestinations(pairs, h);
+            // Uniform over a list of k: 1/3 is 33,333 +- 596, 1/2 is 50,000 +- 632, 1 is all of them.
+            const double p = 1.0 / lists[h].size();
+            int listed = 0;
+            for (uint32_t d : lists[h])
+            {
+                listed += hits[d];
+                NS_TEST_EXPECT_MSG_EQ_TOL(hits[d], kFlows * p, FourSigma(p), "host " << h << " to host " << d);
+            }
+            NS_TEST_EXPECT_MSG_EQ(listed, kFlows, "host " << h << " only to its list");
+        }
+        NS_TEST_EXPECT_MSG_EQ(FlowArrivals::StreamsUsed(6), 19, "no stream of their own for the new patterns");
+    }
+};
+
+class SameSeedTestCase : public TestCase
+{
+  public:
+    SameSeedTestCase()
+        : TestCase("many-to-one and pairs: the same first stream gives the same flows, another gives others")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<double> rates(4, 10e9);
+        const std::vector<TrafficPatternSpec> specs{ManyToOne(2, 0.5), Pairs({{1, 2, 3}, {}, {0, 1}, {0}})};
+        for (const TrafficPatternSpec& spec : specs)
+        {
+            FlowArrivals a(WebSearch(), rates, 0.5, spec, 800);
+            FlowArrivals b(WebSearch(), rates, 0.5, spec, 800);
+            FlowArrivals c(WebSearch(), rates, 0.5, spec, 900);
+            for (std::size_t h = 0; h < rates.size(); ++h)
+            {
+                if (a.Sends(h))
+                {
+                    NS_TEST_EXPECT_MSG_EQ(SameFlows(a, b, h, 1000), true, ToString(spec.kind) << " host " << h);
+                    NS_TEST_EXPECT_MSG_EQ(SameFlows(a, c, h, 1000), false,
+                                          ToString(spec.kind) << " host " << h << ", another stream");
+                }
+            }
+        }
+    }
+};
+
+class PatternRefusalsTestCase : public TestCase
+{
+  public:
+    PatternRefusalsTestCase()
+        : TestCase("refused: destinations out of range, to self, nobody sending; incast fraction, target")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto why = [](const TrafficPatternSpec& spec) {
+            return ThrownMessage<std::invalid_argument>(
+                [&] { FlowArrivals(WebSearch(), std::vector<double>(4, 1e9), 0.5, spec, 1); });
+        };
+        auto has = [](const std::string& message, const std::string& part) {
+            return message.find(part) != std::string::npos;
+        };
+        const std::string range = why(Pairs({{1}, {4}, {}, {}}));
+        NS_TEST_EXPECT_MSG_EQ((has(range, "host 1's destination 4 is out of range") && has(range, "0 to 3")), true,
+                              range);
+        NS_TEST_EXPECT_MSG_EQ(why(Pairs({{1}, {0}, {3, 2}, {}})), "host 2 lists itself as a destination", "self");
+        NS_TEST_EXPECT_MSG_EQ(has(why(Pairs({{}, {}, {}, {}})), "no host has a destination"), true, "nobody sends");
+        NS_TEST_EXPECT_MSG_EQ(has(why(Pairs({{1}, {0}})), "for 2 hosts, but there are 4"), true, "lists missing");
+        NS_TEST_EXPECT_MSG_EQ(why(Pairs({{}, {}, {1}, {}})), "", "one sender is enough");
+
+        NS_TEST_EXPECT_MSG_EQ(has(why(ManyToOne(0, 1.5)), "incast fraction 1.5 is not in [0, 1]"), true, "above 1");
+        NS_TEST_EXPECT_MSG_EQ(has(why(ManyToOne(0, -0.1)), "incast fraction -0.1"), true, "negative");
+        NS_TEST_EXPECT_MSG_EQ(has(why(ManyToOne(0, std::nan(""))), "incast fraction"), true, "NaN");
+        NS_TEST_EXPECT_MSG_EQ(has(why(ManyToOne(4, 0.5)), "target host 4 is out of range"), true, "target");
+        NS_TEST_EXPECT_MSG_EQ(why(ManyToOne(3, 1)), "", "the last host, all incast, is allowed");
+
+        const std::string bare = ThrownMessage<std::invalid_argument>(
+            [] { FlowArrivals(WebSearch(), {1e9, 1e9}, 0.5, TrafficPattern::ManyToOne, 1); });
+        NS_TEST_EXPECT_MSG_EQ(has(bare, "many-to-one takes parameters"), true, "no guessed target");
+        NS_TEST_EXPECT_MSG_EQ(TrafficPatternNames().size(), 4u, "four names");
+        NS_TEST_EXPECT_MSG_EQ(std::string(ToString(TrafficPattern::Pairs)), "pairs", "the name in a scenario");
+    }
+};
+
 class FlowArrivalsTestSuite : public TestSuite
 {
   public:
@@ -201,6 +442,10 @@ class FlowArrivalsTestSuite : public TestSuite
         AddTestCase(new PatternsTestCase, TestCase::QUICK);
         AddTestCase(new StreamsTestCase, TestCase::QUICK);
         AddTestCase(new RefusalsTestCase, TestCase::QUICK);
+        AddTestCase(new ManyToOneTestCase, TestCase::QUICK);
+        AddTestCase(new PairsTestCase, TestCase::QUICK);
+        AddTestCase(new SameSeedTestCase, TestCase::QUICK);
+        AddTestCase(new PatternRefusalsTestCase, TestCase::QUICK);
     }
 };
 
