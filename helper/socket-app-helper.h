@@ -1,6 +1,6 @@
 /*
- * Application helpers for the sockets baseline (SocketPingPong, SocketStream), shaped like
- * RdmaPingPongHelper / RdmaStreamHelper so a scenario can swap one for the other:
+ * Application helpers for the sockets baseline (SocketPingPong, SocketStream, SocketTraffic), shaped like
+ * RdmaPingPongHelper / RdmaStreamHelper / RdmaTrafficHelper so a scenario can swap one for the other:
  *
  *   SocketStreamHelper server(SOCKET_ROLE_SERVER, 9101);
  *   SocketStreamHelper client(SOCKET_ROLE_CLIENT, 9101, InetSocketAddress(serverIp, 9101));
@@ -22,6 +22,7 @@
 
 #include "apps/socket-ping-pong.h"
 #include "apps/socket-stream.h"
+#include "apps/socket-traffic.h"
 
 namespace ns3
 {
@@ -30,6 +31,13 @@ namespace ns3
 // `remote` (an InetSocketAddress); likewise SocketStreamHelper. See RoleAppHelper.
 using SocketPingPongHelper = RoleAppHelper<SocketPingPong, SocketAppRole>;
 using SocketStreamHelper = RoleAppHelper<SocketStream, SocketAppRole>;
+
+/** SocketTraffic on nodes, every one listening on and connecting to `port` (each end is both). */
+class SocketTrafficHelper : public AppHelper<SocketTraffic>
+{
+  public:
+    explicit SocketTrafficHelper(uint16_t port) { m_factory.Set("Port", UintegerValue(port)); }
+};
 
 } // namespace ns3
 

@@ -67,14 +67,14 @@ IdealFct(const IdealFctModel& m, uint64_t payload)
         }
     }
     StageTimes(m, lastSegment, true, service, delay);
-    Time leaves(0); // the last segment, ready at the post
+    Time leaves(0); // the last segment, ready at the post (`before` comes on top of every stage)
     for (std::size_t k = 0; k < service.size(); ++k)
     {
         const Time arrives = leaves + (k > 0 ? delay[k - 1] : Time(0));
         const Time free = aheadLeaves.empty() ? Time(0) : aheadLeaves[k];
         leaves = std::max(arrives, free) + service[k];
     }
-    return leaves;
+    return m.before + leaves + m.after;
 }
 
 } // namespace ns3

@@ -8,7 +8,8 @@
  *   each link of the path               wire octets x 8 / rate, then the link's delay
  *   the receiver's RNIC receive engine  PerSegment + segment octets / EngineRate (+ PerMessage on the last)
  *
- * where a segment carries up to MULPDU octets of DDP (its header included) and the wire octets are the
+ * (the sockets baseline: TCP segments, no engines, the hosts' idle send and read times before and after them,
+ * IdealSocketsFct), where a segment carries up to MULPDU octets of DDP (its header included) and the wire octets are the
  * segment's with the LLP's framing below DDP, its padding and PPP's two octets. Every segment is ready at the
  * post, so the segments before the last leave stage k at A_k + i x M_k (A_k: one segment's time through stages
  * 0..k with the delays between them; M_k: the slowest of those stages), and the last is followed through the
@@ -55,6 +56,10 @@ struct IdealFctModel
     uint32_t framing{0};         ///< octets below DDP on every packet (LLP framing, transport, IPv4)
     /** The LLP's padding of a segment of so many octets (RFC 5044's FPDU, SCTP's chunk: up to 3). */
     uint32_t (*padding)(uint32_t segment){nullptr};
+    /** Before any segment is ready: the sending host's processing of the message (the sockets baseline's). */
+    Time before{0};
+    /** After the last segment's last stage: the receiving host's processing of it (the sockets baseline's). */
+    Time after{0};
 };
 
 /** The ideal FCT of a Write of `payload` octets (at least one); the model's MULPDU must exceed its header. */

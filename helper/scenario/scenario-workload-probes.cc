@@ -423,6 +423,10 @@ ScenarioWorkloads::Collect(RunResult& result) const
             {
                 r.connections.attempted += t->GetConnectionCount(); // a host group connects as it needs to
             }
+            else if (Ptr<SocketTraffic> t = DynamicCast<SocketTraffic>(*it))
+            {
+                r.connections.attempted += t->GetConnectionCount();
+            }
             else if (Ptr<RdmaCollective> t = DynamicCast<RdmaCollective>(*it))
             {
                 r.connections.attempted += t->GetConnectionCount();

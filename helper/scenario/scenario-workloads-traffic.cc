@@ -4,6 +4,7 @@
  * too: scenario-workloads-collective.cc). The other kinds' applications are in scenario-workloads.cc.
  */
 #include "helper/rdma-app-helper.h"
+#include "helper/socket-app-helper.h"
 #include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/physics-checks.h"
@@ -12,8 +13,10 @@
 #include "common/iwarp-constants.h"
 #include "rnic/iwarp-transport.h"
 #include "rnic/rnic-pipeline.h"
+#include "host/host-model.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 
@@ -43,37 +46,101 @@ HostLinkRateBps(Ptr<Node> node)
     return rate;
 }
 
+/**
+ * The sockets baseline's ideal FCT of a message of `octets` (its stamp included): the sender's send() on an idle
+ * host, its TCP segments through the path (`m`), and the receiver's read of the last segment alone on an idle
+ * host, its octets in the cache where the host has DDIO. The read of the last octet cannot start before that
+ * octet arrives nor take less than a read of it alone: so no run beats this; interrupt moderation is left out
+ * (data reaching a connection that is being read is polled), as doc/traffic.md says.
+ */
+Time
+IdealSocketsFct(IdealFctModel m, uint64_t octets, const Ptr<HostModel>& sender, const Ptr<HostModel>& receiver)
+{
+    if (sender)
+    {
+        m.before = sender->IdleSendTime(octets, sender->SendPackets(octets, m.mulpdu));
+    }
+    if (receiver)
+    {
+        const uint64_t last = (octets - 1) % m.mulpdu + 1;
+        m.after = receiver->IdleReadTime(last, 1, receiver->GetDdioOctets() > 0 ? last : 0);
+    }
+    return IdealFct(m, octets);
+}
+
 } // namespace
 
 void
 ScenarioWorkloads::InstallTraffic(Workload& w)
 {
     const WorkloadConfig& c = *w.cfg;
-    RdmaTrafficHelper helper(w.port);
-    helper.SetAttribute("MaxMessage", UintegerValue(uint32_t(std::ceil(c.flowSizes->MaxOctets()))));
-    std::vector<Ptr<RdmaTraffic>> apps;
+    const bool sockets = w.kind->family == WorkloadFamily::Sockets;
+    RdmaTrafficHelper rdma(w.port);
+    rdma.SetAttribute("MaxMessage", UintegerValue(uint32_t(std::ceil(c.flowSizes->MaxOctets()))));
+    SocketTrafficHelper plain(w.port);
+    std::vector<TrafficLoad::Submit> submit;
     std::vector<Ipv4Address> addresses;
     std::vector<double> rates;
     for (const std::string& h : c.hosts)
     {
         SizeSockets(w, h, w.start);
-        ApplicationContainer a = helper.Install(m_topo.GetNode(h));
+        ApplicationContainer a = sockets ? plain.Install(m_topo.GetNode(h)) : rdma.Install(m_topo.GetNode(h));
         a.Start(Delay(w.start));
         Adopt(w, a);
         FollowGroupHost(w, a.Get(0), h);
-        apps.push_back(DynamicCast<RdmaTraffic>(a.Get(0)));
+        if (sockets)
+        {
+            Ptr<SocketTraffic> app = DynamicCast<SocketTraffic>(a.Get(0));
+            FollowSocketsTraffic(w, app, h);
+            submit.emplace_back([app](Ipv4Address to, uint32_t octets) { app->Submit(to, octets); });
+        }
+        else
+        {
+            Ptr<RdmaTraffic> app = DynamicCast<RdmaTraffic>(a.Get(0));
+            submit.emplace_back([app](Ipv4Address to, uint32_t octets) { app->Submit(to, octets); });
+        }
         addresses.push_back(m_topo.GetHostAddress(h));
         rates.push_back(HostLinkRateBps(m_topo.GetNode(h)));
         w.groupRateBps += rates.back();
     }
     FlowArrivals arrivals(*c.flowSizes, rates, c.load, c.pattern,
                           kTrafficFirstStream + int64_t(w.index) * kTrafficStreamsPerWorkload);
-    w.load = std::make_shared<TrafficLoad>(std::move(arrivals), apps, addresses, w.start, c.count, c.duration);
+    w.load = std::make_shared<TrafficLoad>(std::move(arrivals), std::move(submit), addresses, w.start, c.count,
+                                           c.duration);
     w.load->SetEndedCallback([this, wl = &w]() {
         ++wl->postingEnded;
         NoteProgress(*wl);
     });
     w.load->Start();
+}
+
+void
+ScenarioWorkloads::FollowSocketsTraffic(Workload& w, Ptr<SocketTraffic> app, const std::string& host)
+{
+    // Delivered at the receiver's user: the sockets baseline's data sink is its application.
+    app->TraceConnectWithoutContext(
+        "Delivered", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string rcv, uint64_t id,
+                                           Ipv4Address from, uint32_t, Time) {
+            self->Delivered(*wl, self->HostAt(from), id, rcv);
+        },
+                                       this, &w, host));
+    // Each connection it opens: its retransmissions, whether it came up, and its segment size (the ideal FCT).
+    app->TraceConnectWithoutContext(
+        "Socket", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, Ptr<Socket> s) {
+            Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(s);
+            Address peer;
+            if (!tcp || tcp->GetPeerName(peer) != 0)
+            {
+                return;
+            }
+            self->FollowTcp(wl, tcp);
+            self->FollowSocketsConnection(wl, tcp);
+            UintegerValue mss;
+            tcp->GetAttribute("SegmentSize", mss);
+            self->FlowOf(*wl, snd, self->HostAt(InetSocketAddress::ConvertFrom(peer).GetIpv4())).mulpdu =
+                uint32_t(mss.Get());
+        },
+                                    this, &w, host));
 }
 
 void
@@ -125,18 +192,24 @@ ScenarioWorkloads::NoteTrafficConnection(Workload& w,
 std::optional<IdealFctModel>
 ScenarioWorkloads::IdealModel(const Workload& w, const Flow& f, const Paths& paths) const
 {
+    const bool sockets = w.kind->family == WorkloadFamily::Sockets;
     auto tx = m_engines.find(f.sender);
     auto rx = m_engines.find(f.receiver);
-    if (f.mulpdu == 0 || tx == m_engines.end() || rx == m_engines.end())
+    if (f.mulpdu == 0 || (!sockets && (tx == m_engines.end() || rx == m_engines.end())))
     {
         return std::nullopt; // the connection never came up: no message of it was delivered
     }
     IdealFctModel m;
-    m.tx = tx->second.first;
-    m.rx = rx->second.second;
+    if (!sockets)
+    {
+        m.tx = tx->second.first;
+        m.rx = rx->second.second;
+    }
+    // The sockets baseline: TCP segments of the connection's SegmentSize, no DDP header and no engine (its
+    // hosts' costs are in what the slowdown measures: doc/traffic.md).
     m.hops = paths.Hops(f.sender, f.receiver);
     m.mulpdu = f.mulpdu;
-    m.ddpHeader = w.cfg->op == RdmaOp::Send ? iwarp::kDdpUntaggedHdrLen : iwarp::kDdpTaggedHdrLen;
+    m.ddpHeader = sockets ? 0 : w.cfg->op == RdmaOp::Send ? iwarp::kDdpUntaggedHdrLen : iwarp::kDdpTaggedHdrLen;
     m.framing = CarrierOf(*w.cfg).framingOctets(TcpTimestampsOn(m_cfg, *w.cfg));
     m.padding = CarrierOf(*w.cfg).padding;
     return m;
@@ -148,12 +221,24 @@ ScenarioWorkloads::SetIdealFcts(const Workload& w,
                                 const Paths& paths,
                                 std::vector<MessageRecord>& messages) const
 {
-    if (const std::optional<IdealFctModel> m = IdealModel(w, f, paths))
+    const std::optional<IdealFctModel> m = IdealModel(w, f, paths);
+    if (!m)
+    {
+        return;
+    }
+    if (w.kind->family != WorkloadFamily::Sockets)
     {
         for (MessageRecord& r : messages)
         {
             r.idealFct = IdealFct(*m, r.size);
         }
+        return;
+    }
+    const Ptr<HostModel> sender = m_topo.GetNode(f.sender)->GetObject<HostModel>();
+    const Ptr<HostModel> receiver = m_topo.GetNode(f.receiver)->GetObject<HostModel>();
+    for (MessageRecord& r : messages)
+    {
+        r.idealFct = IdealSocketsFct(*m, r.size + MessageStamp::kOctets, sender, receiver);
     }
 }
 

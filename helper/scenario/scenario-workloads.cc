@@ -239,9 +239,9 @@ ScenarioWorkloads::Completed(Workload& w, const std::string& sender, uint64_t id
 }
 
 void
-ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id)
+ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver)
 {
-    if (MessageRecord* r = Find(w, sender, id))
+    if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->delivered = Simulator::Now();
         NoteDelivered(w);

@@ -18,6 +18,7 @@
 #include "helper/scenario/workloads/workload-kind.h"
 #include "helper/topology/topology-builder.h"
 
+#include "apps/socket-traffic.h"
 #include "rnic/queue-pair.h"
 
 #include "ns3/application-container.h"
@@ -76,7 +77,8 @@ class ScenarioWorkloads
         std::map<uint64_t, std::size_t> byId;   ///< application message id -> index in messages
         std::deque<std::pair<Time, Time>> sink; ///< the sink QP's DDP deliveries: (first placed, delivered)
         std::deque<Time> receives;              ///< the sink QP's receive completions (Sends)
-        uint32_t mulpdu{0}; ///< a host group's: the MULPDU of its connection (0 before it is up)
+        /** A host group's: its connection's MULPDU, or (sockets) its TCP SegmentSize; 0 before it opened. */
+        uint32_t mulpdu{0};
     };
 
     struct Workload
@@ -135,11 +137,16 @@ class ScenarioWorkloads
     /** Follow the TCP socket of `w`'s sockets-* client application once it connects (its Socket trace). */
     void FollowSocketsClient(Workload& w, Ptr<Application> client);
     void InstallInject(Workload& w);
-    /** A host group's RdmaTraffic on each of its hosts and the TrafficLoad that hands them their flows. */
+    /**
+     * A host group's RdmaTraffic (SocketTraffic for sockets-traffic) on each of its hosts and the TrafficLoad
+     * that hands them their flows.
+     */
     void InstallTraffic(Workload& w);
     /** RdmaCollective on each rank's host and the CollectiveRun that begins them together. */
     void InstallCollective(Workload& w);
-    /** The messages `host`'s RdmaTraffic (or RdmaCollective) of `w` posts, completes and fails. */
+    /** The messages `host`'s SocketTraffic of `w` delivers, and the connections it opens. */
+    void FollowSocketsTraffic(Workload& w, Ptr<SocketTraffic> app, const std::string& host);
+    /** The messages `host`'s RdmaTraffic, SocketTraffic or RdmaCollective of `w` posts, completes and fails. */
     void FollowGroupHost(Workload& w, Ptr<Application> app, const std::string& host);
     /** The host at `a` ("?" for an address of no host). */
     std::string HostAt(Ipv4Address a) const;
@@ -178,7 +185,7 @@ class ScenarioWorkloads
     /** The initiator's completion of message `id` (Read: also its delivery, RDMA data lands there). */
     void Completed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** Message `id` reached the sink's application (the sockets baseline's receive path). */
-    void Delivered(Workload& w, const std::string& sender, uint64_t id);
+    void Delivered(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     void Failed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** Count one TCP socket's retransmissions, fast or after a timeout, into `w`. */
     void FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp);

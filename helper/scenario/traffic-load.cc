@@ -6,17 +6,17 @@ namespace ns3
 {
 
 TrafficLoad::TrafficLoad(FlowArrivals arrivals,
-                         std::vector<Ptr<RdmaTraffic>> apps,
+                         std::vector<Submit> submit,
                          std::vector<Ipv4Address> addresses,
                          Time start,
                          std::optional<uint64_t> count,
                          std::optional<Time> duration)
     : m_arrivals(std::move(arrivals)),
-      m_apps(std::move(apps)),
+      m_submit(std::move(submit)),
       m_addresses(std::move(addresses)),
       m_start(start),
       m_count(count),
-      m_pending(m_apps.size())
+      m_pending(m_submit.size())
 {
     if (duration)
     {
@@ -35,7 +35,7 @@ TrafficLoad::~TrafficLoad()
 void
 TrafficLoad::Start()
 {
-    for (std::size_t h = 0; h < m_apps.size(); ++h)
+    for (std::size_t h = 0; h < m_submit.size(); ++h)
     {
         ScheduleNext(h);
     }
@@ -63,7 +63,7 @@ void
 TrafficLoad::Arrive(std::size_t host, uint32_t to, uint64_t octets)
 {
     --m_live;
-    m_apps[host]->Submit(m_addresses[to], uint32_t(octets)); // FlowSizes refused sizes above 32 bits
+    m_submit[host](m_addresses[to], uint32_t(octets)); // FlowSizes refused sizes above 32 bits
     ++m_started;
     if (m_count && m_started >= *m_count)
     {

@@ -1,7 +1,7 @@
 /*
  * TrafficLoad: starts the flows of a `traffic` workload (doc/traffic.md). Each host of the load has one
- * pending event, its next arrival (FlowArrivals); when it fires, the host's RdmaTraffic is handed the flow and
- * the host's following arrival is scheduled. Nothing is kept per flow here: a run of any length holds one
+ * pending event, its next arrival (FlowArrivals); when it fires, the host's application (RdmaTraffic or
+ * SocketTraffic, through its Submit) is handed the flow and the host's following arrival is scheduled. Nothing is kept per flow here: a run of any length holds one
  * event per host. The load stops starting flows at `count` flows in all (the first `count` in time) or at
  * `duration` after its start, whichever the workload gives.
  */
@@ -12,7 +12,6 @@
 #ifndef IWARP_TRAFFIC_LOAD_H
 #define IWARP_TRAFFIC_LOAD_H
 
-#include "apps/rdma-traffic.h"
 #include "traffic/flow-arrivals.h"
 
 #include "ns3/event-id.h"
@@ -29,12 +28,15 @@ namespace ns3
 class TrafficLoad
 {
   public:
+    /** Hands one flow (its destination's address, its octets) to a host's application. */
+    using Submit = std::function<void(Ipv4Address to, uint32_t octets)>;
+
     /**
-     * `apps[i]` runs on the host at `addresses[i]`, FlowArrivals' host i; the load starts at `start` and
+     * `submit[i]` reaches the application on the host at `addresses[i]`, FlowArrivals' host i; the load starts at `start` and
      * ends after `count` flows or at start + `duration` (one of them set).
      */
     TrafficLoad(FlowArrivals arrivals,
-                std::vector<Ptr<RdmaTraffic>> apps,
+                std::vector<Submit> submit,
                 std::vector<Ipv4Address> addresses,
                 Time start,
                 std::optional<uint64_t> count,
@@ -53,7 +55,7 @@ class TrafficLoad
     void End();
 
     FlowArrivals m_arrivals;
-    std::vector<Ptr<RdmaTraffic>> m_apps;
+    std::vector<Submit> m_submit;
     std::vector<Ipv4Address> m_addresses;
     Time m_start;
     std::optional<uint64_t> m_count;

@@ -12,28 +12,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SocketStream");
 NS_OBJECT_ENSURE_REGISTERED(SocketStream);
 
-namespace
-{
-void
-PutBe(uint8_t* p, uint64_t v, int n)
-{
-    for (int i = n - 1; i >= 0; --i, v >>= 8)
-    {
-        p[i] = uint8_t(v);
-    }
-}
-
-uint64_t
-GetBe(const uint8_t* p, int n)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < n; ++i)
-    {
-        v = (v << 8) | p[i];
-    }
-    return v;
-}
-} // namespace
 
 TypeId
 SocketStream::GetTypeId()
@@ -142,14 +120,8 @@ SocketStream::PostMessages()
     {
         const uint64_t k = m_posted++;
         m_postedBytes += m_size;
-        uint8_t stamp[kStampSize];
-        PutBe(stamp, k, 4);
-        PutBe(stamp + 4, m_size, 4);
-        PutBe(stamp + 8, uint64_t(Simulator::Now().GetNanoSeconds()), 8);
-        Ptr<Packet> msg = Create<Packet>(stamp, kStampSize);
-        msg->AddAtEnd(Create<Packet>(m_size - kStampSize)); // zero octets: only the stamp is read
         m_postedTrace(k, m_size);
-        m_path->SendMessage(msg);
+        m_path->SendMessage(MessageStamp::MakeMessage(uint32_t(k), m_size, Simulator::Now()));
     }
     if (m_path->IsSendIdle() && !MorePosts() && !m_closed)
     {
@@ -169,43 +141,14 @@ SocketStream::ServerAccepted(Socket* key, Ptr<SocketHostPath> path)
 void
 SocketStream::OnDeliver(Socket* key, Ptr<Packet> chunk)
 {
-    Conn& c = m_conns.at(key);
     const Time now = Simulator::Now();
     m_deliveredBytes += chunk->GetSize();
     m_lastDelivery = now;
-    uint32_t pos = 0;
-    const uint32_t len = chunk->GetSize();
-    while (pos < len)
-    {
-        if (c.offset < kStampSize)
-        {
-            const uint32_t n = std::min<uint32_t>(kStampSize - uint32_t(c.offset), len - pos);
-            chunk->CreateFragment(pos, n)->CopyData(c.stamp + c.offset, n);
-            pos += n;
-            c.offset += n;
-            if (c.offset == kStampSize)
-            {
-                c.size = uint32_t(GetBe(c.stamp + 4, 4));
-                NS_ABORT_MSG_IF(c.size < kStampSize, "SocketStream: corrupt stamp");
-                m_firstPost = std::min(m_firstPost, NanoSeconds(int64_t(GetBe(c.stamp + 8, 8))));
-            }
-        }
-        else
-        {
-            const uint64_t n = std::min<uint64_t>(c.size - c.offset, len - pos);
-            pos += uint32_t(n);
-            c.offset += n;
-        }
-        if (c.offset >= kStampSize && c.offset == c.size)
-        {
-            const uint64_t k = GetBe(c.stamp, 4);
-            const Time latency = now - NanoSeconds(int64_t(GetBe(c.stamp + 8, 8)));
-            m_latencies.push_back(latency);
-            m_deliveredTrace(k, c.size, latency);
-            c.offset = 0;
-            c.size = 0;
-        }
-    }
+    m_conns.at(key).reader.Consume(chunk, [this, now](const MessageStamp& m) {
+        m_firstPost = std::min(m_firstPost, m.posted);
+        m_latencies.push_back(now - m.posted);
+        m_deliveredTrace(m.number, m.size, now - m.posted);
+    });
 }
 
 } // namespace ns3

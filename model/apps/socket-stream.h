@@ -20,6 +20,7 @@
 #ifndef IWARP_SOCKET_STREAM_H
 #define IWARP_SOCKET_STREAM_H
 
+#include "apps/message-stamp.h"
 #include "apps/socket-app.h"
 
 #include "ns3/data-rate.h"
@@ -38,7 +39,7 @@ class SocketStream : public SocketApp
     SocketStream();
 
     /** Octets of the per-message stamp (and so the smallest Size). */
-    static constexpr uint32_t kStampSize = 16;
+    static constexpr uint32_t kStampSize = MessageStamp::kOctets;
 
     // Client
     uint64_t GetPostedMessages() const { return m_posted; }
@@ -74,9 +75,7 @@ class SocketStream : public SocketApp
     struct Conn
     {
         Ptr<SocketHostPath> path;
-        uint64_t offset{0};  ///< octets of the current message delivered so far
-        uint8_t stamp[kStampSize]{};
-        uint32_t size{0};    ///< the current message's size, once its stamp is complete
+        StampedStreamReader reader;
     };
     void OnDeliver(Socket* key, Ptr<Packet> chunk);
 

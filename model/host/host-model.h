@@ -177,6 +177,19 @@ class HostModel : public Object
      */
     uint32_t GetInFlight() const { return m_inFlight; }
 
+    /**
+     * How long SocketSend(bytes, packets, zeroCopy) takes on an idle host (no other work on its core or the
+     * bus): the least it can take, the sockets baseline's fixed send cost in its ideal FCT (doc/traffic.md).
+     */
+    Time IdleSendTime(uint64_t bytes, uint32_t packets, bool zeroCopy = false) const;
+    /**
+     * How long SocketReceive(bytes, packets, cached) takes on an idle host, whether or not its stack runs on
+     * another core than its copy: the least a read of so many octets takes.
+     */
+    Time IdleReadTime(uint64_t bytes, uint32_t packets, uint64_t cached) const;
+    /** DdioOctets: NIC writes the last-level cache holds before received data leaks to memory (0: no DDIO). */
+    uint64_t GetDdioOctets() const { return m_ddioOctets; }
+
     /** Snapshot of the node's counters (HostCounters::FromNode on this object). */
     HostCounters GetCounters() const;
     /** Cycles of the completed operations, by what they were spent on. */

@@ -319,7 +319,7 @@ class ErrorsTestCase : public TestCase
              ":6:9: workloads.0.op: op 'read' is not possible for workload kind 'ping-pong'"},
             {"unknown enumeration value", Replace(kMinimal, "kind: stream", "kind: streem"),
              ":5:11: workloads.0.kind: unknown workload kind 'streem' (expected one of ping-pong, stream, read, "
-             "sockets-stream, sockets-ping-pong, incast, inject, traffic, collective)"},
+             "sockets-stream, sockets-ping-pong, incast, inject, traffic, sockets-traffic, collective)"},
             {"unknown attribute", kMinimal + "rnic:\n  RnicPipeline::TxPerMesage: 1us\n",
              ":11:3: rnic.RnicPipeline::TxPerMesage: ns3::RnicPipeline has no attribute 'TxPerMesage'; did you mean "
              "'TxPerMessage'?"},

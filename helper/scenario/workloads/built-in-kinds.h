@@ -22,6 +22,7 @@ WorkloadKindInfo SocketsPingPongKind();
 WorkloadKindInfo IncastKind();
 WorkloadKindInfo InjectKind();
 WorkloadKindInfo TrafficKind();
+WorkloadKindInfo SocketsTrafficKind();
 WorkloadKindInfo CollectiveKind();
 
 } // namespace ns3

@@ -42,6 +42,7 @@ TheRegistry()
                                            IncastKind,
                                            InjectKind,
                                            TrafficKind,
+                                           SocketsTrafficKind,
                                            CollectiveKind})
         {
             built.Add(kind());

@@ -1,7 +1,8 @@
 /*
- * traffic: a data-center load among a group of hosts (doc/traffic.md): flows of sizes drawn from a published
- * (or the user's) distribution, Poisson arrivals at a fraction of each host's link rate, RDMA Writes over
- * connections kept per host pair; every flow's FCT at its receiver.
+ * traffic and sockets-traffic: a data-center load among a group of hosts (doc/traffic.md): flows of sizes
+ * drawn from a published (or the user's) distribution, Poisson arrivals at a fraction of each host's link rate,
+ * RDMA Writes (traffic) or messages over plain TCP sockets (sockets-traffic, the baseline) over connections kept
+ * per host pair; every flow's FCT at its receiver.
  */
 #include "helper/scenario/workloads/built-in-kinds.h"
 #include "helper/scenario/workloads/common-keys.h"
@@ -110,18 +111,17 @@ FlowCount()
     return workloadkeys::Scalar(std::move(key));
 }
 
-} // namespace
 
+/** The keys and reading both traffic kinds share; the RDMA one adds `llp`. */
 WorkloadKindInfo
-TrafficKind()
+TrafficBase(const std::string& name, WorkloadFamily family, const std::string& carried)
 {
     using namespace workloadkeys;
     WorkloadKindInfo k;
-    k.name = "traffic";
-    k.family = WorkloadFamily::Rdma;
-    k.summary = "a load of flows among `hosts`: sizes from `flow-sizes`, Poisson arrivals at `load`, RDMA Writes "
-                "over connections kept per host pair";
-    k.ops = {RdmaOp::Write};
+    k.name = name;
+    k.family = family;
+    k.summary = "a load of flows among `hosts`: sizes from `flow-sizes`, Poisson arrivals at `load`, " + carried +
+                " over connections kept per host pair";
     k.keys = {Start(),
               After(),
               Hosts("the hosts of the load: each sends flows to the others and receives theirs"),
@@ -131,8 +131,7 @@ TrafficKind()
               Load(),
               FlowSizes(),
               FlowCount(),
-              Duration(),
-              LlpKey()};
+              Duration()};
     k.hostGroup = true;
     k.read = [](const ScenarioReader& r, const YAML::Node&, const std::string&, WorkloadConfig& w) {
         if (w.hosts.empty())
@@ -142,6 +141,26 @@ TrafficKind()
     };
     k.install = [](WorkloadSite& site) { site.InstallTraffic(); };
     k.metrics = {"goodput_bps", "fct_ns"};
+    return k;
+}
+
+} // namespace
+
+WorkloadKindInfo
+TrafficKind()
+{
+    WorkloadKindInfo k = TrafficBase("traffic", WorkloadFamily::Rdma, "RDMA Writes");
+    k.ops = {RdmaOp::Write};
+    k.keys.push_back(workloadkeys::LlpKey());
+    return k;
+}
+
+WorkloadKindInfo
+SocketsTrafficKind()
+{
+    WorkloadKindInfo k = TrafficBase("sockets-traffic", WorkloadFamily::Sockets,
+                                     "messages over plain TCP sockets (the baseline of traffic)");
+    k.opLabel = [](const WorkloadConfig&) { return std::string("sockets"); };
     return k;
 }
 
