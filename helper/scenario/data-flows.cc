@@ -73,6 +73,14 @@ ConnectionsOf(const WorkloadConfig& w)
     {
         return out;
     }
+    if (kind.hostGroup && w.pattern == TrafficPattern::Pairs)
+    {
+        for (const auto& [from, to] : w.pairs)
+        {
+            out.push_back({from, to, "pairs", std::nullopt}); // only these ever connect
+        }
+        return out;
+    }
     if (kind.hostGroup)
     {
         for (std::size_t i = 0; i < w.hosts.size(); ++i)

@@ -180,6 +180,9 @@ WorkloadJson(const WorkloadResult& w)
         jw["traffic"] = {{"load", w.traffic->load},
                          {"flow_sizes", w.traffic->flowSizes},
                          {"pattern", w.traffic->pattern},
+                         {"target", w.traffic->target.empty() ? json(nullptr) : json(w.traffic->target)},
+                         {"incast_fraction", OptionalNumber(w.traffic->incastFraction)},
+                         {"pairs", w.traffic->pairs},
                          {"hosts", w.traffic->hosts},
                          {"offered_load", OptionalNumber(w.traffic->offeredLoad)}};
     }

@@ -144,11 +144,15 @@ struct TrafficOperatingPoint
 {
     double load{0};         ///< `load`: payload octets per second offered per host, over its link rate
     std::string flowSizes;  ///< the distribution's name (a built-in one, or the CDF file)
-    std::string pattern;    ///< "all-to-all", "permutation"
+    std::string pattern;    ///< "all-to-all", "permutation", "many-to-one", "pairs"
+    std::string target;     ///< many-to-one: the host the incast goes to (empty otherwise)
+    std::optional<double> incastFraction; ///< many-to-one: the share of the other hosts' flows sent to `target`
+    uint64_t pairs{0};      ///< pairs: how many sender-receiver pairs were listed
     uint64_t hosts{0};
     /**
      * Measured at the hosts: the octets of the flows started, x 8, over the time flows were started (from
-     * `start` to `start + duration`, or to the last flow's start with `count`) times the hosts' link rates.
+     * `start` to `start + duration`, or to the last flow's start with `count`) times the sending hosts' link
+     * rates (every host but, with pairs, those that send in no pair).
      */
     std::optional<double> offeredLoad;
 };

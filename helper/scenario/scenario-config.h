@@ -248,6 +248,9 @@ struct WorkloadConfig
     // Kind traffic (a load of flows among a group of hosts, doc/traffic.md):
     std::vector<std::string> hosts;   ///< the hosts of the load, each sending to and receiving from the others
     TrafficPattern pattern{TrafficPattern::AllToAll};
+    std::string target;               ///< pattern many-to-one: the host the incast goes to
+    double incastFraction{0};         ///< pattern many-to-one: the share of the other hosts' flows to `target`
+    std::vector<std::pair<std::string, std::string>> pairs; ///< pattern pairs: (sender, receiver), each once
     double load{0};                   ///< payload octets offered per second by each host over its link rate
     /** The flow sizes: a built-in distribution, or one read from a CDF file; null for other kinds. */
     std::shared_ptr<const FlowSizeDistribution> flowSizes;

@@ -9,6 +9,7 @@
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/physics-checks.h"
 #include "helper/scenario/traffic-load.h"
+#include "helper/scenario/workloads/traffic-pattern-keys.h"
 
 #include "common/iwarp-constants.h"
 #include "rnic/iwarp-transport.h"
@@ -101,10 +102,13 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
         }
         addresses.push_back(m_topo.GetHostAddress(h));
         rates.push_back(HostLinkRateBps(m_topo.GetNode(h)));
-        w.groupRateBps += rates.back();
     }
-    FlowArrivals arrivals(*c.flowSizes, rates, c.load, c.pattern,
+    FlowArrivals arrivals(*c.flowSizes, rates, c.load, TrafficPatternOf(c),
                           kTrafficFirstStream + int64_t(w.index) * kTrafficStreamsPerWorkload);
+    for (std::size_t h = 0; h < rates.size(); ++h)
+    {
+        w.groupRateBps += arrivals.Sends(h) ? rates[h] : 0; // the load is offered by the hosts that send
+    }
     w.load = std::make_shared<TrafficLoad>(std::move(arrivals), std::move(submit), addresses, w.start, c.count,
                                            c.duration);
     w.load->SetEndedCallback([this, wl = &w]() {
@@ -250,6 +254,12 @@ ScenarioWorkloads::OperatingPoint(const Workload& w, const std::vector<MessageRe
     p.load = c.load;
     p.flowSizes = c.flowSizes->Name();
     p.pattern = ToString(c.pattern);
+    if (c.pattern == TrafficPattern::ManyToOne)
+    {
+        p.target = c.target;
+        p.incastFraction = c.incastFraction;
+    }
+    p.pairs = c.pairs.size();
     p.hosts = c.hosts.size();
     double octets = 0;
     Time lastStart = w.start;

@@ -37,7 +37,10 @@ TrafficLoad::Start()
 {
     for (std::size_t h = 0; h < m_submit.size(); ++h)
     {
-        ScheduleNext(h);
+        if (m_arrivals.Sends(h)) // with pairs, a host that sends in none starts no flow
+        {
+            ScheduleNext(h);
+        }
     }
     if (m_live == 0)
     {

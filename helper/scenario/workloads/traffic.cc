@@ -6,6 +6,7 @@
  */
 #include "helper/scenario/workloads/built-in-kinds.h"
 #include "helper/scenario/workloads/common-keys.h"
+#include "helper/scenario/workloads/traffic-pattern-keys.h"
 
 #include <fstream>
 #include <sstream>
@@ -22,11 +23,6 @@ using Shape = WorkloadKey::Shape;
 
 /** The most flows one traffic workload takes: its records are kept for messages.csv. */
 constexpr uint64_t kMaxTrafficFlows = 10'000'000;
-
-const scenario::Names<TrafficPattern> kPatterns = {
-    {ToString(TrafficPattern::AllToAll), TrafficPattern::AllToAll},
-    {ToString(TrafficPattern::Permutation), TrafficPattern::Permutation},
-};
 
 WorkloadKey
 Load()
@@ -125,19 +121,19 @@ TrafficBase(const std::string& name, WorkloadFamily family, const std::string& c
     k.keys = {Start(),
               After(),
               Hosts("the hosts of the load: each sends flows to the others and receives theirs"),
-              Scalar(scenario::ChoiceKey("pattern", &WorkloadConfig::pattern, kPatterns, "traffic pattern",
-                                         "whom each flow goes to: a uniformly drawn other host, or each host's one "
-                                         "peer of a random permutation with no fixed point")),
               Load(),
               FlowSizes(),
               FlowCount(),
               Duration()};
+    const std::vector<WorkloadKey> pattern = TrafficPatternKeys();
+    k.keys.insert(k.keys.begin() + 3, pattern.begin(), pattern.end()); // after `hosts`, as the docs list them
     k.hostGroup = true;
-    k.read = [](const ScenarioReader& r, const YAML::Node&, const std::string&, WorkloadConfig& w) {
+    k.read = [](const ScenarioReader& r, const YAML::Node& entry, const std::string& path, WorkloadConfig& w) {
         if (w.hosts.empty())
         {
             w.hosts = r.HostNames(); // `hosts` left out: the load runs among every host
         }
+        CheckTrafficPattern(r, entry, path, w);
     };
     k.install = [](WorkloadSite& site) { site.InstallTraffic(); };
     k.metrics = {"goodput_bps", "fct_ns"};

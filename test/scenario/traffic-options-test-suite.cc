@@ -1,0 +1,171 @@
+/*
+ * iwarp-traffic-options: the traffic kinds' options beyond all-to-all (doc/traffic.md, issue 28), run end to
+ * end: many-to-one sends the incast fraction of the other hosts' flows to the target; explicit pairs carry
+ * flows only between the pairs listed, over their connections alone, the load counted over the hosts that
+ * send; each option is refused where it does not apply and required where it does.
+ */
+#include "support/scenario-run-util.h"
+
+#include "ns3/test.h"
+
+#include <map>
+#include <set>
+
+namespace ns3
+{
+namespace
+{
+
+const char* const kSuite = "iwarp-traffic-options";
+
+/** Six hosts on two leaves, 10 Gb/s; `workload` is the load's keys after its kind. */
+std::string
+Scenario(const std::string& kind, const std::string& workload)
+{
+    return "stop: 100ms\n"
+           "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 3}\n"
+           "links: {rate: 10Gbps, delay: 1us}\n"
+           "workloads:\n"
+           "  - {name: load, kind: " +
+           kind + ", " + workload + "}\n";
+}
+
+class ManyToOneTestCase : public TestCase
+{
+  public:
+    explicit ManyToOneTestCase(std::string kind)
+        : TestCase(kind + ", many-to-one with incast fraction 1: every other host's flow to the target, the "
+                          "target's to the others"),
+          m_kind(std::move(kind))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYamlInTemp(Scenario(m_kind, "pattern: many-to-one, target: h4, incast-fraction: 1, "
+                                                           "load: 0.05, flow-sizes: hadoop, count: 300"),
+                                          kSuite, "m2o-" + m_kind);
+        const WorkloadResult& w = r.workloads.at(0);
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 300u, "every flow delivered");
+        std::set<std::string> fromTarget;
+        for (const MessageRecord& m : r.messages)
+        {
+            if (m.sender == "h4")
+            {
+                fromTarget.insert(m.receiver);
+                NS_TEST_EXPECT_MSG_NE(m.receiver, "h4", "the target's flows go to the others");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(m.receiver, "h4", "flow " << m.id << " from " << m.sender);
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(fromTarget.size(), 2u, "the target's flows spread over the others");
+        NS_TEST_ASSERT_MSG_EQ(w.traffic.has_value(), true, "its operating point");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->pattern, "many-to-one", "pattern");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->target, "h4", "target");
+        NS_TEST_EXPECT_MSG_EQ(*w.traffic->incastFraction, 1.0, "incast fraction");
+    }
+
+    std::string m_kind;
+};
+
+class PairsTestCase : public TestCase
+{
+  public:
+    PairsTestCase()
+        : TestCase("pairs: flows only between the pairs listed, one connection each, the load over the senders")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYamlInTemp(Scenario("traffic", "pattern: pairs, pairs: [h0>h3, h0>h4, \"h5 > h1\"], "
+                                                              "load: 0.2, flow-sizes: hadoop, count: 200"),
+                                          kSuite, "pairs");
+        const WorkloadResult& w = r.workloads.at(0);
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 200u, "every flow delivered");
+        std::map<std::string, uint64_t> byPair;
+        double octets = 0;
+        Time lastStart(0);
+        for (const MessageRecord& m : r.messages)
+        {
+            ++byPair[m.sender + ">" + m.receiver];
+            octets += double(m.size);
+            lastStart = std::max(lastStart, m.post);
+        }
+        NS_TEST_EXPECT_MSG_EQ(byPair.size(), 3u, "the three pairs, no other");
+        NS_TEST_EXPECT_MSG_EQ((byPair.count("h0>h3") && byPair.count("h0>h4") && byPair.count("h5>h1")), true,
+                              "each listed pair");
+        // h0 splits its flows between two receivers, h5 sends all of its own to h1, at the same rate.
+        NS_TEST_EXPECT_MSG_GT(byPair["h5>h1"], byPair["h0>h3"], "h5's one pair gets all of its flows");
+        NS_TEST_EXPECT_MSG_EQ(w.connections.attempted, 3u, "a connection per pair");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->pairs, 3u, "pairs in the operating point");
+        // Two hosts send (h0, h5): the offered load is over their two links only.
+        const double offered = octets * 8 / (lastStart.GetSeconds() * 2 * 10e9);
+        NS_TEST_EXPECT_MSG_EQ_TOL(*w.traffic->offeredLoad, offered, 1e-9 * offered, "over the sending hosts");
+        NS_TEST_EXPECT_MSG_EQ(w.dataFlows.size(), 3u, "the pairs are the load's data flows");
+    }
+};
+
+class RefusalsTestCase : public TestCase
+{
+  public:
+    RefusalsTestCase()
+        : TestCase("refused: a pattern's parameter missing, given to another pattern, or naming a host outside "
+                   "the load; a malformed, reflexive or repeated pair")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto has = [](const std::string& keys, const std::string& part) {
+            const std::string e = ErrorOf(Scenario("traffic", "load: 0.2, flow-sizes: hadoop, count: 5, " + keys));
+            return e.find(part) != std::string::npos ? std::string() : e.empty() ? std::string("(no error)") : e;
+        };
+        const std::pair<const char*, const char*> cases[] = {
+            {"pattern: many-to-one, incast-fraction: 0.5", "`pattern: many-to-one` needs `target`"},
+            {"pattern: many-to-one, target: h1", "`pattern: many-to-one` needs `incast-fraction`"},
+            {"target: h1", "`target` is for `pattern: many-to-one` only"},
+            {"pattern: pairs, pairs: [h0>h1], incast-fraction: 0.2", "`incast-fraction` is for `pattern: many-to-one`"},
+            {"pattern: many-to-one, target: h1, incast-fraction: 1.5", "1.5"},
+            {"pattern: many-to-one, target: h1, incast-fraction: 0.5, hosts: [h0, h2]", "not one of the load's `hosts`"},
+            {"pattern: many-to-one, target: s0, incast-fraction: 0.5", "s0"},
+            {"pattern: pairs", "`pattern: pairs` needs `pairs`"},
+            {"pairs: [h0>h1]", "`pairs` is for `pattern: pairs` only"},
+            {"pattern: pairs, pairs: [h0-h1]", "a pair is `sender>receiver`"},
+            {"pattern: pairs, pairs: [h0>h1>h2]", "a pair is `sender>receiver`"},
+            {"pattern: pairs, pairs: [h0>h0]", "cannot send to itself"},
+            {"pattern: pairs, pairs: [h0>h1, h0>h1]", "listed twice"},
+            {"pattern: pairs, pairs: [h0>h9]", "h9"},
+            {"pattern: pairs, pairs: [h0>h1], hosts: [h0, h2]", "host 'h1' is not one of the load's `hosts`"},
+            {"pattern: pairs, pairs: []", "no pair"},
+            {"pattern: fan-in", "fan-in"},
+        };
+        for (const auto& [keys, part] : cases)
+        {
+            NS_TEST_EXPECT_MSG_EQ(has(keys, part), "", keys);
+        }
+    }
+};
+
+class TrafficOptionsTestSuite : public TestSuite
+{
+  public:
+    TrafficOptionsTestSuite()
+        : TestSuite(kSuite, UNIT)
+    {
+        AddTestCase(new ManyToOneTestCase("traffic"), TestCase::QUICK);
+        AddTestCase(new ManyToOneTestCase("sockets-traffic"), TestCase::QUICK);
+        AddTestCase(new PairsTestCase, TestCase::QUICK);
+        AddTestCase(new RefusalsTestCase, TestCase::QUICK);
+    }
+};
+
+TrafficOptionsTestSuite g_trafficOptionsTestSuite;
+
+} // namespace
+} // namespace ns3
