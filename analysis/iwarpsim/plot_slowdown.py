@@ -94,11 +94,15 @@ def slowdown_data(folders: Sequence[str], workload: str | None = None) -> pd.Dat
 
 def _variant(folder_name: str, w: dict[str, Any]) -> str:
     """The legend's label: the folder and workload, and the operating point summary.json states (`traffic`):
-    the flow sizes, the load asked and the load the hosts offered (doc/metrics.md)."""
+    the flow sizes, the load asked (or the closed loop's flows in flight) and the load the hosts offered
+    (doc/metrics.md)."""
     label = "%s: %s (%s)" % (folder_name, w.get("name"), w.get("llp"))
     point = w.get("traffic")
     if point:
-        label += ", %s at load %g" % (point.get("flow_sizes"), point.get("load"))
+        if point.get("load") is not None:
+            label += ", %s at load %g" % (point.get("flow_sizes"), point["load"])
+        else:  # a closed loop: no load asked, `outstanding` flows per host
+            label += ", %s, closed loop of %s" % (point.get("flow_sizes"), point.get("outstanding"))
         if point.get("offered_load") is not None:
             label += " (offered %.2f)" % point["offered_load"]
     return label

@@ -177,7 +177,9 @@ WorkloadJson(const WorkloadResult& w)
     jw["traffic"] = nullptr;
     if (w.traffic)
     {
-        jw["traffic"] = {{"load", w.traffic->load},
+        jw["traffic"] = {{"arrivals", w.traffic->arrivals},
+                         {"load", OptionalNumber(w.traffic->load)},
+                         {"outstanding", w.traffic->outstanding ? json(*w.traffic->outstanding) : json(nullptr)},
                          {"flow_sizes", w.traffic->flowSizes},
                          {"pattern", w.traffic->pattern},
                          {"target", w.traffic->target.empty() ? json(nullptr) : json(w.traffic->target)},

@@ -142,7 +142,9 @@ struct SlowdownBucket
 /** A load's operating point (kind traffic): what was asked, and the load its hosts offered. */
 struct TrafficOperatingPoint
 {
-    double load{0};         ///< `load`: payload octets per second offered per host, over its link rate
+    std::string arrivals{"poisson"}; ///< "poisson", "closed-loop"
+    std::optional<double> load;      ///< `load` (Poisson): payload octets per second per host, over its link rate
+    std::optional<uint32_t> outstanding; ///< closed loop: the flows each host keeps in flight
     std::string flowSizes;  ///< the distribution's name (a built-in one, or the CDF file)
     std::string pattern;    ///< "all-to-all", "permutation", "many-to-one", "pairs"
     std::string target;     ///< many-to-one: the host the incast goes to (empty otherwise)

@@ -169,6 +169,13 @@ enum class RdmaOp
 const char* ToString(RdmaOp op);
 
 
+/** When a load's hosts start their flows (doc/traffic.md). */
+enum class TrafficArrivals
+{
+    Poisson,    ///< each host in a Poisson process at `load` of its link
+    ClosedLoop, ///< each host keeps `outstanding` flows in flight, the next started as one ends
+};
+
 enum class PayloadMode
 {
     Virtual,
@@ -248,6 +255,7 @@ struct WorkloadConfig
     // Kind traffic (a load of flows among a group of hosts, doc/traffic.md):
     std::vector<std::string> hosts;   ///< the hosts of the load, each sending to and receiving from the others
     TrafficPattern pattern{TrafficPattern::AllToAll};
+    TrafficArrivals arrivals{TrafficArrivals::Poisson};
     std::string target;               ///< pattern many-to-one: the host the incast goes to
     double incastFraction{0};         ///< pattern many-to-one: the share of the other hosts' flows to `target`
     std::vector<std::pair<std::string, std::string>> pairs; ///< pattern pairs: (sender, receiver), each once

@@ -198,7 +198,7 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
                 self->FlowOf(*wl, snd, rcv).sink.emplace_back(d.firstPlaced, d.delivered);
                 if (wl->deliveryPoint == DeliveryPoint::Placement)
                 {
-                    self->NoteDelivered(*wl);
+                    self->NoteDelivered(*wl, snd);
                 }
             }
         },
@@ -213,7 +213,7 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
                 self->FlowOf(*wl, snd, rcv).receives.push_back(Simulator::Now());
                 if (wl->deliveryPoint == DeliveryPoint::ReceiveCompletion)
                 {
-                    self->NoteDelivered(*wl);
+                    self->NoteDelivered(*wl, snd);
                 }
             }
         },
@@ -300,9 +300,17 @@ ScenarioWorkloads::MergedRecords(const Workload& w, const Flow& f) const
     const bool read = at == DeliveryPoint::RequesterCompletion; // kind read, or a stream with op read
     const bool send = at == DeliveryPoint::ReceiveCompletion;
     std::vector<MessageRecord> messages;
-    for (std::size_t i = 0; i < f.messages.size(); ++i)
+    std::size_t sinkIndex = 0; // a message that failed never reached the sink: the next one takes its place
+    for (const MessageRecord& posted : f.messages)
     {
-        MessageRecord m = f.messages[i];
+        MessageRecord m = posted;
+        const std::size_t i = sinkIndex;
+        sinkIndex += m.failed ? 0 : 1;
+        if (m.failed)
+        {
+            messages.push_back(m);
+            continue;
+        }
         if (rdmaData && i < f.sink.size())
         {
             m.firstPlaced = f.sink[i].first;

@@ -2,9 +2,11 @@
  * ScenarioWorkloads, the start of each workload: at its `start`, or, with `after`, `start` after the last of
  * the workloads it waits for has completed (doc/metrics.md, `completed`), which the run's progress counts say
  * as it goes (NoteProgress). A workload is installed when it is due: applications installed during the run
- * count their start times from then (Delay).
+ * count their start times from then (Delay). A traffic load's closed loop hears of each flow that ended here
+ * (NoteFlowEnded).
  */
 #include "helper/scenario/scenario-workloads.h"
+#include "helper/scenario/traffic-load.h"
 
 #include "ns3/simulator.h"
 
@@ -20,10 +22,24 @@ ScenarioWorkloads::Delay(Time at)
 }
 
 void
-ScenarioWorkloads::NoteDelivered(Workload& w)
+ScenarioWorkloads::NoteDelivered(Workload& w, const std::string& sender)
 {
     ++w.progress.delivered;
+    NoteFlowEnded(w, sender);
     NoteProgress(w);
+}
+
+void
+ScenarioWorkloads::NoteFlowEnded(Workload& w, const std::string& sender)
+{
+    if (w.load)
+    {
+        auto it = w.hostIndex.find(sender);
+        if (it != w.hostIndex.end())
+        {
+            w.load->FlowEnded(it->second); // a closed loop starts the sender's next flow
+        }
+    }
 }
 
 void

@@ -100,17 +100,22 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
             Ptr<RdmaTraffic> app = DynamicCast<RdmaTraffic>(a.Get(0));
             submit.emplace_back([app](Ipv4Address to, uint32_t octets) { app->Submit(to, octets); });
         }
+        w.hostIndex[h] = addresses.size();
         addresses.push_back(m_topo.GetHostAddress(h));
         rates.push_back(HostLinkRateBps(m_topo.GetNode(h)));
     }
-    FlowArrivals arrivals(*c.flowSizes, rates, c.load, TrafficPatternOf(c),
+    // A closed loop draws the gaps and leaves them unused: any load in (0, 1] does.
+    FlowArrivals arrivals(*c.flowSizes, rates, c.arrivals == TrafficArrivals::ClosedLoop ? 1.0 : c.load,
+                          TrafficPatternOf(c),
                           kTrafficFirstStream + int64_t(w.index) * kTrafficStreamsPerWorkload);
     for (std::size_t h = 0; h < rates.size(); ++h)
     {
         w.groupRateBps += arrivals.Sends(h) ? rates[h] : 0; // the load is offered by the hosts that send
     }
+    const std::optional<uint32_t> closedLoop =
+        c.arrivals == TrafficArrivals::ClosedLoop ? std::optional<uint32_t>(c.outstanding) : std::nullopt;
     w.load = std::make_shared<TrafficLoad>(std::move(arrivals), std::move(submit), addresses, w.start, c.count,
-                                           c.duration);
+                                           c.duration, closedLoop);
     w.load->SetEndedCallback([this, wl = &w]() {
         ++wl->postingEnded;
         NoteProgress(*wl);
@@ -251,7 +256,10 @@ ScenarioWorkloads::OperatingPoint(const Workload& w, const std::vector<MessageRe
 {
     const WorkloadConfig& c = *w.cfg;
     TrafficOperatingPoint p;
-    p.load = c.load;
+    const bool closedLoop = c.arrivals == TrafficArrivals::ClosedLoop;
+    p.arrivals = closedLoop ? "closed-loop" : "poisson";
+    p.load = closedLoop ? std::nullopt : std::optional<double>(c.load);
+    p.outstanding = closedLoop ? std::optional<uint32_t>(c.outstanding) : std::nullopt;
     p.flowSizes = c.flowSizes->Name();
     p.pattern = ToString(c.pattern);
     if (c.pattern == TrafficPattern::ManyToOne)

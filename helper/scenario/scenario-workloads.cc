@@ -244,7 +244,7 @@ ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id
     if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->delivered = Simulator::Now();
-        NoteDelivered(w);
+        NoteDelivered(w, sender);
     }
 }
 
@@ -254,6 +254,7 @@ ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id, c
     if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->failed = true;
+        NoteFlowEnded(w, sender);
     }
 }
 

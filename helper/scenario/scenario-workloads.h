@@ -105,6 +105,7 @@ class ScenarioWorkloads
         std::map<uint64_t, std::vector<double>> halfRttNs; ///< ping-pong: message size -> half round trips
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
         std::shared_ptr<TrafficLoad> load; ///< a host group's flow starter
+        std::map<std::string, std::size_t> hostIndex; ///< a traffic load's hosts: name -> index in `hosts`
         std::shared_ptr<CollectiveRun> collective; ///< kind collective: its ranks and their times
         double groupRateBps{0};            ///< a host group's: the sum of its hosts' link rates
         /** When it starts: `start`, or with `after` `start` after the last it waits for completed. */
@@ -196,8 +197,10 @@ class ScenarioWorkloads
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver = "");
     /** Install `w`'s applications to start at w.start (now or later), its LLP chosen for it. */
     void InstallWorkload(Workload& w);
-    /** A message of `w` reached its data sink: count it (NoteProgress). */
-    void NoteDelivered(Workload& w);
+    /** A message of `sender`'s of `w` reached its data sink: count it (NoteProgress, NoteFlowEnded). */
+    void NoteDelivered(Workload& w, const std::string& sender);
+    /** A flow of `sender`'s of a host group ended (delivered or failed): its load may start the next. */
+    void NoteFlowEnded(Workload& w, const std::string& sender);
     /** `w` has moved on (a post, delivery, completion, end of posting): has it completed? Start who waits. */
     void NoteProgress(Workload& w);
     /** The time from now to `at`, none if `at` is past: applications installed during the run count from now. */

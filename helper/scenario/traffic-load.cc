@@ -10,13 +10,16 @@ TrafficLoad::TrafficLoad(FlowArrivals arrivals,
                          std::vector<Ipv4Address> addresses,
                          Time start,
                          std::optional<uint64_t> count,
-                         std::optional<Time> duration)
+                         std::optional<Time> duration,
+                         std::optional<uint32_t> closedLoop)
     : m_arrivals(std::move(arrivals)),
       m_submit(std::move(submit)),
       m_addresses(std::move(addresses)),
       m_start(start),
       m_count(count),
-      m_pending(m_submit.size())
+      m_closedLoop(closedLoop),
+      m_pending(m_submit.size()),
+      m_done(m_submit.size(), false)
 {
     if (duration)
     {
@@ -26,6 +29,7 @@ TrafficLoad::TrafficLoad(FlowArrivals arrivals,
 
 TrafficLoad::~TrafficLoad()
 {
+    *m_alive = false; // the closed loop's events still scheduled find it gone
     for (EventId& e : m_pending)
     {
         e.Cancel();
@@ -37,10 +41,25 @@ TrafficLoad::Start()
 {
     for (std::size_t h = 0; h < m_submit.size(); ++h)
     {
-        if (m_arrivals.Sends(h)) // with pairs, a host that sends in none starts no flow
+        if (!m_arrivals.Sends(h)) // with pairs, a host that sends in none starts no flow
+        {
+            continue;
+        }
+        if (!m_closedLoop)
         {
             ScheduleNext(h);
+            continue;
         }
+        ++m_live;
+        // The first flows go from events scheduled at the start itself, behind the applications' own start
+        // events of that instant (scheduled before it): an application hands a flow before it runs a failure.
+        const Time delay = m_start > Simulator::Now() ? m_start - Simulator::Now() : Time(0);
+        Simulator::Schedule(delay, [this, alive = m_alive, h]() {
+            for (uint32_t k = 0; *alive && k < *m_closedLoop; ++k)
+            {
+                ScheduleLoop(Time(0), h);
+            }
+        });
     }
     if (m_live == 0)
     {
@@ -63,9 +82,48 @@ TrafficLoad::ScheduleNext(std::size_t host)
 }
 
 void
+TrafficLoad::FlowEnded(std::size_t host)
+{
+    if (m_closedLoop && !m_over && host < m_submit.size())
+    {
+        ScheduleLoop(Time(0), host); // an event of its own: the application that reported the end is not re-entered
+    }
+}
+
+void
+TrafficLoad::ScheduleLoop(Time delay, std::size_t host)
+{
+    Simulator::Schedule(delay, [this, alive = m_alive, host]() {
+        if (*alive)
+        {
+            StartNextNow(host);
+        }
+    });
+}
+
+void
+TrafficLoad::StartNextNow(std::size_t host)
+{
+    if (m_over || m_done[host])
+    {
+        return;
+    }
+    if (m_end && Simulator::Now() >= *m_end)
+    {
+        m_done[host] = true;
+        if (--m_live == 0)
+        {
+            End();
+        }
+        return;
+    }
+    const FlowArrival a = m_arrivals.Next(host); // its gap is not used: the loop says when
+    Arrive(host, a.to, a.octets);
+}
+
+void
 TrafficLoad::Arrive(std::size_t host, uint32_t to, uint64_t octets)
 {
-    --m_live;
     m_submit[host](m_addresses[to], uint32_t(octets)); // FlowSizes refused sizes above 32 bits
     ++m_started;
     if (m_count && m_started >= *m_count)
@@ -73,6 +131,11 @@ TrafficLoad::Arrive(std::size_t host, uint32_t to, uint64_t octets)
         End();
         return;
     }
+    if (m_closedLoop)
+    {
+        return; // the host's next flow starts when one of its flows ends
+    }
+    --m_live;
     ScheduleNext(host);
     if (m_live == 0)
     {

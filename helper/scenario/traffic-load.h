@@ -1,9 +1,15 @@
 /*
- * TrafficLoad: starts the flows of a `traffic` workload (doc/traffic.md). Each host of the load has one
- * pending event, its next arrival (FlowArrivals); when it fires, the host's application (RdmaTraffic or
- * SocketTraffic, through its Submit) is handed the flow and the host's following arrival is scheduled. Nothing is kept per flow here: a run of any length holds one
- * event per host. The load stops starting flows at `count` flows in all (the first `count` in time) or at
- * `duration` after its start, whichever the workload gives.
+ * TrafficLoad: starts the flows of a `traffic` or `sockets-traffic` workload (doc/traffic.md), host by host, as
+ * FlowArrivals draws them (destination, size; with Poisson arrivals also the gap), and hands each to its
+ * host's application (RdmaTraffic or SocketTraffic, through its Submit).
+ *
+ * Poisson: each sending host has one pending event, its next arrival; when it fires the flow is handed over
+ * and the host's following arrival is scheduled. Closed loop: each sending host starts `outstanding` flows at
+ * the start and then one more each time one of its flows ends (FlowEnded: delivered at its receiver, or
+ * failed), at once; the gaps are drawn and not used, so a host's sizes and destinations are those of the
+ * Poisson load of the same seed. Nothing is kept per flow here: a run of any length holds one event per host.
+ * The load stops starting flows at `count` flows in all (the first `count` in time) or at `duration` after its
+ * start, whichever the workload gives.
  */
 /**
  * \file
@@ -19,6 +25,7 @@
 #include "ns3/nstime.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -32,25 +39,34 @@ class TrafficLoad
     using Submit = std::function<void(Ipv4Address to, uint32_t octets)>;
 
     /**
-     * `submit[i]` reaches the application on the host at `addresses[i]`, FlowArrivals' host i; the load starts at `start` and
-     * ends after `count` flows or at start + `duration` (one of them set).
+     * `submit[i]` reaches the application on the host at `addresses[i]`, FlowArrivals' host i; the load starts
+     * at `start` and ends after `count` flows or at start + `duration` (one of them set). `closedLoop`: the
+     * flows each host keeps in flight (unset: Poisson arrivals).
      */
     TrafficLoad(FlowArrivals arrivals,
                 std::vector<Submit> submit,
                 std::vector<Ipv4Address> addresses,
                 Time start,
                 std::optional<uint64_t> count,
-                std::optional<Time> duration);
+                std::optional<Time> duration,
+                std::optional<uint32_t> closedLoop = std::nullopt);
     ~TrafficLoad();
 
-    /** Schedule every host's first arrival. */
+    /** Schedule every sending host's first arrival (closed loop: its first `outstanding` flows). */
     void Start();
+    /** Closed loop: a flow of host `host` ended (delivered, or failed); its next starts now. Else nothing. */
+    void FlowEnded(std::size_t host);
     /** Called once, when the load has started its last flow. */
     void SetEndedCallback(std::function<void()> cb) { m_ended = std::move(cb); }
 
   private:
     void Arrive(std::size_t host, uint32_t to, uint64_t octets);
+    /** Poisson: draw host `host`'s next flow and schedule its arrival, unless it falls past the end. */
     void ScheduleNext(std::size_t host);
+    /** Closed loop: StartNextNow(host) after `delay`, unless this load is gone by then. */
+    void ScheduleLoop(Time delay, std::size_t host);
+    /** Closed loop: hand host `host` its next flow now, unless the load is over for it. */
+    void StartNextNow(std::size_t host);
     /** No more flows: cancel every host's pending arrival and say so once. */
     void End();
 
@@ -60,10 +76,13 @@ class TrafficLoad
     Time m_start;
     std::optional<uint64_t> m_count;
     std::optional<Time> m_end;
+    std::optional<uint32_t> m_closedLoop;
     std::vector<EventId> m_pending;
     uint64_t m_started{0};
-    std::size_t m_live{0}; ///< hosts with an arrival pending
+    std::size_t m_live{0}; ///< hosts that may still start a flow (Poisson: with an arrival pending)
+    std::vector<bool> m_done; ///< closed loop: hosts past the end
     bool m_over{false};
+    std::shared_ptr<bool> m_alive{std::make_shared<bool>(true)}; ///< false once destroyed (ScheduleLoop)
     std::function<void()> m_ended;
 };
 

@@ -160,8 +160,12 @@ class DeclaredRangesAreTheLoadersTestCase : public TestCase
 std::string
 WorkloadOf(const WorkloadKindInfo& kind, const std::string& extra)
 {
-    // A host group's ends are its hosts (every host by default); a load's required keys come with them.
-    const std::string ends = kind.name == "traffic" ? "load: 0.5, flow-sizes: hadoop"
+    // A host group's ends are its hosts (every host by default); a load's required keys come with them (a
+    // closed loop's `outstanding` instead of Poisson's `load`).
+    const bool load = kind.name == "traffic" || kind.name == "sockets-traffic";
+    const bool loop = extra.find("outstanding:") != std::string::npos;
+    const std::string ends = load && loop ? "arrivals: closed-loop, flow-sizes: hadoop"
+                             : load       ? "load: 0.5, flow-sizes: hadoop"
                              : kind.hostGroup   ? "algorithm: ring-allreduce"
                              : kind.manySenders ? "senders: [h0], to: h1"
                                                 : "from: h0, to: h1";

@@ -2,12 +2,14 @@
  * iwarp-traffic-options: the traffic kinds' options beyond all-to-all (doc/traffic.md, issue 28), run end to
  * end: many-to-one sends the incast fraction of the other hosts' flows to the target; explicit pairs carry
  * flows only between the pairs listed, over their connections alone, the load counted over the hosts that
- * send; each option is refused where it does not apply and required where it does.
+ * send; a closed loop keeps each host's flows in flight at `outstanding`, drawing what the Poisson load of the
+ * same seed draws; each option is refused where it does not apply and required where it does.
  */
 #include "support/scenario-run-util.h"
 
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -110,6 +112,96 @@ class PairsTestCase : public TestCase
     }
 };
 
+class ClosedLoopTestCase : public TestCase
+{
+  public:
+    explicit ClosedLoopTestCase(std::string kind)
+        : TestCase(kind + ", closed loop of 3: each host keeps 3 flows in flight, the next posted as one is "
+                          "delivered; the Poisson load's sizes and receivers in the same order"),
+          m_kind(std::move(kind))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult loop = RunYamlInTemp(
+            Scenario(m_kind, "arrivals: closed-loop, outstanding: 3, flow-sizes: hadoop, duration: 5ms"), kSuite,
+            "loop-" + m_kind);
+        const WorkloadResult& w = loop.workloads.at(0);
+        NS_TEST_ASSERT_MSG_GT(w.messagesPosted, 60u, "flows enough to show the loop");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, w.messagesPosted, "every flow delivered, none failed");
+        std::map<std::string, std::vector<const MessageRecord*>> byHost;
+        for (const MessageRecord& m : loop.messages)
+        {
+            byHost[m.sender].push_back(&m);
+        }
+        NS_TEST_EXPECT_MSG_EQ(byHost.size(), 6u, "every host sends");
+        for (auto& [host, flows] : byHost)
+        {
+            std::sort(flows.begin(), flows.end(), [](auto* a, auto* b) { return a->id < b->id; });
+            std::multiset<Time> ends; // deliveries of the host's flows, each starting at most one next flow
+            for (const MessageRecord* m : flows)
+            {
+                ends.insert(*m->delivered);
+            }
+            uint32_t atStart = 0;
+            for (const MessageRecord* m : flows)
+            {
+                // In flight when this one was posted: the host's flows posted before it, not yet delivered.
+                uint32_t inFlight = 0;
+                for (const MessageRecord* o : flows)
+                {
+                    inFlight += (o->id < m->id && *o->delivered > m->post) ? 1 : 0;
+                }
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(inFlight, 2u, host << " flow " << m->id << ": at most 3 with it");
+                atStart += m->post.IsZero() ? 1 : 0;
+                auto end = ends.find(m->post);
+                NS_TEST_EXPECT_MSG_EQ((m->post.IsZero() || end != ends.end()), true,
+                                      host << " flow " << m->id << " posted as one of its flows was delivered");
+                if (!m->post.IsZero() && end != ends.end())
+                {
+                    ends.erase(end);
+                }
+            }
+            NS_TEST_EXPECT_MSG_EQ(atStart, 3u, host << ": three flows at the start");
+        }
+        NS_TEST_ASSERT_MSG_EQ(w.traffic.has_value(), true, "its operating point");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->arrivals, "closed-loop", "arrivals");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->load.has_value(), false, "no load asked");
+        NS_TEST_EXPECT_MSG_EQ(*w.traffic->outstanding, 3u, "outstanding");
+        NS_TEST_EXPECT_MSG_GT(*w.traffic->offeredLoad, 0.0, "the load it offered, measured");
+
+        // The loop draws as the Poisson load of the same seed does: host h0's sizes and receivers, in order.
+        const RunResult poisson = RunYamlInTemp(
+            Scenario(m_kind, "load: 0.1, flow-sizes: hadoop, duration: 5ms"), kSuite, "poisson-" + m_kind);
+        auto sequence = [](const RunResult& r) {
+            std::vector<std::pair<uint64_t, std::string>> out;
+            std::vector<const MessageRecord*> own;
+            for (const MessageRecord& m : r.messages)
+            {
+                if (m.sender == "h0")
+                {
+                    own.push_back(&m);
+                }
+            }
+            std::sort(own.begin(), own.end(), [](auto* a, auto* b) { return a->id < b->id; });
+            for (const MessageRecord* m : own)
+            {
+                out.emplace_back(m->size, m->receiver);
+            }
+            return out;
+        };
+        const auto a = sequence(loop);
+        const auto b = sequence(poisson);
+        const std::size_t n = std::min(a.size(), b.size());
+        NS_TEST_ASSERT_MSG_GT(n, 5u, "both loads started flows at h0");
+        NS_TEST_EXPECT_MSG_EQ((std::equal(a.begin(), a.begin() + n, b.begin())), true, "the same draws");
+    }
+
+    std::string m_kind;
+};
+
 class RefusalsTestCase : public TestCase
 {
   public:
@@ -144,11 +236,16 @@ class RefusalsTestCase : public TestCase
             {"pattern: pairs, pairs: [h0>h1], hosts: [h0, h2]", "host 'h1' is not one of the load's `hosts`"},
             {"pattern: pairs, pairs: []", "no pair"},
             {"pattern: fan-in", "fan-in"},
+            {"arrivals: closed-loop, outstanding: 2", "`load` is for Poisson `arrivals` only"},
+            {"outstanding: 2", "`outstanding` is for `arrivals: closed-loop` only"},
+            {"arrivals: open", "open"},
         };
         for (const auto& [keys, part] : cases)
         {
             NS_TEST_EXPECT_MSG_EQ(has(keys, part), "", keys);
         }
+        NS_TEST_EXPECT_MSG_NE(ErrorOf(Scenario("traffic", "flow-sizes: hadoop, count: 5")).find("Poisson arrivals need `load`"),
+                              std::string::npos, "Poisson arrivals without a load");
     }
 };
 
@@ -161,6 +258,8 @@ class TrafficOptionsTestSuite : public TestSuite
         AddTestCase(new ManyToOneTestCase("traffic"), TestCase::QUICK);
         AddTestCase(new ManyToOneTestCase("sockets-traffic"), TestCase::QUICK);
         AddTestCase(new PairsTestCase, TestCase::QUICK);
+        AddTestCase(new ClosedLoopTestCase("traffic"), TestCase::QUICK);
+        AddTestCase(new ClosedLoopTestCase("sockets-traffic"), TestCase::QUICK);
         AddTestCase(new RefusalsTestCase, TestCase::QUICK);
     }
 };

@@ -90,7 +90,8 @@ class CountTestCase : public TestCase
 
         // The operating point: what was asked, and the load the hosts offered while flows started.
         NS_TEST_ASSERT_MSG_EQ(w.traffic.has_value(), true, "a traffic workload states its operating point");
-        NS_TEST_EXPECT_MSG_EQ(w.traffic->load, 0.3, "load");
+        NS_TEST_EXPECT_MSG_EQ(*w.traffic->load, 0.3, "load");
+        NS_TEST_EXPECT_MSG_EQ(w.traffic->arrivals, "poisson", "arrivals");
         NS_TEST_EXPECT_MSG_EQ(w.traffic->flowSizes, "hadoop", "flow sizes");
         NS_TEST_EXPECT_MSG_EQ(w.traffic->pattern, "all-to-all", "pattern");
         NS_TEST_EXPECT_MSG_EQ(w.traffic->hosts, 4u, "hosts");

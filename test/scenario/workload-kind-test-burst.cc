@@ -140,7 +140,7 @@ class TestBurstReaderTestCase : public TestCase
                               "its count is required, with no duration offered instead");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(base + "count: 2, outstanding: 4}\n"),
                               "s.yaml:4:52: workloads.0.outstanding: key 'outstanding' does not apply to "
-                              "workload kind 'test-burst' (it applies to: stream, read, incast)",
+                              "workload kind 'test-burst' (it applies to: stream, read, incast, traffic, sockets-traffic)",
                               "a key it does not list");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(base + "count: 2}\n"), "", "loads");
     }

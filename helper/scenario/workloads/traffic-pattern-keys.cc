@@ -16,12 +16,18 @@ using scenario::ScenarioReader;
 using scenario::ValueKind;
 using Shape = WorkloadKey::Shape;
 
-const scenario::Names<TrafficPattern> kPatterns = {
-    {ToString(TrafficPattern::AllToAll), TrafficPattern::AllToAll},
-    {ToString(TrafficPattern::Permutation), TrafficPattern::Permutation},
-    {ToString(TrafficPattern::ManyToOne), TrafficPattern::ManyToOne},
-    {ToString(TrafficPattern::Pairs), TrafficPattern::Pairs},
-};
+/** A function's static: the registry may be built during another file's static initialisation. */
+const scenario::Names<TrafficPattern>&
+Patterns()
+{
+    static const scenario::Names<TrafficPattern> names = {
+        {ToString(TrafficPattern::AllToAll), TrafficPattern::AllToAll},
+        {ToString(TrafficPattern::Permutation), TrafficPattern::Permutation},
+        {ToString(TrafficPattern::ManyToOne), TrafficPattern::ManyToOne},
+        {ToString(TrafficPattern::Pairs), TrafficPattern::Pairs},
+    };
+    return names;
+}
 
 /** "h0>h1" as its two host names, spaces around them dropped; empty names when there is no single '>'. */
 std::pair<std::string, std::string>
@@ -153,7 +159,7 @@ std::vector<WorkloadKey>
 TrafficPatternKeys()
 {
     return {workloadkeys::Scalar(scenario::ChoiceKey(
-                "pattern", &WorkloadConfig::pattern, kPatterns, "traffic pattern",
+                "pattern", &WorkloadConfig::pattern, Patterns(), "traffic pattern",
                 "whom each flow goes to: a uniformly drawn other host; each host's one peer of a random "
                 "permutation with no fixed point; `target` for `incast-fraction` of the other hosts' flows "
                 "(many-to-one); or a receiver drawn from the sender's `pairs`")),

@@ -27,9 +27,9 @@ constexpr uint64_t kMaxTrafficFlows = 10'000'000;
 WorkloadKey
 Load()
 {
-    KeyInfo info = workloadkeys::RequiredFacts(ValueKind::Number, "number in (0, 1]",
-                                               "the payload octets each host offers per second, as a fraction "
-                                               "of its link rate (headers come on top)");
+    KeyInfo info = scenario::Facts(ValueKind::Number, "number in (0, 1]", "with Poisson `arrivals` **required**",
+                                   "the payload octets each host offers per second, as a fraction of its link "
+                                   "rate (headers come on top); a closed loop takes none: it offers what it gets");
     info.minimum = 0;
     info.exclusiveMinimum = true;
     info.maximum = 1;
@@ -108,6 +108,47 @@ FlowCount()
 }
 
 
+/** A function's static: the registry may be built during another file's static initialisation. */
+const scenario::Names<TrafficArrivals>&
+ArrivalNames()
+{
+    static const scenario::Names<TrafficArrivals> names = {
+        {"poisson", TrafficArrivals::Poisson},
+        {"closed-loop", TrafficArrivals::ClosedLoop},
+    };
+    return names;
+}
+
+WorkloadKey
+Arrivals()
+{
+    return workloadkeys::Scalar(scenario::ChoiceKey(
+        "arrivals", &WorkloadConfig::arrivals, ArrivalNames(), "arrival process",
+        "when each host starts its flows: a Poisson process at `load`, or a closed loop that keeps `outstanding` "
+        "flows of each host in flight, starting the next as soon as one is delivered or fails"));
+}
+
+/** `load` with Poisson arrivals only, `outstanding` with a closed loop only. */
+void
+CheckArrivals(const ScenarioReader& r, const YAML::Node& entry, const std::string& path, const WorkloadConfig& w)
+{
+    const bool poisson = w.arrivals == TrafficArrivals::Poisson;
+    if (poisson && !entry["load"].IsDefined())
+    {
+        r.Fail(entry, path, "Poisson arrivals need `load`, the fraction of each host's link rate offered");
+    }
+    if (!poisson && entry["load"].IsDefined())
+    {
+        r.Fail(entry["load"], scenario::Join(path, "load"),
+               "`load` is for Poisson `arrivals` only: a closed loop offers what the network carries");
+    }
+    if (poisson && entry["outstanding"].IsDefined())
+    {
+        r.Fail(entry["outstanding"], scenario::Join(path, "outstanding"),
+               "`outstanding` is for `arrivals: closed-loop` only");
+    }
+}
+
 /** The keys and reading both traffic kinds share; the RDMA one adds `llp`. */
 WorkloadKindInfo
 TrafficBase(const std::string& name, WorkloadFamily family, const std::string& carried)
@@ -116,12 +157,14 @@ TrafficBase(const std::string& name, WorkloadFamily family, const std::string& c
     WorkloadKindInfo k;
     k.name = name;
     k.family = family;
-    k.summary = "a load of flows among `hosts`: sizes from `flow-sizes`, Poisson arrivals at `load`, " + carried +
-                " over connections kept per host pair";
+    k.summary = "a load of flows among `hosts`: sizes from `flow-sizes`, Poisson arrivals at `load` (or a closed "
+                "loop), " + carried + " over connections kept per host pair";
     k.keys = {Start(),
               After(),
               Hosts("the hosts of the load: each sends flows to the others and receives theirs"),
+              Arrivals(),
               Load(),
+              Outstanding(),
               FlowSizes(),
               FlowCount(),
               Duration()};
@@ -134,6 +177,7 @@ TrafficBase(const std::string& name, WorkloadFamily family, const std::string& c
             w.hosts = r.HostNames(); // `hosts` left out: the load runs among every host
         }
         CheckTrafficPattern(r, entry, path, w);
+        CheckArrivals(r, entry, path, w);
     };
     k.install = [](WorkloadSite& site) { site.InstallTraffic(); };
     k.metrics = {"goodput_bps", "fct_ns"};
