@@ -12,7 +12,7 @@ from iwarpsim import _core
 from iwarpsim.sweep import rows_from_results
 
 BUILT_IN = ["ping-pong", "stream", "read", "sockets-stream", "sockets-ping-pong", "incast", "inject", "traffic",
-            "collective"]
+            "sockets-traffic", "collective"]
 
 
 def test_built_in_kinds_in_their_documented_order():
@@ -21,14 +21,18 @@ def test_built_in_kinds_in_their_documented_order():
     by = {k["name"]: k for k in kinds}
     assert [n for n in BUILT_IN if by[n]["ping_pong"]] == ["ping-pong", "sockets-ping-pong"]
     assert [n for n in BUILT_IN if by[n]["many_senders"]] == ["incast"]
-    assert [n for n in BUILT_IN if by[n]["host_group"]] == ["traffic", "collective"]
+    assert [n for n in BUILT_IN if by[n]["host_group"]] == ["traffic", "sockets-traffic", "collective"]
     assert {n: by[n]["family"] for n in BUILT_IN} == {
         "ping-pong": "rdma", "stream": "rdma", "read": "rdma", "incast": "rdma", "traffic": "rdma",
         "collective": "rdma",
-        "sockets-stream": "sockets", "sockets-ping-pong": "sockets", "inject": "inject"}
+        "sockets-stream": "sockets", "sockets-ping-pong": "sockets", "sockets-traffic": "sockets",
+        "inject": "inject"}
     assert by["read"]["ops"] == ["read"] and by["stream"]["ops"] == ["write", "send", "read"]
     assert by["sockets-stream"]["min_size"] == 16 and by["sockets-stream"]["ops"] == []
     assert "llp" not in [key["name"] for key in by["sockets-stream"]["keys"]]
+    assert "llp" not in [key["name"] for key in by["sockets-traffic"]["keys"]]
+    assert [key["name"] for key in by["sockets-traffic"]["keys"]] == \
+        [key["name"] for key in by["traffic"]["keys"] if key["name"] != "llp"]  # the same load, its baseline
     assert by["ping-pong"]["metrics"] == ["latency_by_size"]
     for k in kinds:
         names = [key["name"] for key in k["keys"]]
