@@ -256,6 +256,7 @@ struct WorkloadConfig
     std::vector<std::string> hosts;   ///< the hosts of the load, each sending to and receiving from the others
     TrafficPattern pattern{TrafficPattern::AllToAll};
     TrafficArrivals arrivals{TrafficArrivals::Poisson};
+    bool perFlowConnection{false};    ///< `connections: per-flow`: a connection for each flow, not per host pair
     std::string target;               ///< pattern many-to-one: the host the incast goes to
     double incastFraction{0};         ///< pattern many-to-one: the share of the other hosts' flows to `target`
     std::vector<std::pair<std::string, std::string>> pairs; ///< pattern pairs: (sender, receiver), each once

@@ -173,7 +173,10 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
         NoteTrafficConnection(*w, node, peerName, serverSide, qp);
         if (serverSide)
         {
-            FollowSink(w, peerName, qp, node); // its Writes flow from the client end to this one
+            // Its Writes flow from the client end to this one (a connection of one flow: that flow's).
+            auto flow = m_qpFlow.find(qp);
+            const std::string key = flow == m_qpFlow.end() ? node : FlowKey(*w->cfg, node, flow->second);
+            FollowSink(w, peerName, qp, key);
         }
         return;
     }

@@ -16,6 +16,7 @@
 #include "rnic/rnic-pipeline.h"
 #include "host/host-model.h"
 
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/point-to-point-net-device.h"
@@ -71,6 +72,19 @@ IdealSocketsFct(IdealFctModel m, uint64_t octets, const Ptr<HostModel>& sender, 
 
 } // namespace
 
+std::string
+FlowKey(const WorkloadConfig& w, const std::string& receiver, uint64_t id)
+{
+    // A separator no host name has (names are YAML or GraphML text, never control characters).
+    return w.perFlowConnection ? receiver + '\x1f' + std::to_string(id) : receiver;
+}
+
+std::string
+HostOfFlowKey(const std::string& key)
+{
+    return key.substr(0, key.find('\x1f'));
+}
+
 void
 ScenarioWorkloads::InstallTraffic(Workload& w)
 {
@@ -78,7 +92,9 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
     const bool sockets = w.kind->family == WorkloadFamily::Sockets;
     RdmaTrafficHelper rdma(w.port);
     rdma.SetAttribute("MaxMessage", UintegerValue(uint32_t(std::ceil(c.flowSizes->MaxOctets()))));
+    rdma.SetAttribute("PerFlowConnection", BooleanValue(c.perFlowConnection));
     SocketTrafficHelper plain(w.port);
+    plain.SetAttribute("PerFlowConnection", BooleanValue(c.perFlowConnection));
     std::vector<TrafficLoad::Submit> submit;
     std::vector<Ipv4Address> addresses;
     std::vector<double> rates;
@@ -98,6 +114,12 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
         else
         {
             Ptr<RdmaTraffic> app = DynamicCast<RdmaTraffic>(a.Get(0));
+            app->TraceConnectWithoutContext(
+                "FlowQueuePair",
+                MakeBoundCallback(+[](ScenarioWorkloads* self, Ptr<QueuePair> qp, uint64_t message) {
+                    self->m_qpFlow[qp] = message; // its sink's deliveries are that message's
+                },
+                                  this));
             submit.emplace_back([app](Ipv4Address to, uint32_t octets) { app->Submit(to, octets); });
         }
         w.hostIndex[h] = addresses.size();
@@ -130,7 +152,7 @@ ScenarioWorkloads::FollowSocketsTraffic(Workload& w, Ptr<SocketTraffic> app, con
     app->TraceConnectWithoutContext(
         "Delivered", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string rcv, uint64_t id,
                                            Ipv4Address from, uint32_t, Time) {
-            self->Delivered(*wl, self->HostAt(from), id, rcv);
+            self->Delivered(*wl, self->HostAt(from), id, FlowKey(*wl->cfg, rcv, id));
         },
                                        this, &w, host));
     // Each connection it opens: its retransmissions, whether it came up, and its segment size (the ideal FCT).
@@ -146,8 +168,7 @@ ScenarioWorkloads::FollowSocketsTraffic(Workload& w, Ptr<SocketTraffic> app, con
             self->FollowSocketsConnection(wl, tcp);
             UintegerValue mss;
             tcp->GetAttribute("SegmentSize", mss);
-            self->FlowOf(*wl, snd, self->HostAt(InetSocketAddress::ConvertFrom(peer).GetIpv4())).mulpdu =
-                uint32_t(mss.Get());
+            wl->segment[{snd, self->HostAt(InetSocketAddress::ConvertFrom(peer).GetIpv4())}] = uint32_t(mss.Get());
         },
                                     this, &w, host));
 }
@@ -158,18 +179,20 @@ ScenarioWorkloads::FollowGroupHost(Workload& w, Ptr<Application> app, const std:
     app->TraceConnectWithoutContext(
         "Posted", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
                                         Ipv4Address peer, uint32_t octets) {
-            self->Posted(*wl, snd, id, octets, self->HostAt(peer));
+            self->Posted(*wl, snd, id, octets, FlowKey(*wl->cfg, self->HostAt(peer), id));
         },
                                     this, &w, host));
     app->TraceConnectWithoutContext(
         "Completed", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
                                            Ipv4Address peer, uint32_t, Time) {
-            self->Completed(*wl, snd, id, self->HostAt(peer));
+            self->Completed(*wl, snd, id, FlowKey(*wl->cfg, self->HostAt(peer), id));
         },
                                        this, &w, host));
     app->TraceConnectWithoutContext(
         "Failed", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, uint64_t id,
-                                        Ipv4Address peer, uint32_t) { self->Failed(*wl, snd, id, self->HostAt(peer)); },
+                                        Ipv4Address peer, uint32_t) {
+            self->Failed(*wl, snd, id, FlowKey(*wl->cfg, self->HostAt(peer), id));
+        },
                                     this, &w, host));
 }
 
@@ -194,7 +217,7 @@ ScenarioWorkloads::NoteTrafficConnection(Workload& w,
     m_engines[node] = {costs("TxPerSegment", "TxPerMessage"), costs("RxPerSegment", "RxPerMessage")};
     if (!serverSide)
     {
-        FlowOf(w, node, peer).mulpdu = transport->GetLlp()->GetMulpdu(); // the sender segments at it
+        w.segment[{node, peer}] = transport->GetLlp()->GetMulpdu(); // the sender segments at it
     }
 }
 
@@ -204,7 +227,8 @@ ScenarioWorkloads::IdealModel(const Workload& w, const Flow& f, const Paths& pat
     const bool sockets = w.kind->family == WorkloadFamily::Sockets;
     auto tx = m_engines.find(f.sender);
     auto rx = m_engines.find(f.receiver);
-    if (f.mulpdu == 0 || (!sockets && (tx == m_engines.end() || rx == m_engines.end())))
+    auto segment = w.segment.find({f.sender, f.receiver});
+    if (segment == w.segment.end() || (!sockets && (tx == m_engines.end() || rx == m_engines.end())))
     {
         return std::nullopt; // the connection never came up: no message of it was delivered
     }
@@ -217,7 +241,7 @@ ScenarioWorkloads::IdealModel(const Workload& w, const Flow& f, const Paths& pat
     // The sockets baseline: TCP segments of the connection's SegmentSize, no DDP header and no engine (its
     // hosts' costs are in what the slowdown measures: doc/traffic.md).
     m.hops = paths.Hops(f.sender, f.receiver);
-    m.mulpdu = f.mulpdu;
+    m.mulpdu = segment->second;
     m.ddpHeader = sockets ? 0 : w.cfg->op == RdmaOp::Send ? iwarp::kDdpUntaggedHdrLen : iwarp::kDdpTaggedHdrLen;
     m.framing = CarrierOf(*w.cfg).framingOctets(TcpTimestampsOn(m_cfg, *w.cfg));
     m.padding = CarrierOf(*w.cfg).padding;

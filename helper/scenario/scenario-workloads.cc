@@ -190,7 +190,7 @@ ScenarioWorkloads::FlowOf(Workload& w, const std::string& sender, const std::str
     w.flowIndex.emplace(std::move(key), w.flows.size());
     w.flows.push_back(Flow{});
     w.flows.back().sender = sender;
-    w.flows.back().receiver = receiver;
+    w.flows.back().receiver = HostOfFlowKey(receiver);
     return w.flows.back();
 }
 
@@ -207,7 +207,7 @@ ScenarioWorkloads::Posted(Workload& w, const std::string& sender, uint64_t id, u
     r.size = size;
     r.post = Simulator::Now();
     r.sender = sender;
-    r.receiver = receiver;
+    r.receiver = HostOfFlowKey(receiver);
     f.byId[id] = f.messages.size();
     f.messages.push_back(r);
     ++w.progress.posted;

@@ -42,6 +42,13 @@ class CollectiveRun;
 
 /** The op column of messages.csv for a workload: its kind's label ("sockets", "inject", "read") or its RDMA op. */
 std::string OpLabel(const WorkloadConfig& w);
+/**
+ * The flow key of a host group's message `id` to `receiver`: the host itself, or with `connections: per-flow`
+ * the host and the message (each such message is a flow of its own: its connection carries it alone).
+ */
+std::string FlowKey(const WorkloadConfig& w, const std::string& receiver, uint64_t id);
+/** The host a flow key names. */
+std::string HostOfFlowKey(const std::string& key);
 
 class ScenarioWorkloads
 {
@@ -77,8 +84,6 @@ class ScenarioWorkloads
         std::map<uint64_t, std::size_t> byId;   ///< application message id -> index in messages
         std::deque<std::pair<Time, Time>> sink; ///< the sink QP's DDP deliveries: (first placed, delivered)
         std::deque<Time> receives;              ///< the sink QP's receive completions (Sends)
-        /** A host group's: its connection's MULPDU, or (sockets) its TCP SegmentSize; 0 before it opened. */
-        uint32_t mulpdu{0};
     };
 
     struct Workload
@@ -106,6 +111,11 @@ class ScenarioWorkloads
         uint32_t postingEnded{0}; ///< clients that reported the end of their posting
         std::shared_ptr<TrafficLoad> load; ///< a host group's flow starter
         std::map<std::string, std::size_t> hostIndex; ///< a traffic load's hosts: name -> index in `hosts`
+        /**
+         * A host group's segment per (sender, receiver) host pair: its connections' MULPDU, or (sockets) their
+         * TCP SegmentSize, once one came up (every connection of a pair takes the same path).
+         */
+        std::map<std::pair<std::string, std::string>, uint32_t> segment;
         std::shared_ptr<CollectiveRun> collective; ///< kind collective: its ranks and their times
         double groupRateBps{0};            ///< a host group's: the sum of its hosts' link rates
         /** When it starts: `start`, or with `after` `start` after the last it waits for completed. */
@@ -178,7 +188,10 @@ class ScenarioWorkloads
      * which is how a connection is told apart from another, not by its ports.
      */
     void Adopt(Workload& w, const ApplicationContainer& apps);
-    /** `sender`'s flow (to `receiver`, a host group's: empty for the others). */
+    /**
+     * `sender`'s flow (to `receiver`, a host group's: empty for the others). `receiver` may be a FlowKey: a
+     * connection of one message has a flow of its own, its records still naming the receiving host.
+     */
     Flow& FlowOf(Workload& w, const std::string& sender, const std::string& receiver = "");
     void Posted(Workload& w, const std::string& sender, uint64_t id, uint64_t size, const std::string& receiver = "");
     /** The record of message `id` of `sender`'s flow (to `receiver`); null if it was never posted. */
@@ -223,6 +236,8 @@ class ScenarioWorkloads
     std::map<const TcpSocketBase*, SequenceNumber32> m_highestSent;
     std::map<const TcpSocketBase*, TcpSocketState::TcpCongState_t> m_congState;
     std::map<uint32_t, std::string> m_hostByAddress; ///< Ipv4Address::Get() -> host name
+    /** The queue pairs of one flow's connection (connections: per-flow): the sender's message number. */
+    std::map<Ptr<QueuePair>, uint64_t> m_qpFlow;
     /** Per host with a host group's connection: its RNIC engine's (transmit, receive) costs. */
     std::map<std::string, std::pair<EngineCosts, EngineCosts>> m_engines;
     bool m_ownSegmentSize{false}; ///< the scenario sets TcpSocket::SegmentSize itself

@@ -1,5 +1,6 @@
 #include "apps/rdma-traffic.h"
 
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -35,6 +36,12 @@ RdmaTraffic::GetTypeId()
                           UintegerValue(1 << 20),
                           MakeUintegerAccessor(&RdmaTraffic::m_maxMessage),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PerFlowConnection",
+                          "Open a connection (a queue pair) for each message, closed once its Write has "
+                          "completed here, instead of one kept per peer",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaTraffic::m_perFlow),
+                          MakeBooleanChecker())
             .AddTraceSource("Posted",
                             "A message was submitted (number, peer, octets)",
                             MakeTraceSourceAccessor(&RdmaTraffic::m_postedTrace),
@@ -53,7 +60,12 @@ RdmaTraffic::GetTypeId()
                             "A queue pair this application made, before it connects (one per peer it sends to, "
                             "one per peer it accepts): who owns a connection, without inferring it from ports",
                             MakeTraceSourceAccessor(&RdmaTraffic::m_queuePairTrace),
-                            "ns3::Rnic::QpCreatedTracedCallback");
+                            "ns3::Rnic::QpCreatedTracedCallback")
+            .AddTraceSource("FlowQueuePair",
+                            "A queue pair of one message's connection (PerFlowConnection), at either end, before "
+                            "it connects (queue pair, the sending end's message number)",
+                            MakeTraceSourceAccessor(&RdmaTraffic::m_flowQueuePairTrace),
+                            "ns3::RdmaTraffic::FlowQueuePairTracedCallback");
     return tid;
 }
 
@@ -92,14 +104,14 @@ RdmaTraffic::StopApplication()
 }
 
 Ptr<QueuePair>
-RdmaTraffic::MakeQp(Ipv4Address peer)
+RdmaTraffic::MakeQp(uint64_t key)
 {
     Ptr<CompletionQueue> cq = m_rnic->CreateCq();
     Ptr<QueuePair> qp = m_rnic->CreateQp(m_pd, cq, cq);
     qp->TraceConnectWithoutContext(
         "Completion",
-        MakeBoundCallback(+[](RdmaTraffic* app, Ipv4Address p, const WorkCompletion& c) { app->OnCompletion(p, c); },
-                          this, peer));
+        MakeBoundCallback(+[](RdmaTraffic* app, uint64_t k, const WorkCompletion& c) { app->OnCompletion(k, c); },
+                          this, key));
     m_queuePairTrace(qp);
     return qp;
 }
@@ -116,12 +128,14 @@ RdmaTraffic::Submit(Ipv4Address peer, uint32_t octets)
         Fail(peer, m);
         return m.number;
     }
-    auto [it, fresh] = m_peers.try_emplace(peer.Get());
+    const uint64_t key = m_perFlow ? m_nextPerFlowKey++ : uint64_t(peer.Get()) + 1;
+    auto [it, fresh] = m_peers.try_emplace(key);
     Peer& p = it->second;
     if (fresh)
     {
         p.address = peer;
-        Connect(p);
+        p.perFlow = m_perFlow;
+        Connect(key, p, m.number);
     }
     if (p.failed)
     {
@@ -139,23 +153,35 @@ RdmaTraffic::Submit(Ipv4Address peer, uint32_t octets)
 }
 
 void
-RdmaTraffic::Connect(Peer& peer)
+RdmaTraffic::Connect(uint64_t key, Peer& peer, uint64_t number)
 {
-    peer.qp = MakeQp(peer.address);
+    peer.qp = MakeQp(key);
+    ++m_opened;
     std::vector<uint8_t> pd;
     RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
-    const Ipv4Address address = peer.address;
+    if (peer.perFlow)
+    {
+        m_flowQueuePairTrace(peer.qp, number);
+        AppendBe32(pd, uint32_t(number >> 32)); // the message it carries, for the accepting end
+        AppendBe32(pd, uint32_t(number));
+    }
     m_rnic->GetConnectionManager()->Connect(
-        peer.qp, InetSocketAddress(address, m_port), pd,
-        MakeBoundCallback(+[](RdmaTraffic* app, Ipv4Address a, Ptr<QueuePair> qp, bool ok,
-                              const std::vector<uint8_t>& reply) { app->OnConnected(a, qp, ok, reply); },
-                          this, address));
+        peer.qp, InetSocketAddress(peer.address, m_port), pd,
+        MakeBoundCallback(+[](RdmaTraffic* app, uint64_t k, Ptr<QueuePair>, bool ok,
+                              const std::vector<uint8_t>& reply) { app->OnConnected(k, ok, reply); },
+                          this, key));
 }
 
 void
-RdmaTraffic::OnConnected(Ipv4Address address, Ptr<QueuePair>, bool accepted, const std::vector<uint8_t>& pd)
+RdmaTraffic::OnConnected(uint64_t key, bool accepted, const std::vector<uint8_t>& pd)
 {
-    Peer& p = m_peers.at(address.Get());
+    auto found = m_peers.find(key);
+    if (found == m_peers.end())
+    {
+        return; // disposed
+    }
+    Peer& p = found->second;
+    const Ipv4Address address = p.address;
     if (!accepted || !p.remote.Deserialize(pd))
     {
         NS_LOG_WARN("connection to " << address << " refused or no buffer advertised: " << p.waiting.size()
@@ -181,8 +207,15 @@ void
 RdmaTraffic::OnRequest(Ptr<ConnectionRequest> req)
 {
     // Any peer of the load may connect; it Writes into this end's one buffer, which it learns here.
-    Ptr<QueuePair> qp = MakeQp(Ipv4Address());
+    Ptr<QueuePair> qp = MakeQp(0);
     m_accepted.push_back(qp);
+    if (req->privateData.size() == RdmaBufferAdvert::kSize + 8)
+    {
+        // A connection of one message: the peer named it after its advertisement.
+        const uint64_t number = (uint64_t(ReadBe32(req->privateData, RdmaBufferAdvert::kSize)) << 32) |
+                                ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 4);
+        m_flowQueuePairTrace(qp, number);
+    }
     std::vector<uint8_t> pd;
     RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
     m_rnic->GetConnectionManager()->Accept(req, qp, pd);
@@ -214,15 +247,23 @@ RdmaTraffic::Fail(Ipv4Address peer, const Message& m)
 }
 
 void
-RdmaTraffic::OnCompletion(Ipv4Address peer, const WorkCompletion& c)
+RdmaTraffic::OnCompletion(uint64_t key, const WorkCompletion& c)
 {
     auto it = m_posted.find(c.id);
-    if (it == m_posted.end())
+    auto peerIt = m_peers.find(key);
+    if (it == m_posted.end() || peerIt == m_peers.end())
     {
         return; // an accepted connection's: it posts nothing
     }
     const Message m = it->second;
     m_posted.erase(it);
+    const Ipv4Address peer = peerIt->second.address;
+    if (peerIt->second.perFlow)
+    {
+        // Its one message is the LLP's: close the connection behind it (graceful: the data goes first).
+        peerIt->second.qp->Disconnect(true);
+        m_peers.erase(peerIt);
+    }
     if (c.status != WcStatus::Success)
     {
         NS_LOG_WARN("message " << m.number << " to " << peer << ": " << ToString(c.status));

@@ -6,7 +6,10 @@
  * Connections are kept per host pair and reused, as RDMA applications keep their queue pairs: the first
  * message to a peer opens a connection to it (its MPA Request carries this end's buffer advertisement), the
  * messages submitted meanwhile wait here, in order, and are posted once the peer has accepted. A connection
- * carries data one way (from the end that opened it), so a pair that sends both ways has two. Each end
+ * carries data one way (from the end that opened it), so a pair that sends both ways has two. With
+ * PerFlowConnection each message opens a connection of its own instead (its MPA Request's private data names
+ * the message after the buffer advertisement, so the accepting end can tell whose it is: FlowQueuePair), and
+ * the connection is closed gracefully once its Write has completed at this end. Each end
  * registers one buffer of MaxMessage octets, shared by all its connections: every Write lands at the start of
  * the peer's buffer (the load measures time, not contents: Virtual payload, no octets kept).
  *
@@ -45,13 +48,15 @@ class RdmaTraffic : public Application
      */
     uint64_t Submit(Ipv4Address peer, uint32_t octets);
 
-    /** Connections this end opened (one per peer it sent to). */
-    std::size_t GetConnectionCount() const { return m_peers.size(); }
+    /** Connections this end opened (one per peer it sent to; with PerFlowConnection one per message). */
+    uint64_t GetConnectionCount() const { return m_opened; }
 
     /** (message number, peer, octets): a message was submitted (Posted) or completed with an error (Failed). */
     typedef void (*MessageTracedCallback)(uint64_t message, Ipv4Address peer, uint32_t octets);
     /** (message number, peer, octets, time from submission to the source's completion). */
     typedef void (*CompletedTracedCallback)(uint64_t message, Ipv4Address peer, uint32_t octets, Time latency);
+    /** (queue pair, the sending end's message number): a connection of one message (PerFlowConnection). */
+    typedef void (*FlowQueuePairTracedCallback)(Ptr<QueuePair> qp, uint64_t message);
 
   protected:
     void DoDispose() override;
@@ -64,10 +69,11 @@ class RdmaTraffic : public Application
         Time submitted;
     };
 
-    /** This end's connection to one peer and the messages waiting for it. */
+    /** One connection this end opened (to a peer, or for one message) and the messages waiting for it. */
     struct Peer
     {
         Ipv4Address address;
+        bool perFlow{false}; ///< closed once its one message has completed
         Ptr<QueuePair> qp;
         bool connected{false};
         bool failed{false};
@@ -78,22 +84,28 @@ class RdmaTraffic : public Application
     void StartApplication() override;
     void StopApplication() override;
 
-    void Connect(Peer& peer);
-    void OnConnected(Ipv4Address peer, Ptr<QueuePair> qp, bool accepted, const std::vector<uint8_t>& pd);
+    /** Connect the entry `key` of m_peers; a per-flow one names its message `number` in its private data. */
+    void Connect(uint64_t key, Peer& peer, uint64_t number);
+    void OnConnected(uint64_t key, bool accepted, const std::vector<uint8_t>& pd);
     void OnRequest(Ptr<ConnectionRequest> req);
     void Post(Peer& peer, const Message& m);
     void Fail(Ipv4Address peer, const Message& m);
-    void OnCompletion(Ipv4Address peer, const WorkCompletion& c);
-    Ptr<QueuePair> MakeQp(Ipv4Address peer);
+    void OnCompletion(uint64_t key, const WorkCompletion& c);
+    /** A queue pair whose completions go to OnCompletion(key); `key` 0: an accepted one, which posts nothing. */
+    Ptr<QueuePair> MakeQp(uint64_t key);
 
     uint16_t m_port;
     uint32_t m_maxMessage;
+    bool m_perFlow{false};
 
     bool m_running{false};
     Ptr<Rnic> m_rnic;
     Ptr<ProtectionDomain> m_pd;
     Ptr<MemoryRegion> m_region;
-    std::map<uint32_t, Peer> m_peers; ///< by the peer's address (Ipv4Address::Get)
+    /** By the peer's address (Ipv4Address::Get) plus one, or (PerFlowConnection) by a count above them all. */
+    std::map<uint64_t, Peer> m_peers;
+    uint64_t m_nextPerFlowKey{uint64_t(1) << 33};
+    uint64_t m_opened{0};
     std::vector<Ptr<QueuePair>> m_accepted;
     std::unordered_map<uint64_t, Message> m_posted; ///< work request id -> its message, until it completes
     uint64_t m_submitted{0};
@@ -103,6 +115,7 @@ class RdmaTraffic : public Application
     TracedCallback<uint64_t, Ipv4Address, uint32_t, Time> m_completedTrace;
     TracedCallback<uint64_t, Ipv4Address, uint32_t> m_failedTrace;
     TracedCallback<Ptr<QueuePair>> m_queuePairTrace;
+    TracedCallback<Ptr<QueuePair>, uint64_t> m_flowQueuePairTrace;
 };
 
 } // namespace ns3

@@ -240,12 +240,33 @@ RnicPipeline::TryHandDown()
         m_txQueue.pop_front();
         handed = true;
     }
+    if (m_closeWhenDrained && m_txQueue.empty())
+    {
+        m_closeWhenDrained = false;
+        m_inner->Close(CloseMode::Graceful);
+        return;
+    }
     // Room in the engine (segments left), or a full LLP (DDP may now fill TxWorkAhead): ask DDP.
     if ((handed || m_innerFull) && m_upWantsReady)
     {
         m_upWantsReady = false;
         NotifySendReady();
     }
+}
+
+void
+RnicPipeline::Close(CloseMode mode)
+{
+    if (mode == CloseMode::Graceful && !m_txQueue.empty())
+    {
+        m_closeWhenDrained = true; // TryHandDown closes behind the last segment
+        return;
+    }
+    m_closeWhenDrained = false;
+    m_txQueue.clear();
+    m_txQueuedOctets = 0;
+    m_txEvent.Cancel();
+    m_inner->Close(mode);
 }
 
 void

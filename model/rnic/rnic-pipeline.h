@@ -61,7 +61,12 @@ class RnicPipeline : public DdpLowerLayer, private DdpLowerLayer::User
 
     uint32_t GetMulpdu() const override { return m_inner->GetMulpdu(); }
     bool SendSegment(Ptr<Packet> segment) override;
-    void Close(CloseMode mode) override { m_inner->Close(mode); }
+    /**
+     * Graceful: the LLP is closed once the segments still in the transmit engine have gone down to it (DDP
+     * closes when it has handed its last segment here, RFC 5041 section 5: queued data still goes). Abortive:
+     * they are dropped and the LLP is closed at once.
+     */
+    void Close(CloseMode mode) override;
 
     /** Engine time for one segment of `octets` (last = L bit set). */
     Time Cost(uint32_t octets, bool last, bool tx) const;
@@ -115,6 +120,7 @@ class RnicPipeline : public DdpLowerLayer, private DdpLowerLayer::User
     };
     LazyDeque<TxItem> m_txQueue; ///< processed or in process, not yet taken by the LLP
     bool m_upWantsReady{false};
+    bool m_closeWhenDrained{false}; ///< a graceful close waits for the transmit engine to empty
     bool m_innerFull{false};       ///< the LLP refused the oldest finished segment; no SendReady since
     uint32_t m_txWorkAhead{0};     ///< octets the engine may prepare while the LLP is full
     uint64_t m_txQueuedOctets{0};  ///< octets in m_txQueue

@@ -16,6 +16,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <set>
 #include <vector>
@@ -343,6 +344,66 @@ class RxBatchingTest : public BatchingTestCase
     }
 };
 
+/**
+ * Close: DDP closes once it has handed its last segment to the engine, so a graceful close must wait for the
+ * engine to hand every segment still in it to the LLP, and close the LLP behind them; an abortive one drops
+ * them and closes at once. (Before, the close went straight down and the segments still in the engine went
+ * to a closed LLP: a per-flow connection's Write never arrived.)
+ */
+class CloseTest : public TestCase
+{
+  public:
+    explicit CloseTest(bool graceful)
+        : TestCase(graceful ? "graceful close: every segment in the engine goes down first, then the LLP closes"
+                            : "abortive close: the segments in the engine are dropped, the LLP closes at once"),
+          m_graceful(graceful)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TxRig rig;
+        SegmentDriver driver(rig.pipeline, 1, 8, 1000);
+        std::vector<bool> closedAtHandDown;
+        rig.llp->TraceConnectWithoutContext(
+            "Tx", MakeBoundCallback(+[](std::vector<bool>* out, Ptr<TestLowerLayer> llp, Ptr<const Packet>,
+                                         uint64_t) { out->push_back(llp->IsClosed()); },
+                                     &closedAtHandDown, rig.llp));
+        // DDP closes as soon as the engine has taken its last segment, as DdpEndpoint does.
+        std::size_t downAtClose = 0;
+        std::function<void()> pump = [&]() {
+            driver.Pump();
+            if (driver.m_accepted.size() == 8 && downAtClose == 0)
+            {
+                downAtClose = rig.handed.size() + 1; // + 1: zero means not closed yet
+                rig.pipeline->Close(m_graceful ? DdpLowerLayer::CloseMode::Graceful
+                                               : DdpLowerLayer::CloseMode::Abortive);
+            }
+        };
+        rig.pipeline->SetSendReadyCallback(MakeCallback(&std::function<void()>::operator(), &pump));
+        Simulator::Schedule(MicroSeconds(1), [&pump]() { pump(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(driver.m_accepted.size(), 8u, "DDP handed all eight to the engine");
+        NS_TEST_ASSERT_MSG_LT(downAtClose - 1, 8u, "some were still in the engine at the close");
+        const bool anyAfterClose =
+            std::find(closedAtHandDown.begin(), closedAtHandDown.end(), true) != closedAtHandDown.end();
+        NS_TEST_EXPECT_MSG_EQ(anyAfterClose, false, "no segment handed to a closed LLP");
+        if (m_graceful)
+        {
+            NS_TEST_EXPECT_MSG_EQ(rig.handed.size(), 8u, "all eight went down");
+            NS_TEST_EXPECT_MSG_EQ(rig.llp->WasClosedGracefully(), true, "then the LLP closed, gracefully");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_LT(rig.handed.size(), 8u, "those still in the engine were dropped");
+            NS_TEST_EXPECT_MSG_EQ(rig.llp->WasClosedAbortively(), true, "the LLP closed abortively");
+        }
+    }
+
+    bool m_graceful;
+};
+
 class EngineCostTest : public TestCase
 {
   public:
@@ -382,6 +443,8 @@ class RnicPipelineSuite : public TestSuite
         AddTestCase(new TxWorkAheadTest(0), TestCase::QUICK);
         AddTestCase(new TxWorkAheadTest(20000, "1Gbps"), TestCase::QUICK);
         AddTestCase(new EngineCostTest, TestCase::QUICK);
+        AddTestCase(new CloseTest(true), TestCase::QUICK);
+        AddTestCase(new CloseTest(false), TestCase::QUICK);
         AddTestCase(new RxBatchingTest(MicroSeconds(4)), TestCase::QUICK);
         AddTestCase(new RxBatchingTest(Time(0)), TestCase::QUICK);
     }

@@ -3,7 +3,8 @@
  * end: many-to-one sends the incast fraction of the other hosts' flows to the target; explicit pairs carry
  * flows only between the pairs listed, over their connections alone, the load counted over the hosts that
  * send; a closed loop keeps each host's flows in flight at `outstanding`, drawing what the Poisson load of the
- * same seed draws; each option is refused where it does not apply and required where it does.
+ * same seed draws; a connection per flow carries each flow alone, its times its own; each option is refused
+ * where it does not apply and required where it does.
  */
 #include "support/scenario-run-util.h"
 
@@ -202,6 +203,57 @@ class ClosedLoopTestCase : public TestCase
     std::string m_kind;
 };
 
+class PerFlowTestCase : public TestCase
+{
+  public:
+    explicit PerFlowTestCase(std::string kind)
+        : TestCase(kind + ", connections per-flow: a connection for each flow, each flow delivered and matched to "
+                          "its own times (none faster than its ideal)"),
+          m_kind(std::move(kind))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYamlInTemp(
+            Scenario(m_kind, "connections: per-flow, load: 0.3, flow-sizes: hadoop, count: 150"), kSuite,
+            "per-flow-" + m_kind);
+        const WorkloadResult& w = r.workloads.at(0);
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 150u, "every flow delivered");
+        NS_TEST_EXPECT_MSG_EQ(w.connections.attempted, 150u, "a connection per flow");
+        NS_TEST_EXPECT_MSG_EQ(w.connections.established, 150u, "each came up");
+        std::set<std::string> hosts = {"h0", "h1", "h2", "h3", "h4", "h5"};
+        bool overtaken = false; // a later flow of a pair delivered before an earlier one: own connections
+        std::map<std::string, Time> lastDelivery;
+        for (const MessageRecord& m : r.messages)
+        {
+            NS_TEST_EXPECT_MSG_EQ(hosts.count(m.receiver), 1u, "flow " << m.id << " names its receiving host");
+            NS_TEST_ASSERT_MSG_EQ((m.delivered && m.idealFct), true, "flow " << m.id);
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(*m.Fct(), *m.idealFct, "flow " << m.id << " not faster than its ideal");
+        }
+        std::vector<const MessageRecord*> byId;
+        for (const MessageRecord& m : r.messages)
+        {
+            byId.push_back(&m);
+        }
+        std::sort(byId.begin(), byId.end(), [](auto* a, auto* b) { return a->id < b->id; });
+        for (const MessageRecord* m : byId)
+        {
+            Time& last = lastDelivery[m->sender + ">" + m->receiver];
+            overtaken = overtaken || *m->delivered < last;
+            last = std::max(last, *m->delivered);
+        }
+        NS_TEST_EXPECT_MSG_EQ(overtaken, true, "a small flow overtook a large one of its pair (no head of line)");
+        for (const CheckResult& c : r.checks)
+        {
+            NS_TEST_EXPECT_MSG_EQ(c.pass, true, c.name << " (" << c.subject << ")");
+        }
+    }
+
+    std::string m_kind;
+};
+
 class RefusalsTestCase : public TestCase
 {
   public:
@@ -239,6 +291,7 @@ class RefusalsTestCase : public TestCase
             {"arrivals: closed-loop, outstanding: 2", "`load` is for Poisson `arrivals` only"},
             {"outstanding: 2", "`outstanding` is for `arrivals: closed-loop` only"},
             {"arrivals: open", "open"},
+            {"connections: per-message", "per-message"},
         };
         for (const auto& [keys, part] : cases)
         {
@@ -260,6 +313,8 @@ class TrafficOptionsTestSuite : public TestSuite
         AddTestCase(new PairsTestCase, TestCase::QUICK);
         AddTestCase(new ClosedLoopTestCase("traffic"), TestCase::QUICK);
         AddTestCase(new ClosedLoopTestCase("sockets-traffic"), TestCase::QUICK);
+        AddTestCase(new PerFlowTestCase("traffic"), TestCase::QUICK);
+        AddTestCase(new PerFlowTestCase("sockets-traffic"), TestCase::QUICK);
         AddTestCase(new RefusalsTestCase, TestCase::QUICK);
     }
 };

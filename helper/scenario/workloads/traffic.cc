@@ -128,6 +128,16 @@ Arrivals()
         "flows of each host in flight, starting the next as soon as one is delivered or fails"));
 }
 
+WorkloadKey
+Connections()
+{
+    static const scenario::Names<bool> names = {{"per-pair", false}, {"per-flow", true}};
+    return workloadkeys::Scalar(scenario::ChoiceKey(
+        "connections", &WorkloadConfig::perFlowConnection, names, "connection policy",
+        "one connection per ordered host pair, opened by its first flow and kept (as RDMA applications keep their "
+        "queue pairs), or one per flow, opened at its arrival and closed once the flow is handed over"));
+}
+
 /** `load` with Poisson arrivals only, `outstanding` with a closed loop only. */
 void
 CheckArrivals(const ScenarioReader& r, const YAML::Node& entry, const std::string& path, const WorkloadConfig& w)
@@ -167,7 +177,8 @@ TrafficBase(const std::string& name, WorkloadFamily family, const std::string& c
               Outstanding(),
               FlowSizes(),
               FlowCount(),
-              Duration()};
+              Duration(),
+              Connections()};
     const std::vector<WorkloadKey> pattern = TrafficPatternKeys();
     k.keys.insert(k.keys.begin() + 3, pattern.begin(), pattern.end()); // after `hosts`, as the docs list them
     k.hostGroup = true;
