@@ -21,6 +21,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 #include <algorithm>
 #include <cmath>
@@ -93,6 +94,7 @@ ScenarioWorkloads::InstallTraffic(Workload& w)
     RdmaTrafficHelper rdma(w.port);
     rdma.SetAttribute("MaxMessage", UintegerValue(uint32_t(std::ceil(c.flowSizes->MaxOctets()))));
     rdma.SetAttribute("PerFlowConnection", BooleanValue(c.perFlowConnection));
+    rdma.SetAttribute("Op", StringValue(c.op == RdmaOp::Send ? "Send" : "Write"));
     SocketTrafficHelper plain(w.port);
     plain.SetAttribute("PerFlowConnection", BooleanValue(c.perFlowConnection));
     std::vector<TrafficLoad::Submit> submit;

@@ -1,6 +1,7 @@
 #include "apps/rdma-traffic.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -35,6 +36,19 @@ RdmaTraffic::GetTypeId()
                           "are kept); a larger one is refused (the Failed trace)",
                           UintegerValue(1 << 20),
                           MakeUintegerAccessor(&RdmaTraffic::m_maxMessage),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Op",
+                          "What each message is carried as: an RDMA Write into the peer's buffer, or a Send "
+                          "into one of its posted receives",
+                          EnumValue(WRITE),
+                          MakeEnumAccessor(&RdmaTraffic::m_op),
+                          MakeEnumChecker(WRITE, "Write", SEND, "Send"))
+            .AddAttribute("ReceiveDepth",
+                          "Op Send: receives the accepting end keeps posted on each connection, one posted again "
+                          "as each completes (1024: a choice, deep enough for the loads of doc/traffic.md; a "
+                          "Send that finds none ends its connection with a Terminate)",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&RdmaTraffic::m_receiveDepth),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("PerFlowConnection",
                           "Open a connection (a queue pair) for each message, closed once its Write has "
@@ -206,8 +220,18 @@ RdmaTraffic::OnConnected(uint64_t key, bool accepted, const std::vector<uint8_t>
 void
 RdmaTraffic::OnRequest(Ptr<ConnectionRequest> req)
 {
-    // Any peer of the load may connect; it Writes into this end's one buffer, which it learns here.
+    // Any peer of the load may connect; it Writes into this end's one buffer, which it learns here (or Sends
+    // into the receives posted below, all of them that buffer: the load measures time, not contents).
     Ptr<QueuePair> qp = MakeQp(0);
+    if (m_op == SEND)
+    {
+        qp->TraceConnectWithoutContext(
+            "Completion",
+            MakeBoundCallback(+[](RdmaTraffic* app, Ptr<QueuePair> q, const WorkCompletion& c) {
+                app->OnAcceptedCompletion(q, c);
+            },
+                              this, qp));
+    }
     m_accepted.push_back(qp);
     if (req->privateData.size() == RdmaBufferAdvert::kSize + 8)
     {
@@ -219,6 +243,10 @@ RdmaTraffic::OnRequest(Ptr<ConnectionRequest> req)
     std::vector<uint8_t> pd;
     RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
     m_rnic->GetConnectionManager()->Accept(req, qp, pd);
+    if (m_op == SEND)
+    {
+        PostReceives(qp, m_receiveDepth);
+    }
 }
 
 void
@@ -226,7 +254,7 @@ RdmaTraffic::Post(Peer& peer, const Message& m)
 {
     SendWr wr;
     wr.id = m_nextWrId++;
-    wr.type = WrOpcode::Write;
+    wr.type = m_op == SEND ? WrOpcode::Send : WrOpcode::Write;
     wr.local = LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), m.octets};
     wr.remoteStag = peer.remote.stag;
     wr.remoteTo = peer.remote.to;
@@ -237,6 +265,28 @@ RdmaTraffic::Post(Peer& peer, const Message& m)
         NS_LOG_WARN("PostSend to " << peer.address << " refused: message " << m.number << " fails");
         m_posted.erase(wr.id);
         Fail(peer.address, m);
+    }
+}
+
+void
+RdmaTraffic::PostReceives(Ptr<QueuePair> qp, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        if (!qp->PostRecv(m_nextWrId++, LocalBuffer{m_region->GetStag(), m_region->GetBaseTo(), m_maxMessage}))
+        {
+            NS_LOG_WARN("a receive was refused: the queue pair is down");
+            return;
+        }
+    }
+}
+
+void
+RdmaTraffic::OnAcceptedCompletion(Ptr<QueuePair> qp, const WorkCompletion& c)
+{
+    if (c.IsRecv() && c.status == WcStatus::Success)
+    {
+        PostReceives(qp, 1);
     }
 }
 

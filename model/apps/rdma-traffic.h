@@ -1,7 +1,10 @@
 /*
  * RdmaTraffic: one host's end of a data-center load over RDMA (the scenario's `traffic` workload). Every host
- * of the load runs one; each listens on Port and, asked to (Submit), RDMA-Writes a message of any size up to
- * MaxMessage octets to the RdmaTraffic of another host.
+ * of the load runs one; each listens on Port and, asked to (Submit), RDMA-Writes (or, with Op Send, Sends) a
+ * message of any size up to MaxMessage octets to the RdmaTraffic of another host. For Sends the accepting end
+ * keeps ReceiveDepth receives of MaxMessage octets posted on each connection, one posted again as each
+ * completes; a Send that finds none posted ends its connection with a Terminate (RDMAP's, reported by the
+ * scenario), never silently.
  *
  * Connections are kept per host pair and reused, as RDMA applications keep their queue pairs: the first
  * message to a peer opens a connection to it (its MPA Request carries this end's buffer advertisement), the
@@ -93,10 +96,24 @@ class RdmaTraffic : public Application
     void OnCompletion(uint64_t key, const WorkCompletion& c);
     /** A queue pair whose completions go to OnCompletion(key); `key` 0: an accepted one, which posts nothing. */
     Ptr<QueuePair> MakeQp(uint64_t key);
+    /** A receive completed on accepted queue pair `qp`: post its replacement (Op Send). */
+    void OnAcceptedCompletion(Ptr<QueuePair> qp, const WorkCompletion& c);
+
+    /** What a message is carried as. */
+    enum Op
+    {
+        WRITE,
+        SEND,
+    };
+
+    /** Post `count` receives of MaxMessage octets on accepted queue pair `qp` (Op Send). */
+    void PostReceives(Ptr<QueuePair> qp, uint32_t count);
 
     uint16_t m_port;
     uint32_t m_maxMessage;
     bool m_perFlow{false};
+    Op m_op{WRITE};
+    uint32_t m_receiveDepth{1024};
 
     bool m_running{false};
     Ptr<Rnic> m_rnic;

@@ -254,6 +254,43 @@ class PerFlowTestCase : public TestCase
     std::string m_kind;
 };
 
+class SendTestCase : public TestCase
+{
+  public:
+    SendTestCase()
+        : TestCase("op send: the Write load's flows as Sends into posted receives, each delivered at its receive's "
+                   "completion, its ideal with the untagged header")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string keys = "load: 0.2, flow-sizes: hadoop, count: 150";
+        const RunResult send = RunYamlInTemp(Scenario("traffic", "op: send, " + keys), kSuite, "send");
+        const RunResult write = RunYamlInTemp(Scenario("traffic", keys), kSuite, "send-write");
+        const WorkloadResult& w = send.workloads.at(0);
+        NS_TEST_EXPECT_MSG_EQ(w.op, "send", "op");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 150u, "every flow delivered");
+        NS_TEST_EXPECT_MSG_EQ(w.terminates.size(), 0u, "no receive queue ran dry");
+        std::map<uint64_t, Time> writeIdeal;
+        for (const MessageRecord& m : write.messages)
+        {
+            writeIdeal[m.id] = *m.idealFct;
+        }
+        for (const MessageRecord& m : send.messages)
+        {
+            NS_TEST_ASSERT_MSG_EQ((m.delivered && m.idealFct), true, "flow " << m.id);
+            // 18 octets of headers a segment instead of 14: never less than the Write's ideal.
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(*m.idealFct, writeIdeal.at(m.id), "flow " << m.id);
+        }
+        for (const CheckResult& c : send.checks)
+        {
+            NS_TEST_EXPECT_MSG_EQ(c.pass, true, c.name << " (" << c.subject << ")");
+        }
+    }
+};
+
 class RefusalsTestCase : public TestCase
 {
   public:
@@ -292,6 +329,7 @@ class RefusalsTestCase : public TestCase
             {"outstanding: 2", "`outstanding` is for `arrivals: closed-loop` only"},
             {"arrivals: open", "open"},
             {"connections: per-message", "per-message"},
+            {"op: read", "op 'read' is not possible for workload kind 'traffic'"},
         };
         for (const auto& [keys, part] : cases)
         {
@@ -315,6 +353,7 @@ class TrafficOptionsTestSuite : public TestSuite
         AddTestCase(new ClosedLoopTestCase("sockets-traffic"), TestCase::QUICK);
         AddTestCase(new PerFlowTestCase("traffic"), TestCase::QUICK);
         AddTestCase(new PerFlowTestCase("sockets-traffic"), TestCase::QUICK);
+        AddTestCase(new SendTestCase, TestCase::QUICK);
         AddTestCase(new RefusalsTestCase, TestCase::QUICK);
     }
 };

@@ -200,8 +200,9 @@ TrafficBase(const std::string& name, WorkloadFamily family, const std::string& c
 WorkloadKindInfo
 TrafficKind()
 {
-    WorkloadKindInfo k = TrafficBase("traffic", WorkloadFamily::Rdma, "RDMA Writes");
-    k.ops = {RdmaOp::Write};
+    WorkloadKindInfo k = TrafficBase("traffic", WorkloadFamily::Rdma, "RDMA Writes (or Sends)");
+    k.ops = {RdmaOp::Write, RdmaOp::Send};
+    k.keys.push_back(workloadkeys::Op(k.ops));
     k.keys.push_back(workloadkeys::LlpKey());
     return k;
 }
