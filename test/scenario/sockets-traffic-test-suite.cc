@@ -9,6 +9,7 @@
 #include "apps/message-stamp.h"
 
 #include "support/scenario-run-util.h"
+#include "support/traffic-records.h"
 
 #include "ns3/test.h"
 
@@ -36,20 +37,6 @@ Scenario(const std::string& kind, const std::string& workload, const std::string
            kind + ", " + workload + "}\n";
 }
 
-using FlowKey = std::tuple<int64_t, uint64_t, std::string, std::string>; // post, size, sender, receiver
-
-std::vector<FlowKey>
-Flows(const RunResult& r)
-{
-    std::vector<FlowKey> out;
-    for (const MessageRecord& m : r.messages)
-    {
-        out.emplace_back(m.post.GetTimeStep(), m.size, m.sender, m.receiver);
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 class SameFlowsTestCase : public TestCase
 {
   public:
@@ -64,7 +51,7 @@ class SameFlowsTestCase : public TestCase
         const std::string keys = "load: 0.3, flow-sizes: hadoop, count: 200";
         const RunResult rdma = RunYamlInTemp(Scenario("traffic", keys), kSuite, "same-rdma");
         const RunResult plain = RunYamlInTemp(Scenario("sockets-traffic", keys), kSuite, "same-sockets");
-        NS_TEST_EXPECT_MSG_EQ((Flows(rdma) == Flows(plain)), true, "the same arrivals, sizes and pairs");
+        NS_TEST_EXPECT_MSG_EQ((testing::FlowKeys(rdma) == testing::FlowKeys(plain)), true, "the same arrivals, sizes and pairs");
         const WorkloadResult& w = plain.workloads.at(0);
         NS_TEST_EXPECT_MSG_EQ(w.kind, "sockets-traffic", "kind");
         NS_TEST_EXPECT_MSG_EQ(w.op, "sockets", "op");
@@ -113,29 +100,24 @@ class IdleNetworkTestCase : public TestCase
                           "  - {kind: sockets-traffic, load: 0.02, flow-sizes: hadoop, count: 200}\n",
                           kSuite, "idle-" + m_interrupt);
         NS_TEST_ASSERT_MSG_EQ(r.workloads.at(0).messagesDelivered, 200u, "all delivered");
-        std::set<std::string> pairSeen;
-        int alone = 0;
         for (const MessageRecord& m : r.messages)
         {
             NS_TEST_ASSERT_MSG_EQ(m.idealFct.has_value(), true, "every delivered flow has its ideal");
-            const bool first = pairSeen.insert(m.sender + ">" + m.receiver).second;
-            bool overlaps = false;
-            for (const MessageRecord& o : r.messages)
-            {
-                overlaps = overlaps || (&o != &m && o.post < *m.delivered && *o.delivered > m.post);
-            }
             NS_TEST_EXPECT_MSG_GT_OR_EQ(*m.Fct(), *m.idealFct, "never faster than the ideal, flow " << m.id);
+        }
+        int alone = 0;
+        for (const MessageRecord* m : testing::AloneOverOpenConnection(r))
+        {
             // One TCP segment of 1448 octets (SegmentSize at MTU 1500 with timestamps), the stamp included.
-            if (first || overlaps || m.size + MessageStamp::kOctets > 1448)
+            if (m->size + MessageStamp::kOctets > 1448)
             {
-                continue; // set-up, other flows, or a read that may take more than the last segment
+                continue; // a read that may take more than the last segment
             }
             ++alone;
             // The ideal leaves out interrupt moderation (a connection being read is polled); alone, the
             // flow's one segment reaches an idle connection and waits for its interrupt.
-            const Time beyond = *m.Fct() - *m.idealFct;
-            NS_TEST_EXPECT_MSG_EQ_TOL(beyond, m_delay, NanoSeconds(1),
-                                      "flow " << m.id << " of " << m.size << " octets, alone");
+            NS_TEST_EXPECT_MSG_EQ_TOL(*m->Fct() - *m->idealFct, m_delay, NanoSeconds(1),
+                                      "flow " << m->id << " of " << m->size << " octets, alone");
         }
         NS_TEST_EXPECT_MSG_GT(alone, 50, "enough flows ran alone to show it");
     }

@@ -7,6 +7,7 @@
  * where it does not apply and required where it does.
  */
 #include "support/scenario-run-util.h"
+#include "support/traffic-records.h"
 
 #include "ns3/test.h"
 
@@ -132,15 +133,15 @@ class ClosedLoopTestCase : public TestCase
         const WorkloadResult& w = loop.workloads.at(0);
         NS_TEST_ASSERT_MSG_GT(w.messagesPosted, 60u, "flows enough to show the loop");
         NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, w.messagesPosted, "every flow delivered, none failed");
-        std::map<std::string, std::vector<const MessageRecord*>> byHost;
+        std::set<std::string> senders;
         for (const MessageRecord& m : loop.messages)
         {
-            byHost[m.sender].push_back(&m);
+            senders.insert(m.sender);
         }
-        NS_TEST_EXPECT_MSG_EQ(byHost.size(), 6u, "every host sends");
-        for (auto& [host, flows] : byHost)
+        NS_TEST_EXPECT_MSG_EQ(senders.size(), 6u, "every host sends");
+        for (const std::string& host : senders)
         {
-            std::sort(flows.begin(), flows.end(), [](auto* a, auto* b) { return a->id < b->id; });
+            const std::vector<const MessageRecord*> flows = testing::InArrivalOrder(loop, host);
             std::multiset<Time> ends; // deliveries of the host's flows, each starting at most one next flow
             for (const MessageRecord* m : flows)
             {
@@ -178,16 +179,7 @@ class ClosedLoopTestCase : public TestCase
             Scenario(m_kind, "load: 0.1, flow-sizes: hadoop, duration: 5ms"), kSuite, "poisson-" + m_kind);
         auto sequence = [](const RunResult& r) {
             std::vector<std::pair<uint64_t, std::string>> out;
-            std::vector<const MessageRecord*> own;
-            for (const MessageRecord& m : r.messages)
-            {
-                if (m.sender == "h0")
-                {
-                    own.push_back(&m);
-                }
-            }
-            std::sort(own.begin(), own.end(), [](auto* a, auto* b) { return a->id < b->id; });
-            for (const MessageRecord* m : own)
+            for (const MessageRecord* m : testing::InArrivalOrder(r, "h0"))
             {
                 out.emplace_back(m->size, m->receiver);
             }
@@ -232,13 +224,7 @@ class PerFlowTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ((m.delivered && m.idealFct), true, "flow " << m.id);
             NS_TEST_EXPECT_MSG_GT_OR_EQ(*m.Fct(), *m.idealFct, "flow " << m.id << " not faster than its ideal");
         }
-        std::vector<const MessageRecord*> byId;
-        for (const MessageRecord& m : r.messages)
-        {
-            byId.push_back(&m);
-        }
-        std::sort(byId.begin(), byId.end(), [](auto* a, auto* b) { return a->id < b->id; });
-        for (const MessageRecord* m : byId)
+        for (const MessageRecord* m : testing::InArrivalOrder(r))
         {
             Time& last = lastDelivery[m->sender + ">" + m->receiver];
             overtaken = overtaken || *m->delivered < last;

@@ -6,6 +6,7 @@
  * not completed; bad keys are refused with what is wrong.
  */
 #include "support/scenario-run-util.h"
+#include "support/traffic-records.h"
 
 #include "ns3/test.h"
 
@@ -34,20 +35,6 @@ Scenario(const std::string& workload, const std::string& extra = "")
            "workloads:\n"
            "  - {name: load, kind: traffic, " +
            workload + "}\n";
-}
-
-using FlowKey = std::tuple<int64_t, uint64_t, std::string, std::string>; // post, size, sender, receiver
-
-std::vector<FlowKey>
-Flows(const RunResult& r)
-{
-    std::vector<FlowKey> out;
-    for (const MessageRecord& m : r.messages)
-    {
-        out.emplace_back(m.post.GetTimeStep(), m.size, m.sender, m.receiver);
-    }
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 class CountTestCase : public TestCase
@@ -188,9 +175,9 @@ class SeedTestCase : public TestCase
     void DoRun() override
     {
         const std::string yaml = Scenario("load: 0.3, flow-sizes: hadoop, count: 40");
-        const std::vector<FlowKey> a = Flows(RunYamlInTemp(yaml, kSuite, "seed-a"));
-        const std::vector<FlowKey> b = Flows(RunYamlInTemp(yaml, kSuite, "seed-b"));
-        const std::vector<FlowKey> c = Flows(RunYamlInTemp(yaml, kSuite, "seed-c", {"run=2"}));
+        const std::vector<testing::FlowKey> a = testing::FlowKeys(RunYamlInTemp(yaml, kSuite, "seed-a"));
+        const std::vector<testing::FlowKey> b = testing::FlowKeys(RunYamlInTemp(yaml, kSuite, "seed-b"));
+        const std::vector<testing::FlowKey> c = testing::FlowKeys(RunYamlInTemp(yaml, kSuite, "seed-c", {"run=2"}));
         NS_TEST_EXPECT_MSG_EQ(a.size(), 40u, "forty flows");
         NS_TEST_EXPECT_MSG_EQ((a == b), true, "same seed and run: the same arrivals, sizes and pairs");
         NS_TEST_EXPECT_MSG_EQ((a == c), false, "run 2: other flows");
