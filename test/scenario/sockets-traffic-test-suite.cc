@@ -3,8 +3,8 @@
  * (doc/traffic.md, issue 28): with the same seed it starts the very flows the RDMA load starts (arrivals,
  * sizes, pairs), delivers each whole at its receiver over one TCP connection per host pair used; a flow alone
  * on the idle network takes its ideal FCT (the sender's send() on an idle host, its TCP segments through the
- * path's links, the receiver's read of the last one) plus the receive interrupt's delay;
- * a flow whose connection never comes up is counted as not completed; hosts with a host model pay for it.
+ * path's links, the receiver's read of the last one) plus the receive interrupt's delay; hosts with a host model
+ * pay for it (a flow that never connects: iwarp-traffic-workload, for both kinds).
  */
 #include "apps/message-stamp.h"
 
@@ -126,41 +126,6 @@ class IdleNetworkTestCase : public TestCase
     Time m_delay;
 };
 
-class NeverConnectedTestCase : public TestCase
-{
-  public:
-    NeverConnectedTestCase()
-        : TestCase("a sockets flow whose connection never comes up is counted as not completed")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        const RunResult r = RunYamlInTemp(Scenario("sockets-traffic", "load: 0.2, flow-sizes: hadoop, count: 60",
-                                                   "per-link:\n  - {between: [leaf1, h3], loss: 1}\n"),
-                                          kSuite, "never");
-        const WorkloadResult& w = r.workloads.at(0);
-        uint64_t toOrFromH3 = 0;
-        for (const MessageRecord& m : r.messages)
-        {
-            const bool h3 = m.sender == "h3" || m.receiver == "h3";
-            toOrFromH3 += h3 ? 1 : 0;
-            NS_TEST_EXPECT_MSG_EQ(m.delivered.has_value(), !h3, "flow " << m.id << " " << m.sender << ">" << m.receiver);
-        }
-        NS_TEST_ASSERT_MSG_GT(toOrFromH3, 0u, "some flows involve h3");
-        NS_TEST_EXPECT_MSG_EQ(w.messagesPosted, 60u, "every flow is in the records");
-        NS_TEST_EXPECT_MSG_EQ(w.messagesOutstanding + w.messagesFlushed, toOrFromH3, "those never delivered");
-        NS_TEST_EXPECT_MSG_LT(w.connections.established, w.connections.attempted, "h3's connections not up");
-        uint64_t notCompleted = 0;
-        for (const SlowdownBucket& b : *w.slowdown)
-        {
-            notCompleted += b.notCompleted;
-        }
-        NS_TEST_EXPECT_MSG_EQ(notCompleted, toOrFromH3, "counted beside the percentiles");
-    }
-};
-
 class HostCostsTestCase : public TestCase
 {
   public:
@@ -203,7 +168,6 @@ class SocketsTrafficTestSuite : public TestSuite
         AddTestCase(new SameFlowsTestCase, TestCase::QUICK);
         AddTestCase(new IdleNetworkTestCase("8us", MicroSeconds(8)), TestCase::QUICK);
         AddTestCase(new IdleNetworkTestCase("0ns", Time(0)), TestCase::QUICK);
-        AddTestCase(new NeverConnectedTestCase, TestCase::QUICK);
         AddTestCase(new HostCostsTestCase, TestCase::QUICK);
     }
 };

@@ -27,14 +27,14 @@ const char* const kSuite = "iwarp-traffic-workload";
 
 /** Four hosts on two leaves, 10 Gb/s; `workload` is the traffic entry's keys. */
 std::string
-Scenario(const std::string& workload, const std::string& extra = "")
+Scenario(const std::string& workload, const std::string& extra = "", const std::string& kind = "traffic")
 {
     return "stop: 100ms\n" + extra +
            "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 2}\n"
            "links: {rate: 10Gbps, delay: 1us}\n"
            "workloads:\n"
-           "  - {name: load, kind: traffic, " +
-           workload + "}\n";
+           "  - {name: load, kind: " +
+           kind + ", " + workload + "}\n";
 }
 
 class CountTestCase : public TestCase
@@ -187,8 +187,9 @@ class SeedTestCase : public TestCase
 class NeverConnectedTestCase : public TestCase
 {
   public:
-    NeverConnectedTestCase()
-        : TestCase("a flow whose connection never comes up is counted as not completed, never dropped")
+    explicit NeverConnectedTestCase(std::string kind)
+        : TestCase(kind + ": a flow whose connection never comes up is counted as not completed, never dropped"),
+          m_kind(std::move(kind))
     {
     }
 
@@ -197,8 +198,8 @@ class NeverConnectedTestCase : public TestCase
     {
         // h3's link loses every packet: no connection to or from h3 comes up within the run.
         const RunResult r = RunYamlInTemp(Scenario("load: 0.2, flow-sizes: hadoop, count: 60",
-                                                   "per-link:\n  - {between: [leaf1, h3], loss: 1}\n"),
-                                          kSuite, "never");
+                                                   "per-link:\n  - {between: [leaf1, h3], loss: 1}\n", m_kind),
+                                          kSuite, "never-" + m_kind);
         const WorkloadResult& w = r.workloads.at(0);
         uint64_t toOrFromH3 = 0;
         for (const MessageRecord& m : r.messages)
@@ -221,6 +222,8 @@ class NeverConnectedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(flows, 60u, "every flow in a slowdown bucket");
         NS_TEST_EXPECT_MSG_EQ(notCompleted, toOrFromH3, "counted beside the percentiles");
     }
+
+    std::string m_kind;
 };
 
 class RefusalsTestCase : public TestCase
@@ -282,7 +285,8 @@ class TrafficWorkloadTestSuite : public TestSuite
         AddTestCase(new PermutationTestCase, TestCase::QUICK);
         AddTestCase(new DurationTestCase, TestCase::QUICK);
         AddTestCase(new SeedTestCase, TestCase::QUICK);
-        AddTestCase(new NeverConnectedTestCase, TestCase::QUICK);
+        AddTestCase(new NeverConnectedTestCase("traffic"), TestCase::QUICK);
+        AddTestCase(new NeverConnectedTestCase("sockets-traffic"), TestCase::QUICK);
         AddTestCase(new RefusalsTestCase, TestCase::QUICK);
     }
 };
