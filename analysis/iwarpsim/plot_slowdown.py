@@ -56,24 +56,29 @@ def _summary(folder: str) -> dict[str, Any]:
     return summary
 
 
+#: The kinds that run a load of flows and report its slowdown: RDMA, and its sockets baseline.
+LOAD_KINDS = ("traffic", "sockets-traffic")
+
+
 def slowdown_data(folders: Sequence[str], workload: str | None = None) -> pd.DataFrame:
-    """The slowdown buckets of every traffic workload (or the one named `workload`) of each results folder."""
+    """The slowdown buckets of every load (kind traffic or sockets-traffic; or the workload named `workload`) of
+    each results folder."""
     rows = []
     for folder in folders:
         s = _summary(folder)
         workloads = s.get("workloads") or []
-        traffic = [w for w in workloads if w.get("kind") == "traffic"]
+        traffic = [w for w in workloads if w.get("kind") in LOAD_KINDS]
         if workload is not None:
             named = [w for w in workloads if w.get("name") == workload]
             if not named:
                 raise SystemExit("slowdown: %s has no workload named %r (it has: %s)"
                                  % (folder, workload, ", ".join(repr(w.get("name")) for w in workloads) or "none"))
-            if named[0].get("kind") != "traffic":
-                raise SystemExit("slowdown: workload %r of %s is of kind %s, not traffic (only a traffic "
-                                 "workload reports slowdown)" % (workload, folder, named[0].get("kind")))
+            if named[0].get("kind") not in LOAD_KINDS:
+                raise SystemExit("slowdown: workload %r of %s is of kind %s, not a load (only kinds %s are drawn)"
+                                 % (workload, folder, named[0].get("kind"), " and ".join(LOAD_KINDS)))
             traffic = named
         if not traffic:
-            raise SystemExit("slowdown: %s has no traffic workload (only kind traffic reports slowdown; it has: %s)"
+            raise SystemExit("slowdown: %s has no load (kind traffic or sockets-traffic; it has: %s)"
                              % (folder, ", ".join("%s (%s)" % (w.get("name"), w.get("kind")) for w in workloads)
                                 or "no workload"))
         name = os.path.basename(os.path.normpath(folder))
@@ -96,7 +101,10 @@ def _variant(folder_name: str, w: dict[str, Any]) -> str:
     """The legend's label: the folder and workload, and the operating point summary.json states (`traffic`):
     the flow sizes, the load asked (or the closed loop's flows in flight) and the load the hosts offered
     (doc/metrics.md)."""
-    label = "%s: %s (%s)" % (folder_name, w.get("name"), w.get("llp"))
+    # What carries the flows, so that RDMA and its sockets baseline are told apart: "RDMA write over tcp",
+    # "sockets over tcp".
+    carrier = ("sockets" if w.get("kind") == "sockets-traffic" else "RDMA %s" % w.get("op")) + " over " + str(w.get("llp"))
+    label = "%s: %s (%s)" % (folder_name, w.get("name"), carrier)
     point = w.get("traffic")
     if point:
         if point.get("load") is not None:

@@ -63,9 +63,9 @@ def test_slowdown_command_writes_png_pdf_and_csv(folders, tmp_path, capsys):
     assert list(df.columns) == plot_slowdown.SLOWDOWN_COLUMNS
     # one row per variant and bucket: the traffic workload only, buckets by size, the folders in their order
     assert list(zip(df["variant"], df["min_octets"], df["max_octets"])) == [
-        ("web-tcp: web (tcp)", 100, 1000), ("web-tcp: web (tcp)", 10000, 100000),
-        ("web-tcp: web (tcp)", 1000000, 10000000),
-        ("web-sctp: web (sctp)", 100, 1000), ("web-sctp: web (sctp)", 10000, 100000)]
+        ("web-tcp: web (RDMA write over tcp)", 100, 1000), ("web-tcp: web (RDMA write over tcp)", 10000, 100000),
+        ("web-tcp: web (RDMA write over tcp)", 1000000, 10000000),
+        ("web-sctp: web (RDMA write over sctp)", 100, 1000), ("web-sctp: web (RDMA write over sctp)", 10000, 100000)]
     assert list(df["results"]) == [str(folders[0])] * 3 + [str(folders[1])] * 2
     assert set(df["scenario"]) == {"web-search-load"} and list(df["seed"]) == [1, 1, 1, 2, 2]
     assert set(df["workload"]) == {"web"} and list(df["llp"]) == ["tcp"] * 3 + ["sctp"] * 2
@@ -104,17 +104,17 @@ def test_slowdown_figure_axes_lines_and_notes(folders, figures, tmp_path):
     assert ax.get_ylim()[1] > 120  # the largest p99 in view
     # p50 solid with markers, p99 dashed, per variant; the bucket with nothing delivered has no point
     lines = {line.get_label(): line for line in ax.get_lines() if not line.get_label().startswith("_")}
-    assert sorted(lines) == sorted(["web-tcp: web (tcp) p50", "web-tcp: web (tcp) p99",
-                                    "web-sctp: web (sctp) p50", "web-sctp: web (sctp) p99"])
+    assert sorted(lines) == sorted(["web-tcp: web (RDMA write over tcp) p50", "web-tcp: web (RDMA write over tcp) p99",
+                                    "web-sctp: web (RDMA write over sctp) p50", "web-sctp: web (RDMA write over sctp) p99"])
     for label, line in lines.items():
         assert line.get_marker() not in (None, "None", "")
         assert line.get_linestyle() == ("-" if label.endswith("p50") else "--")
-    tcp = lines["web-tcp: web (tcp) p50"].get_ydata()
+    tcp = lines["web-tcp: web (RDMA write over tcp) p50"].get_ydata()
     assert list(tcp[:2]) == [1.2, 2.5] and math.isnan(tcp[2])
-    sctp = lines["web-sctp: web (sctp) p99"].get_ydata()
+    sctp = lines["web-sctp: web (RDMA write over sctp) p99"].get_ydata()
     assert list(sctp[[0, 1]]) == [3.1, 120.0] and math.isnan(sctp[2])  # no flow of that size
-    assert lines["web-tcp: web (tcp) p50"].get_color() == lines["web-tcp: web (tcp) p99"].get_color()
-    assert lines["web-tcp: web (tcp) p50"].get_color() != lines["web-sctp: web (sctp) p50"].get_color()
+    assert lines["web-tcp: web (RDMA write over tcp) p50"].get_color() == lines["web-tcp: web (RDMA write over tcp) p99"].get_color()
+    assert lines["web-tcp: web (RDMA write over tcp) p50"].get_color() != lines["web-sctp: web (RDMA write over sctp) p50"].get_color()
     # the flows never delivered are shown, for the bucket with none delivered as for the others
     notes = sorted(t.get_text() for t in ax.texts)
     assert notes == ["1 of 40\nnot completed", "3 of 3\nnot completed"]
@@ -129,13 +129,13 @@ def test_slowdown_workload_option_picks_one(tmp_path, figures):
                                      _workload("ping", "ping-pong")])
     plot.main(["slowdown", str(both), "--out", str(tmp_path / "all")])
     assert list(dict.fromkeys(pd.read_csv(tmp_path / "all" / "slowdown.csv")["variant"])) == [
-        "two: web (tcp)", "two: hdp (sctp)"]
+        "two: web (RDMA write over tcp)", "two: hdp (RDMA write over sctp)"]
     plot.main(["slowdown", str(both), "--workload", "hdp", "--out", str(tmp_path / "one")])
     df = pd.read_csv(tmp_path / "one" / "slowdown.csv")
-    assert set(df["variant"]) == {"two: hdp (sctp)"} and list(df["min_octets"]) == [100, 10000]
+    assert set(df["variant"]) == {"two: hdp (RDMA write over sctp)"} and list(df["min_octets"]) == [100, 10000]
     with pytest.raises(SystemExit, match="has no workload named 'nope'"):
         plot.main(["slowdown", str(both), "--workload", "nope"])
-    with pytest.raises(SystemExit, match="workload 'ping' of .* is of kind ping-pong, not traffic"):
+    with pytest.raises(SystemExit, match="workload 'ping' of .* is of kind ping-pong, not a load"):
         plot.main(["slowdown", str(both), "--workload", "ping"])
 
 
@@ -145,7 +145,7 @@ def test_slowdown_refuses_folders_it_cannot_draw(folders, tmp_path, figures):
     with pytest.raises(SystemExit, match="empty has no summary.json"):
         plot.main(["slowdown", str(folders[0]), str(empty), "--out", str(tmp_path / "p")])
     other = _folder(tmp_path, "pings", [_workload("ping", "ping-pong"), _workload("bulk", "stream")])
-    with pytest.raises(SystemExit, match=r"pings has no traffic workload .*ping \(ping-pong\), bulk \(stream\)"):
+    with pytest.raises(SystemExit, match=r"pings has no load .*ping \(ping-pong\), bulk \(stream\)"):
         plot.main(["slowdown", str(other), "--out", str(tmp_path / "p")])
     assert not figures and not (tmp_path / "p").exists()  # nothing drawn or written
     with pytest.raises(SystemExit) as usage:  # argparse: a folder is required
@@ -165,4 +165,23 @@ def test_the_legend_states_the_operating_point(tmp_path):
     w["traffic"] = {"load": 0.3, "flow_sizes": "web-search", "pattern": "all-to-all", "hosts": 16,
                     "offered_load": 0.2871}
     df = plot_slowdown.slowdown_data([str(_folder(tmp_path, "ws30", [w]))])
-    assert set(df["variant"]) == {"ws30: web (tcp), web-search at load 0.3 (offered 0.29)"}
+    assert set(df["variant"]) == {"ws30: web (RDMA write over tcp), web-search at load 0.3 (offered 0.29)"}
+
+
+def test_the_sockets_baseline_is_drawn_beside_rdma(tmp_path):
+    # kind sockets-traffic is the same load over sockets: one more variant, named by its llp ("tcp" for plain
+    # TCP, as summary.json says) and its kind's op label
+    rdma = _workload("web", "traffic", "tcp", TCP)
+    plain = _workload("web", "sockets-traffic", "tcp", SCTP)
+    plain["op"] = "sockets"
+    df = plot_slowdown.slowdown_data([str(_folder(tmp_path, "rdma", [rdma])), str(_folder(tmp_path, "plain", [plain]))])
+    assert sorted(set(df["variant"])) == ["plain: web (sockets over tcp)", "rdma: web (RDMA write over tcp)"]
+    assert set(df[df["variant"] == "plain: web (sockets over tcp)"]["op"]) == {"sockets"}
+
+
+def test_the_legend_states_a_closed_loop(tmp_path):
+    w = _workload("web", "traffic", "tcp", TCP)
+    w["traffic"] = {"arrivals": "closed-loop", "load": None, "outstanding": 4, "flow_sizes": "hadoop",
+                    "pattern": "all-to-all", "hosts": 16, "offered_load": 0.41}
+    df = plot_slowdown.slowdown_data([str(_folder(tmp_path, "loop", [w]))])
+    assert set(df["variant"]) == {"loop: web (RDMA write over tcp), hadoop, closed loop of 4 (offered 0.41)"}

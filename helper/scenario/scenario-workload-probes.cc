@@ -224,6 +224,31 @@ ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueueP
 }
 
 void
+ScenarioWorkloads::FollowSocketsClient(Workload& w, Ptr<Application> client)
+{
+    // The application reports its TCP socket as it connects: follow its transmissions
+    // (retransmissions) and its state (connections) from there.
+    client->TraceConnectWithoutContext(
+        "Socket",
+        MakeBoundCallback(
+            +[](ScenarioWorkloads* self, Workload* wl, Ptr<Socket> socket) {
+                Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
+                if (!tcp)
+                {
+                    return;
+                }
+                self->FollowTcp(wl, tcp);
+                self->FollowSocketsConnection(wl, tcp);
+                if (self->m_senderSocket)
+                {
+                    self->m_senderSocket(wl->index, wl->cfg->from, tcp); // the client sends the data
+                }
+            },
+            this,
+            &w));
+}
+
+void
 ScenarioWorkloads::FollowTcp(Workload* w, Ptr<TcpSocketBase> tcp)
 {
     tcp->TraceConnectWithoutContext(

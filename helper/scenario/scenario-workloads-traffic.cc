@@ -157,6 +157,12 @@ ScenarioWorkloads::FollowSocketsTraffic(Workload& w, Ptr<SocketTraffic> app, con
             self->Delivered(*wl, self->HostAt(from), id, FlowKey(*wl->cfg, rcv, id));
         },
                                        this, &w, host));
+    app->TraceConnectWithoutContext(
+        "FirstOctet", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string rcv, uint64_t id,
+                                            Ipv4Address from) {
+            self->FirstOctet(*wl, self->HostAt(from), id, FlowKey(*wl->cfg, rcv, id));
+        },
+                                        this, &w, host));
     // Each connection it opens: its retransmissions, whether it came up, and its segment size (the ideal FCT).
     app->TraceConnectWithoutContext(
         "Socket", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, Ptr<Socket> s) {

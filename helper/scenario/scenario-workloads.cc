@@ -249,6 +249,15 @@ ScenarioWorkloads::Delivered(Workload& w, const std::string& sender, uint64_t id
 }
 
 void
+ScenarioWorkloads::FirstOctet(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver)
+{
+    if (MessageRecord* r = Find(w, sender, id, receiver))
+    {
+        r->firstPlaced = Simulator::Now();
+    }
+}
+
+void
 ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver)
 {
     if (MessageRecord* r = Find(w, sender, id, receiver))
@@ -473,37 +482,17 @@ ScenarioWorkloads::InstallSockets(Workload& w)
             self->Delivered(*wl, wl->cfg->from, m);
         },
                           this, &w));
+    s.Get(0)->TraceConnectWithoutContext(
+        "FirstOctet", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t m) {
+            self->FirstOctet(*wl, wl->cfg->from, m);
+        },
+                                        this, &w));
     a.Get(0)->TraceConnectWithoutContext(
         "PostingEnded", MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, uint64_t, uint64_t) {
             ++wl->postingEnded;
             self->NoteProgress(*wl);
         },
                           this, &w));
-}
-
-void
-ScenarioWorkloads::FollowSocketsClient(Workload& w, Ptr<Application> client)
-{
-    // The application reports its TCP socket as it connects: follow its transmissions
-    // (retransmissions) and its state (connections) from there.
-    client->TraceConnectWithoutContext(
-        "Socket",
-        MakeBoundCallback(
-            +[](ScenarioWorkloads* self, Workload* wl, Ptr<Socket> socket) {
-                Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
-                if (!tcp)
-                {
-                    return;
-                }
-                self->FollowTcp(wl, tcp);
-                self->FollowSocketsConnection(wl, tcp);
-                if (self->m_senderSocket)
-                {
-                    self->m_senderSocket(wl->index, wl->cfg->from, tcp); // the client sends the data
-                }
-            },
-            this,
-            &w));
 }
 
 // ------------------------------------------------------------------------------------- inject

@@ -198,6 +198,8 @@ class ScenarioWorkloads
     MessageRecord* Find(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** The initiator's completion of message `id` (Read: also its delivery, RDMA data lands there). */
     void Completed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
+    /** Message `id`'s first octets reached the sink's application (the sockets baseline's receive path). */
+    void FirstOctet(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     /** Message `id` reached the sink's application (the sockets baseline's receive path). */
     void Delivered(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");
     void Failed(Workload& w, const std::string& sender, uint64_t id, const std::string& receiver = "");

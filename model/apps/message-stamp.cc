@@ -29,6 +29,16 @@ GetBe(const uint8_t* p, int n)
 }
 } // namespace
 
+MessageStamp
+StampedStreamReader::Stamp() const
+{
+    MessageStamp s;
+    s.number = uint32_t(GetBe(m_stamp, 4));
+    s.size = m_size;
+    s.posted = NanoSeconds(int64_t(GetBe(m_stamp + 8, 8)));
+    return s;
+}
+
 Ptr<Packet>
 MessageStamp::MakeMessage(uint32_t number, uint32_t size, Time posted)
 {
@@ -43,7 +53,7 @@ MessageStamp::MakeMessage(uint32_t number, uint32_t size, Time posted)
 }
 
 void
-StampedStreamReader::Consume(Ptr<const Packet> chunk, const std::function<void(const MessageStamp&)>& whole)
+StampedStreamReader::Consume(Ptr<const Packet> chunk, const Seen& whole, const Seen& first)
 {
     uint32_t pos = 0;
     const uint32_t len = chunk->GetSize();
@@ -59,6 +69,10 @@ StampedStreamReader::Consume(Ptr<const Packet> chunk, const std::function<void(c
             {
                 m_size = uint32_t(GetBe(m_stamp + 4, 4));
                 NS_ABORT_MSG_IF(m_size < MessageStamp::kOctets, "corrupt message stamp: size " << m_size);
+                if (first)
+                {
+                    first(Stamp());
+                }
             }
         }
         else
@@ -69,10 +83,7 @@ StampedStreamReader::Consume(Ptr<const Packet> chunk, const std::function<void(c
         }
         if (m_offset >= MessageStamp::kOctets && m_offset == m_size)
         {
-            MessageStamp s;
-            s.number = uint32_t(GetBe(m_stamp, 4));
-            s.size = m_size;
-            s.posted = NanoSeconds(int64_t(GetBe(m_stamp + 8, 8)));
+            const MessageStamp s = Stamp();
             m_offset = 0;
             m_size = 0;
             whole(s);

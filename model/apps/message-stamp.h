@@ -41,13 +41,19 @@ struct MessageStamp
 class StampedStreamReader
 {
   public:
+    using Seen = std::function<void(const MessageStamp&)>;
     /**
      * Take the next `chunk` of the stream; `whole` is called, in order, with the stamp of each message whose
-     * last octet the chunk holds. Aborts on a stamp whose size is below kOctets (the stream is not stamped).
+     * last octet the chunk holds, and `first` (if set) with the stamp of each whose stamp the chunk completes
+     * (its first octets have reached the user: a message shorter than a chunk gets both). Aborts on a stamp
+     * whose size is below kOctets (the stream is not stamped).
      */
-    void Consume(Ptr<const Packet> chunk, const std::function<void(const MessageStamp&)>& whole);
+    void Consume(Ptr<const Packet> chunk, const Seen& whole, const Seen& first = nullptr);
 
   private:
+    /** The current message's stamp (complete). */
+    MessageStamp Stamp() const;
+
     uint64_t m_offset{0}; ///< octets of the current message taken so far
     uint8_t m_stamp[MessageStamp::kOctets]{};
     uint32_t m_size{0}; ///< the current message's size, once its stamp is complete

@@ -48,6 +48,11 @@ SocketStream::GetTypeId()
                             "latency from its post)",
                             MakeTraceSourceAccessor(&SocketStream::m_deliveredTrace),
                             "ns3::SocketStream::DeliveredTracedCallback")
+            .AddTraceSource("FirstOctet",
+                            "A message's first octets reached the server's user (the read that took its stamp "
+                            "completed): message number",
+                            MakeTraceSourceAccessor(&SocketStream::m_firstOctetTrace),
+                            "ns3::SocketStream::FirstOctetTracedCallback")
             .AddTraceSource("PostingEnded",
                             "The client posts no more: TotalBytes or Duration reached (messages, octets)",
                             MakeTraceSourceAccessor(&SocketStream::m_postingEndedTrace),
@@ -144,11 +149,14 @@ SocketStream::OnDeliver(Socket* key, Ptr<Packet> chunk)
     const Time now = Simulator::Now();
     m_deliveredBytes += chunk->GetSize();
     m_lastDelivery = now;
-    m_conns.at(key).reader.Consume(chunk, [this, now](const MessageStamp& m) {
-        m_firstPost = std::min(m_firstPost, m.posted);
-        m_latencies.push_back(now - m.posted);
-        m_deliveredTrace(m.number, m.size, now - m.posted);
-    });
+    m_conns.at(key).reader.Consume(
+        chunk,
+        [this, now](const MessageStamp& m) {
+            m_firstPost = std::min(m_firstPost, m.posted);
+            m_latencies.push_back(now - m.posted);
+            m_deliveredTrace(m.number, m.size, now - m.posted);
+        },
+        [this](const MessageStamp& m) { m_firstOctetTrace(m.number); });
 }
 
 } // namespace ns3

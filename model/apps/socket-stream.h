@@ -59,6 +59,8 @@ class SocketStream : public SocketApp
     typedef void (*PostedTracedCallback)(uint64_t message, uint32_t size);
     /** (message number, octets, latency): the server's user has the whole message. */
     typedef void (*DeliveredTracedCallback)(uint64_t message, uint32_t size, Time latency);
+    /** (message number): the message's first octets reached the server's user. */
+    typedef void (*FirstOctetTracedCallback)(uint64_t message);
     /** (messages posted, octets posted): the client posts no more (TotalBytes or Duration reached). */
     typedef void (*PostingEndedTracedCallback)(uint64_t messages, uint64_t bytes);
 
@@ -96,6 +98,7 @@ class SocketStream : public SocketApp
 
     TracedCallback<uint64_t, uint32_t> m_postedTrace;
     TracedCallback<uint64_t, uint32_t, Time> m_deliveredTrace;
+    TracedCallback<uint64_t> m_firstOctetTrace;
     TracedCallback<uint64_t, uint64_t> m_postingEndedTrace;
 };
 

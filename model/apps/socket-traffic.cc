@@ -53,6 +53,11 @@ SocketTraffic::GetTypeId()
                             "time since the sender submitted it)",
                             MakeTraceSourceAccessor(&SocketTraffic::m_deliveredTrace),
                             "ns3::SocketTraffic::DeliveredTracedCallback")
+            .AddTraceSource("FirstOctet",
+                            "A message's first octets reached this end's user (the read that took its stamp "
+                            "completed): the sender's number, the sender",
+                            MakeTraceSourceAccessor(&SocketTraffic::m_firstOctetTrace),
+                            "ns3::SocketTraffic::FirstOctetTracedCallback")
             .AddTraceSource("Failed",
                             "A message cannot be delivered: too large, not running, its connection refused "
                             "(number, peer, octets)",
@@ -212,9 +217,12 @@ SocketTraffic::OnDeliver(Socket* key, Ptr<Packet> chunk)
 {
     Inbound& in = m_inbound.at(key);
     const Time now = Simulator::Now();
-    in.reader.Consume(chunk, [this, &in, now](const MessageStamp& m) {
-        m_deliveredTrace(m.number, in.from, m.size - MessageStamp::kOctets, now - m.posted);
-    });
+    in.reader.Consume(
+        chunk,
+        [this, &in, now](const MessageStamp& m) {
+            m_deliveredTrace(m.number, in.from, m.size - MessageStamp::kOctets, now - m.posted);
+        },
+        [this, &in](const MessageStamp& m) { m_firstOctetTrace(m.number, in.from); });
 }
 
 } // namespace ns3

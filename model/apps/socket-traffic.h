@@ -52,6 +52,8 @@ class SocketTraffic : public SocketApp
     typedef void (*MessageTracedCallback)(uint64_t message, Ipv4Address peer, uint32_t octets);
     /** (the sender's message number, the sender, octets, time from its submission to its delivery here). */
     typedef void (*DeliveredTracedCallback)(uint64_t message, Ipv4Address from, uint32_t octets, Time fct);
+    /** (the sender's message number, the sender): the message's first octets reached this end's user. */
+    typedef void (*FirstOctetTracedCallback)(uint64_t message, Ipv4Address from);
 
   private:
     struct Message
@@ -102,6 +104,7 @@ class SocketTraffic : public SocketApp
 
     TracedCallback<uint64_t, Ipv4Address, uint32_t> m_postedTrace;
     TracedCallback<uint64_t, Ipv4Address, uint32_t, Time> m_deliveredTrace;
+    TracedCallback<uint64_t, Ipv4Address> m_firstOctetTrace;
     TracedCallback<uint64_t, Ipv4Address, uint32_t> m_failedTrace;
 };
 

@@ -63,6 +63,9 @@ class SameFlowsTestCase : public TestCase
         {
             pairs.emplace(m.sender, m.receiver);
             NS_TEST_EXPECT_MSG_EQ((m.delivered.has_value() && m.idealFct.has_value()), true, "flow " << m.id);
+            // Its first octets reached the receiving user between its post and its delivery.
+            NS_TEST_EXPECT_MSG_EQ((m.firstPlaced && *m.firstPlaced >= m.post && *m.firstPlaced <= *m.delivered), true,
+                                  "flow " << m.id << " has its first octets' time");
         }
         NS_TEST_EXPECT_MSG_EQ(w.connections.attempted, pairs.size(), "one connection per ordered pair used");
         NS_TEST_EXPECT_MSG_EQ(w.connections.established, pairs.size(), "all of them up");
@@ -159,6 +162,33 @@ class HostCostsTestCase : public TestCase
     }
 };
 
+class FirstOctetTestCase : public TestCase
+{
+  public:
+    FirstOctetTestCase()
+        : TestCase("sockets-stream: each message's first octets reach the user (first_placed) after its post and "
+                   "before its last, a 1 MiB message's many reads apart")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r = RunYamlInTemp("stop: 100ms\ntopology: {kind: two-hosts}\nlinks: {rate: 10Gbps, delay: 1us}\n"
+                                          "workloads:\n  - {kind: sockets-stream, from: h0, to: h1, size: 1MiB, "
+                                          "count: 8}\n",
+                                          kSuite, "first-octet");
+        NS_TEST_ASSERT_MSG_EQ(r.messages.size(), 8u, "eight messages");
+        for (const MessageRecord& m : r.messages)
+        {
+            NS_TEST_ASSERT_MSG_EQ((m.firstPlaced && m.delivered), true, "message " << m.id);
+            NS_TEST_EXPECT_MSG_GT(*m.firstPlaced, m.post, "message " << m.id << ": after its post");
+            // 1 MiB takes 839 us at 10 Gb/s: its first read is delivered long before its last.
+            NS_TEST_EXPECT_MSG_GT(*m.delivered - *m.firstPlaced, MicroSeconds(700), "message " << m.id);
+        }
+    }
+};
+
 class SocketsTrafficTestSuite : public TestSuite
 {
   public:
@@ -169,6 +199,7 @@ class SocketsTrafficTestSuite : public TestSuite
         AddTestCase(new IdleNetworkTestCase("8us", MicroSeconds(8)), TestCase::QUICK);
         AddTestCase(new IdleNetworkTestCase("0ns", Time(0)), TestCase::QUICK);
         AddTestCase(new HostCostsTestCase, TestCase::QUICK);
+        AddTestCase(new FirstOctetTestCase, TestCase::QUICK);
     }
 };
 
