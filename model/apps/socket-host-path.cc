@@ -377,7 +377,20 @@ SocketHostPath::AnnounceWindow()
 void
 SocketHostPath::SendMessage(Ptr<Packet> message)
 {
-    m_txCharging.push_back(message);
+    // send() copies into the socket's buffers a chunk at a time and TCP sends each as it is copied, so a large
+    // message's copy overlaps its transmission; a zero-copy send pins it whole (one notification per send).
+    const uint32_t size = message->GetSize();
+    if (m_host && !m_zeroCopySend && size > kSendChunk)
+    {
+        for (uint32_t at = 0; at < size; at += kSendChunk)
+        {
+            m_txCharging.push_back(message->CreateFragment(at, std::min(kSendChunk, size - at)));
+        }
+    }
+    else
+    {
+        m_txCharging.push_back(message);
+    }
     // The idle callback is for completions that happen later; inside SendMessage the caller
     // checks IsSendIdle() itself, which keeps an uncharged sender's loop flat (no recursion).
     m_inSend = true;

@@ -24,9 +24,11 @@
  * Flow control (SetRxLimit, off by default): the socket buffer and the read in processing hold at
  * most that many octets; the rest stays in TCP's buffer, whose free space is the window TCP
  * advertises, so a receiver host that cannot keep up slows the sender down.
- * Send: messages are charged one at a time (one user thread in send()) as
- * HostModel::SocketSend(bytes, ceil(bytes / SegmentSize)) and handed to the socket when done,
- * as far as its send buffer takes them; the rest waits for the socket's send callback.
+ * Send: messages are charged one at a time (one user thread in send()), each in chunks of up to
+ * kSendChunk octets (a zero-copy send whole), each chunk as HostModel::SocketSend(bytes,
+ * SendPackets(bytes)) and handed to the socket when done, as far as its send buffer takes it (the rest
+ * waits for the socket's send callback): a large message's copy overlaps its transmission, as Linux's
+ * tcp_sendmsg copies into 64 KiB buffers and pushes each.
  *
  * Without a HostModel (null) both directions pass straight through, so the same application
  * gives the uncharged baseline.
@@ -75,6 +77,9 @@ class SocketHostPath : public SimpleRefCount<SocketHostPath>
     void SetDeliverCallback(Callback<void, Ptr<Packet>> cb) { m_deliver = cb; }
     /** Everything given to SendMessage is in the socket: the user may send again. */
     void SetSendIdleCallback(Callback<void> cb) { m_idle = cb; }
+
+    /** The most octets of a message charged and handed to the socket at once (Linux's 64 KiB skb with GSO). */
+    static constexpr uint32_t kSendChunk = 65536;
 
     /** Queue a message for host send processing, then the socket. */
     void SendMessage(Ptr<Packet> message);
