@@ -2,12 +2,14 @@
 
     python3 -m iwarpsim.plot slowdown RESULTS_DIR [RESULTS_DIR ...] --out plots [--workload NAME]
 
-It runs nothing: it reads each folder's summary.json, takes its `traffic` workloads (or the one named) and their
-`slowdown` buckets (doc/metrics.md, "slowdown"; doc/traffic.md, "Ideal FCT and slowdown"): per bucket of flow
-sizes a decade wide, [min_octets, max_octets), the flows posted, those never delivered (not_completed) and the
-nearest-rank p50/p95/p99/p99.9 of FCT / ideal FCT over the delivered ones (null when none was). DIR/slowdown.png
-and .pdf draw p50 and p99 per variant (one workload of one folder) and bucket; DIR/slowdown.csv holds every field,
-one row per variant and bucket.
+It runs nothing: it reads each folder's summary.json, takes its loads (kinds `traffic` and `sockets-traffic`, or
+the workload named) and their `slowdown` buckets (doc/metrics.md, "slowdown"; doc/traffic.md, "Ideal FCT and
+slowdown"): per bucket of flow sizes a decade wide, [min_octets, max_octets), the flows posted, those never
+delivered (not_completed), the nearest-rank p50/p95/p99/p99.9 of FCT / ideal FCT over the delivered ones and
+the p50/p99 of their FCT (null when none was). DIR/slowdown.png and .pdf draw the slowdown's p50 and p99 per
+variant (one workload of one folder) and bucket; DIR/slowdown-fct.png and .pdf the FCTs themselves, which
+compare kinds whose ideals differ (RDMA and sockets) like with like; DIR/slowdown.csv holds every field, one
+row per variant and bucket.
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
 
 # One row per variant and bucket: which run and workload (variant is the legend's label), then summary.json's
 # bucket as it is. Slowdowns are ratios, without a unit; min_octets and max_octets bound the sizes in octets.
-BUCKET_FIELDS = ["min_octets", "max_octets", "flows", "not_completed", "p50", "p95", "p99", "p999"]
+BUCKET_FIELDS = ["min_octets", "max_octets", "flows", "not_completed", "p50", "p95", "p99", "p999", "fct_p50_ns",
+                 "fct_p99_ns"]
 SLOWDOWN_COLUMNS = ["variant", "results", "scenario", "seed", "run", "workload", "llp", "op"] + BUCKET_FIELDS
 
 
@@ -131,14 +134,59 @@ def _log_axis(ax: Axes, lo: float, hi: float) -> None:
     ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 
 
-def slowdown_plot(df: pd.DataFrame, out: str) -> list[str]:
-    """p50 (solid, circles) and p99 (dashed, triangles) of each variant per size bucket; a bucket with flows
-    never delivered gets "k of n not completed" in the band at the top, in the variant's colour."""
-    buckets = sorted({(int(a), int(b)) for a, b in zip(df["min_octets"], df["max_octets"])})
+def _percentile_lines(ax: Axes, df: pd.DataFrame, columns: tuple[str, str], scale: float = 1.0) -> tuple[list, list]:
+    """Each variant's p50 (solid, circles) and p99 (dashed, triangles) of `columns` per size bucket, times
+    `scale`, its markers dodged beside the other variants' within the bucket; a bucket the variant lacks, or
+    with nothing delivered, breaks its lines. Returns the p50 and the p99 lines."""
+    buckets = _buckets(df)
     where = {b: i for i, b in enumerate(buckets)}
     variants = list(dict.fromkeys(df["variant"]))
     cmap = matplotlib.colormaps["tab10"]
-    dodge = min(0.1, 0.4 / max(1, len(variants)))  # a variant's markers beside the others', within the bucket
+    p50s, p99s = [], []
+    for i, v in enumerate(variants):
+        xs = _dodged(i, len(variants), len(buckets))
+        y = [[float("nan")] * len(buckets) for _ in columns]
+        for _, r in df[df["variant"] == v].iterrows():
+            k = where[(int(r["min_octets"]), int(r["max_octets"]))]
+            for j, c in enumerate(columns):
+                y[j][k] = _number(r[c]) * scale
+        p50s += ax.plot(xs, y[0], "o-", color=cmap(i % cmap.N), lw=2, ms=6, label="%s p50" % v)
+        p99s += ax.plot(xs, y[1], "v--", color=cmap(i % cmap.N), lw=1.5, ms=6, label="%s p99" % v)
+    return p50s, p99s
+
+
+def _buckets(df: pd.DataFrame) -> list[tuple[int, int]]:
+    return sorted({(int(a), int(b)) for a, b in zip(df["min_octets"], df["max_octets"])})
+
+
+def _dodged(i: int, variants: int, buckets: int) -> list[float]:
+    """Variant i's x positions: the buckets' centres, shifted so that the variants' markers sit side by side."""
+    dodge = min(0.1, 0.4 / max(1, variants))
+    return [x + (i - (variants - 1) / 2) * dodge for x in range(buckets)]
+
+
+def _size_axis(ax: Axes, buckets: list[tuple[int, int]]) -> None:
+    ax.set_xticks(range(len(buckets)))
+    ax.set_xticklabels([bucket_label(a, b) for a, b in buckets])
+    ax.set_xlim(-0.5, len(buckets) - 0.5)
+    ax.set_xlabel("flow size in octets, buckets a decade wide [min, max)  (K = 10³, M = 10⁶)")
+    ax.grid(True, axis="y", which="major", alpha=0.4)
+    ax.grid(True, axis="y", which="minor", alpha=0.12)
+
+
+def _legend_below(ax: Axes, p50s: list, p99s: list) -> None:
+    """Below the axes, one row per variant (p50 | p99): it covers no line."""
+    ax.legend(p50s + p99s, [h.get_label() for h in p50s + p99s], fontsize=8, loc="upper center",
+              bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
+
+
+def slowdown_plot(df: pd.DataFrame, out: str) -> list[str]:
+    """p50 (solid, circles) and p99 (dashed, triangles) of each variant per size bucket; a bucket with flows
+    never delivered gets "k of n not completed" in the band at the top, in the variant's colour."""
+    buckets = _buckets(df)
+    where = {b: i for i, b in enumerate(buckets)}
+    variants = list(dict.fromkeys(df["variant"]))
+    cmap = matplotlib.colormaps["tab10"]
     noted = [v for v in variants if (df[df["variant"] == v]["not_completed"] > 0).any()]
     values = [x for c in ("p50", "p99") for x in map(_number, df[c]) if x > 0]
     lo = min([1.0] + values) / 1.5  # 1 is the ideal: always in view, off the bottom spine
@@ -150,45 +198,47 @@ def slowdown_plot(df: pd.DataFrame, out: str) -> list[str]:
     fig = plot._figure(max(7.5, 1.0 * len(buckets) + 3), 5.5)
     ax = fig.subplots()
     ax.axhline(1.0, color="0.4", ls=":", lw=1)
-    p50s, p99s = [], []
+    p50s, p99s = _percentile_lines(ax, df, ("p50", "p99"))
+    blend = matplotlib.transforms.blended_transform_factory(ax.transData, ax.transAxes)
     for i, v in enumerate(variants):
-        d = df[df["variant"] == v]
-        color = cmap(i % cmap.N)
-        shift = (i - (len(variants) - 1) / 2) * dodge
-        xs = [float(x) + shift for x in range(len(buckets))]
-        y: dict[str, list[float]] = {c: [float("nan")] * len(buckets) for c in ("p50", "p99")}
-        notes = []
-        for _, r in d.iterrows():  # a bucket the variant lacks, or with nothing delivered, breaks its lines
-            k = where[(int(r["min_octets"]), int(r["max_octets"]))]
-            for c in y:
-                y[c][k] = _number(r[c])
-            if int(r["not_completed"]) > 0:
-                notes.append((xs[k], "%d of %d\nnot completed" % (int(r["not_completed"]), int(r["flows"]))))
-        p50s += ax.plot(xs, y["p50"], "o-", color=color, lw=2, ms=6, label="%s p50" % v)
-        p99s += ax.plot(xs, y["p99"], "v--", color=color, lw=1.5, ms=6, label="%s p99" % v)
-        blend = matplotlib.transforms.blended_transform_factory(ax.transData, ax.transAxes)
-        for x, text in notes:  # in the band at the top, a row per variant with notes
-            ax.text(x, 1 - 0.02 - 0.1 * noted.index(v), text, transform=blend, ha="center", va="top", fontsize=7,
-                    color=color)
+        if v not in noted:
+            continue
+        xs = _dodged(i, len(variants), len(buckets))
+        for _, r in df[(df["variant"] == v) & (df["not_completed"] > 0)].iterrows():
+            # in the band at the top, a row per variant with notes
+            ax.text(xs[where[(int(r["min_octets"]), int(r["max_octets"]))]], 1 - 0.02 - 0.1 * noted.index(v),
+                    "%d of %d\nnot completed" % (int(r["not_completed"]), int(r["flows"])), transform=blend,
+                    ha="center", va="top", fontsize=7, color=cmap(i % cmap.N))
     if noted:
         ax.axhspan(10 ** (math.log10(lo) + (1 - band) * (math.log10(top) - math.log10(lo))), top, color="0.95",
                    zorder=1.6, lw=0)  # over the grid (1.5), under the lines (2): no data is up there
-    ax.set_xticks(range(len(buckets)))
-    ax.set_xticklabels([bucket_label(a, b) for a, b in buckets])
-    ax.set_xlim(-0.5, len(buckets) - 0.5)
-    ax.set_xlabel("flow size in octets, buckets a decade wide [min, max)  (K = 10³, M = 10⁶)")
+    _size_axis(ax, buckets)
     _log_axis(ax, lo, top)
     ax.set_ylabel("slowdown: FCT / ideal FCT (log scale; 1 = ideal, dotted)")
-    ax.grid(True, axis="y", which="major", alpha=0.4)
-    ax.grid(True, axis="y", which="minor", alpha=0.12)
     ax.set_title("FCT slowdown (FCT / ideal FCT, at the receiver) by flow size\n"
                  "p50 solid, p99 dashed: nearest-rank over the flows delivered in each bucket; "
                  "a bucket with none delivered has no point", fontsize=10)
-    # below the axes, one row per variant (p50 | p99): it covers no line
-    ax.legend(p50s + p99s, [h.get_label() for h in p50s + p99s], fontsize=8, loc="upper center",
-              bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
+    _legend_below(ax, p50s, p99s)
     fig.tight_layout()
     return plot._save(fig, out, "slowdown")
+
+
+def fct_plot(df: pd.DataFrame, out: str) -> list[str]:
+    """The FCTs of the slowdown figure's flows, p50 and p99 per bucket in ms: each kind's ideal holds its own
+    fixed costs, so this is the figure that compares RDMA with the sockets baseline like with like."""
+    buckets = _buckets(df)
+    fig = plot._figure(max(7.5, 1.0 * len(buckets) + 3), 5.5)
+    ax = fig.subplots()
+    p50s, p99s = _percentile_lines(ax, df, ("fct_p50_ns", "fct_p99_ns"), scale=1e-6)
+    values = [_number(x) * 1e-6 for c in ("fct_p50_ns", "fct_p99_ns") for x in df[c] if _number(x) > 0]
+    _size_axis(ax, buckets)
+    _log_axis(ax, min(values or [1e-3]) / 1.5, max(values or [1.0]) * 1.5)
+    ax.set_ylabel("FCT in ms (log scale): arrival at the sender to the last octet at the receiver")
+    ax.set_title("FCT by flow size, the flows of the slowdown figure (sender queueing included)\n"
+                 "p50 solid, p99 dashed: nearest-rank over the flows delivered in each bucket", fontsize=10)
+    _legend_below(ax, p50s, p99s)
+    fig.tight_layout()
+    return plot._save(fig, out, "slowdown-fct")
 
 
 def slowdown_main(args: argparse.Namespace) -> int:
@@ -197,6 +247,7 @@ def slowdown_main(args: argparse.Namespace) -> int:
     path = os.path.join(args.out, "slowdown.csv")
     df.to_csv(path, index=False)
     slowdown_plot(df, args.out)
+    fct_plot(df, args.out)
     print(path)
     return 0
 

@@ -11,8 +11,10 @@ from iwarpsim import plot, plot_slowdown
 
 
 def _bucket(lo, flows, not_completed, p50, p95=None, p99=None, p999=None):
+    # the FCTs: the slowdown times a made-up ideal of 10 us per decade of size (none delivered: null)
+    fct = (lambda x: None if x is None else x * 1e4 * math.log10(lo * 10))
     return {"min_octets": lo, "max_octets": lo * 10, "flows": flows, "not_completed": not_completed,
-            "p50": p50, "p95": p95, "p99": p99, "p999": p999}
+            "p50": p50, "p95": p95, "p99": p99, "p999": p999, "fct_p50_ns": fct(p50), "fct_p99_ns": fct(p99)}
 
 
 def _workload(name, kind, llp="tcp", slowdown=None):
@@ -57,7 +59,8 @@ def test_slowdown_command_writes_png_pdf_and_csv(folders, tmp_path, capsys):
     with open(out / "slowdown.png", "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
     printed = capsys.readouterr().out.split()
-    assert printed == [str(out / "slowdown.png"), str(out / "slowdown.pdf"), str(out / "slowdown.csv")]
+    assert printed == [str(out / name) for name in ("slowdown.png", "slowdown.pdf", "slowdown-fct.png",
+                                                    "slowdown-fct.pdf", "slowdown.csv")]
 
     df = pd.read_csv(out / "slowdown.csv")
     assert list(df.columns) == plot_slowdown.SLOWDOWN_COLUMNS
@@ -74,7 +77,8 @@ def test_slowdown_command_writes_png_pdf_and_csv(folders, tmp_path, capsys):
     assert list(df["p50"].iloc[:2]) == [1.2, 2.5] and list(df["p99"].iloc[3:]) == [3.1, 120.0]
     assert list(df["p999"].iloc[:2]) == [2.4, 9.5] and list(df["p95"].iloc[3:]) == [2.0, 30.0]
     # nothing delivered in a bucket: its percentiles are empty (null in summary.json), its flows still counted
-    assert df.iloc[2][["p50", "p95", "p99", "p999"]].isna().all()
+    assert df.iloc[2][["p50", "p95", "p99", "p999", "fct_p50_ns", "fct_p99_ns"]].isna().all()
+    assert list(df["fct_p50_ns"].iloc[:2]) == [1.2 * 3e4, 2.5 * 5e4]
 
 
 def _decades(ax):
@@ -84,8 +88,8 @@ def _decades(ax):
 
 def test_slowdown_figure_axes_lines_and_notes(folders, figures, tmp_path):
     plot.main(["slowdown", *map(str, folders), "--out", str(tmp_path / "plots")])
-    ((fig, name),) = figures
-    assert name == "slowdown"
+    (fig, name), (fct_fig, fct_name) = figures
+    assert (name, fct_name) == ("slowdown", "slowdown-fct")
     (ax,) = fig.axes
     assert ax.get_title() == ("FCT slowdown (FCT / ideal FCT, at the receiver) by flow size\n"
                               "p50 solid, p99 dashed: nearest-rank over the flows delivered in each bucket; "
@@ -185,3 +189,18 @@ def test_the_legend_states_a_closed_loop(tmp_path):
                     "pattern": "all-to-all", "hosts": 16, "offered_load": 0.41}
     df = plot_slowdown.slowdown_data([str(_folder(tmp_path, "loop", [w]))])
     assert set(df["variant"]) == {"loop: web (RDMA write over tcp), hadoop, closed loop of 4 (offered 0.41)"}
+
+
+def test_the_fct_figure_draws_the_fcts_in_ms(folders, figures, tmp_path):
+    # the like-for-like figure: the FCTs themselves, each kind's ideal holding its own fixed costs
+    plot.main(["slowdown", *map(str, folders), "--out", str(tmp_path / "plots")])
+    fig, name = figures[1]
+    assert name == "slowdown-fct"
+    (ax,) = fig.axes
+    assert ax.get_title().startswith("FCT by flow size, the flows of the slowdown figure (sender queueing included)")
+    assert "FCT in ms" in ax.get_ylabel() and ax.get_yscale() == "log"
+    lines = {line.get_label(): line for line in ax.get_lines() if not line.get_label().startswith("_")}
+    tcp = lines["web-tcp: web (RDMA write over tcp) p50"].get_ydata()
+    assert list(tcp[:2]) == pytest.approx([1.2 * 3e4 * 1e-6, 2.5 * 5e4 * 1e-6]) and math.isnan(tcp[2])
+    lo, hi = ax.get_ylim()
+    assert lo < 1.2 * 3e4 * 1e-6 and hi > 120 * 5e4 * 1e-6  # every point in view

@@ -202,7 +202,9 @@ WorkloadJson(const WorkloadResult& w)
                                       {"p50", OptionalNumber(b.p50)},
                                       {"p95", OptionalNumber(b.p95)},
                                       {"p99", OptionalNumber(b.p99)},
-                                      {"p999", OptionalNumber(b.p999)}});
+                                      {"p999", OptionalNumber(b.p999)},
+                                      {"fct_p50_ns", OptionalNumber(b.fctP50Ns)},
+                                      {"fct_p99_ns", OptionalNumber(b.fctP99Ns)}});
         }
     }
     jw["retransmissions"] = {{"total", w.retransmissions.total},

@@ -137,6 +137,12 @@ struct SlowdownBucket
     std::optional<double> p95;
     std::optional<double> p99;
     std::optional<double> p999;
+    /**
+     * The FCTs themselves over the same flows, nearest rank, in ns: what compares loads whose ideals differ
+     * (RDMA's and the sockets baseline's, doc/traffic.md) like with like.
+     */
+    std::optional<double> fctP50Ns;
+    std::optional<double> fctP99Ns;
 };
 
 /** A load's operating point (kind traffic): what was asked, and the load its hosts offered. */

@@ -15,6 +15,7 @@ SlowdownBuckets(const std::vector<MessageRecord>& messages)
     {
         SlowdownBucket bucket;
         std::vector<double> slowdowns;
+        std::vector<double> fctNs;
     };
     std::map<uint64_t, Samples> byFloor; // by the bucket's smallest size, a power of ten
     for (const MessageRecord& m : messages)
@@ -35,6 +36,7 @@ SlowdownBuckets(const std::vector<MessageRecord>& messages)
             continue;
         }
         s.slowdowns.push_back(fct->GetSeconds() / m.idealFct->GetSeconds());
+        s.fctNs.push_back(double(fct->GetNanoSeconds()));
     }
     std::vector<SlowdownBucket> out;
     for (auto& [floor, s] : byFloor)
@@ -46,6 +48,9 @@ SlowdownBuckets(const std::vector<MessageRecord>& messages)
             s.bucket.p95 = NearestRankPercentile(s.slowdowns, 95);
             s.bucket.p99 = NearestRankPercentile(s.slowdowns, 99);
             s.bucket.p999 = NearestRankPercentile(s.slowdowns, 99.9);
+            std::sort(s.fctNs.begin(), s.fctNs.end());
+            s.bucket.fctP50Ns = NearestRankPercentile(s.fctNs, 50);
+            s.bucket.fctP99Ns = NearestRankPercentile(s.fctNs, 99);
         }
         out.push_back(s.bucket);
     }
