@@ -328,9 +328,11 @@ def _series_scale(quantity: str, peak: float) -> tuple[float, str]:
 
 
 def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> None:
-    """summary.json's link_events (doc/failures.md) on every panel: a dashed line at each link-down, a solid one at
-    each link-up, a dotted grey one where the routes followed; named above the top panel."""
-    styles = {"link-down": ("--", "tab:red"), "link-up": ("-", "tab:green")}
+    """summary.json's link_events (doc/failures.md) on every panel: a dashed line at each link-down (purple: a
+    node-down), a solid one at each link-up (olive: a node-up), a dotted grey one where the routes followed; named
+    above the top panel."""
+    styles = {"link-down": ("--", "tab:red"), "link-up": ("-", "tab:green"), "node-down": ("--", "tab:purple"),
+              "node-up": ("-", "tab:olive")}
     for ax in axes:
         for e in events:
             ls, colour = styles.get(e["action"], (":", "0.3"))
@@ -340,7 +342,8 @@ def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> Non
                 ax.vlines(e["rerouted_ns"] / 1e6, 0, 1, transform=ax.get_xaxis_transform(), linestyles=":",
                           colors="0.4", lw=0.8)
     for e in events:
-        axes[0].text(e["at_ns"] / 1e6, 1.02, "%s %s" % (e["action"], "-".join(e["between"])),
+        subject = e.get("node") or "-".join(e.get("between") or [])  # a node event names its node
+        axes[0].text(e["at_ns"] / 1e6, 1.02, "%s %s" % (e["action"], subject),
                      transform=axes[0].get_xaxis_transform(), fontsize=7, rotation=30, ha="left", va="bottom")
 
 

@@ -137,3 +137,16 @@ def test_series_marks_link_events(figures, tmp_path):
         assert xs == [1.0, 1.5, 1.8]
     assert [line.get_label() for line in fig.axes[0].get_lines()] == ["a/h0", "b/h1"]
     assert [t.get_text() for t in fig.axes[0].texts] == ["link-down s0-s1", "link-up s0-s1"]
+
+
+def test_series_marks_node_events(figures, tmp_path):
+    # a node-down names its node (summary.json: `between` null, `node` set)
+    events = [{"at_ns": 1000000, "action": "node-down", "between": None, "node": "spine0", "direction": "both",
+               "dropped_packets": 3, "rerouted_ns": None},
+              {"at_ns": 1800000, "action": "node-up", "between": None, "node": "spine0", "direction": "both",
+               "dropped_packets": 0, "rerouted_ns": None}]
+    plot.main(["series", str(_folder(tmp_path, _rows(), events))])
+    ((fig, _),) = figures
+    assert [t.get_text() for t in fig.axes[0].texts] == ["node-down spine0", "node-up spine0"]
+    xs = sorted(float(seg[0][0]) for c in fig.axes[0].collections for seg in c.get_segments())
+    assert xs == [1.0, 1.8]

@@ -286,7 +286,8 @@ EventsJson(const std::vector<EventRecord>& events)
     {
         out.push_back({{"at_ns", e.at.GetNanoSeconds()},
                        {"action", e.action},
-                       {"between", {e.a, e.b}},
+                       {"between", e.node.empty() ? json({e.a, e.b}) : json(nullptr)},
+                       {"node", e.node.empty() ? json(nullptr) : json(e.node)},
                        {"direction", e.direction},
                        {"dropped_packets", e.dropped},
                        {"rerouted_ns", OptionalNs(e.reroutedAt)}});

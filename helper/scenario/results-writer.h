@@ -301,11 +301,15 @@ struct LinkDrops
 struct EventRecord
 {
     Time at;
-    std::string action;    ///< "link-down", "link-up"
-    std::string a;         ///< `between`, as written
+    std::string action;    ///< "link-down", "link-up", "node-down", "node-up"
+    std::string a;         ///< a link event's `between`, as written (empty for a node event)
     std::string b;
     std::string direction; ///< "both", "forward"
-    /** link-down: packets lost on the ways it took down until each came back up (or the stop). */
+    std::string node;      ///< a node event's `node` (empty for a link event)
+    /**
+     * A down event: packets lost on the ways it held down until each came back up (or the stop); a way held by
+     * two (a link-down and a node-down) counts its losses to the one that took it down first.
+     */
     uint64_t dropped{0};
     std::optional<Time> reroutedAt; ///< when the routes were recomputed after it (`topology.reroute-after`)
 };

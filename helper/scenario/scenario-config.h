@@ -315,9 +315,17 @@ struct TracingConfig
 /** What a scenario event does to its link (doc/failures.md). */
 enum class LinkEventAction : uint8_t
 {
-    Down, ///< `link-down`: every packet arriving over the link is lost
-    Up,   ///< `link-up`: the link carries packets again
+    Down,     ///< `link-down`: every packet arriving over the link is lost
+    Up,       ///< `link-up`: the link carries packets again
+    NodeDown, ///< `node-down`: every link of `node`, both ways, is down (a failed switch, a host's dead NIC)
+    NodeUp,   ///< `node-up`: the node's links carry again (where no link-down of their own holds them)
 };
+/** A node-down or node-up: it names `node`, not `between`. */
+inline bool
+IsNodeEvent(LinkEventAction a)
+{
+    return a == LinkEventAction::NodeDown || a == LinkEventAction::NodeUp;
+}
 /** Which way of a link an event acts on. */
 enum class LinkDirection : uint8_t
 {
@@ -330,9 +338,10 @@ struct LinkEventConfig
 {
     Time at;
     LinkEventAction action{LinkEventAction::Down};
-    std::string a;
+    std::string a;    ///< a link event's `between`
     std::string b;
     LinkDirection direction{LinkDirection::Both};
+    std::string node; ///< a node event's `node`
 };
 
 /** `measure: {from, to}`: the window a workload's windowed goodput is taken over (doc/metrics.md). */

@@ -25,8 +25,10 @@ ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
     {
         const LinkEventConfig& e = cfg.events[i];
         m_events.push_back(e);
-        m_records.push_back(EventRecord{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a,
-                                        e.b, scenario::NameOf(scenario::LinkDirectionNames(), e.direction)});
+        EventRecord record{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a, e.b,
+                           scenario::NameOf(scenario::LinkDirectionNames(), e.direction)};
+        record.node = e.node;
+        m_records.push_back(record);
         m_eventWays.push_back(WaysOf(e));
         Simulator::Schedule(e.at, &ScenarioEvents::Apply, this, i);
     }
@@ -41,6 +43,18 @@ std::vector<std::size_t>
 ScenarioEvents::WaysOf(const LinkEventConfig& e)
 {
     std::vector<std::size_t> ways;
+    if (IsNodeEvent(e.action))
+    {
+        for (uint32_t link = 0; link < m_topo.links.size(); ++link)
+        {
+            if (m_topo.links[link].a == e.node || m_topo.links[link].b == e.node)
+            {
+                ways.push_back(WayInto(link, true));
+                ways.push_back(WayInto(link, false));
+            }
+        }
+        return ways;
+    }
     for (uint32_t link : m_topo.FindLinks(e.a, e.b))
     {
         const bool aFirst = m_topo.links[link].a == e.a; // `between` names the link's a end first
@@ -69,7 +83,7 @@ ScenarioEvents::WayInto(uint32_t link, bool intoB)
     dev->SetReceiveErrorModel(gate);
     const std::size_t w = m_ways.size();
     gate->TraceConnectWithoutContext("Drop", MakeBoundCallback(&ScenarioEvents::Dropped, this, w));
-    m_ways.push_back(Way{gate, link, std::nullopt});
+    m_ways.push_back(Way{gate, link, {}});
     m_wayIndex[key] = w;
     return w;
 }
@@ -77,22 +91,39 @@ ScenarioEvents::WayInto(uint32_t link, bool intoB)
 void
 ScenarioEvents::Dropped(ScenarioEvents* self, std::size_t way, Ptr<const Packet> /*p*/)
 {
-    if (const std::optional<std::size_t>& by = self->m_ways[way].downBy)
+    const std::vector<std::size_t>& by = self->m_ways[way].heldBy;
+    if (!by.empty())
     {
-        ++self->m_records[*by].dropped;
+        ++self->m_records[by.front()].dropped; // the first of the events holding the way down
     }
 }
 
 void
 ScenarioEvents::Apply(std::size_t event)
 {
-    const bool down = m_events[event].action == LinkEventAction::Down;
+    const LinkEventConfig& e = m_events[event];
+    const bool down = e.action == LinkEventAction::Down || e.action == LinkEventAction::NodeDown;
+    // An up releases the hold of the down of its own kind on the same subject (the loader saw it there).
+    const LinkEventAction releases = e.action == LinkEventAction::Up ? LinkEventAction::Down : LinkEventAction::NodeDown;
     for (std::size_t w : m_eventWays[event])
     {
-        m_ways[w].gate->SetDown(down);
-        m_ways[w].downBy = down ? std::optional<std::size_t>(event) : std::nullopt;
+        std::vector<std::size_t>& held = m_ways[w].heldBy;
+        if (down)
+        {
+            held.push_back(event);
+        }
+        else
+        {
+            held.erase(std::remove_if(held.begin(), held.end(),
+                                      [&](std::size_t d) {
+                                          const LinkEventConfig& by = m_events[d];
+                                          return by.action == releases && by.node == e.node;
+                                      }),
+                       held.end());
+        }
+        m_ways[w].gate->SetDown(!held.empty());
     }
-    NS_LOG_INFO((down ? "link-down " : "link-up ") << m_events[event].a << " " << m_events[event].b);
+    NS_LOG_INFO(m_records[event].action << " " << (IsNodeEvent(e.action) ? e.node : e.a + " " + e.b));
 }
 
 void

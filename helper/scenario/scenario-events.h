@@ -1,7 +1,7 @@
 /*
  * ScenarioEvents: a scenario's `events` (doc/failures.md) on the built network. Each way of a link an
- * event names gets a LinkGate on its receiving device (wrapping the link's own loss model), opened and
- * closed at the events' times; with `topology.reroute-after` every node's routes are recomputed around the
+ * event names (a node event: every link of the node, both ways) gets a LinkGate on its receiving device
+ * (wrapping the link's own loss model), opened and closed at the events' times; with `topology.reroute-after` every node's routes are recomputed around the
  * links then down that long after each event (BuiltTopology::Reroute). What each event did is collected for
  * summary.json: the packets lost while it held a way down, when the routes followed.
  */
@@ -34,12 +34,15 @@ class ScenarioEvents
     const std::vector<EventRecord>& Collect() const { return m_records; }
 
   private:
-    /** One way of one link: the gate at its receiving end, and the link-down event holding it down. */
+    /**
+     * One way of one link: the gate at its receiving end, and the down events holding it down (a link-down
+     * of its own and a node-down of either end may hold it at once; it carries again when none does).
+     */
     struct Way
     {
         Ptr<LinkGate> gate;
         uint32_t link{0};
-        std::optional<std::size_t> downBy;
+        std::vector<std::size_t> heldBy;
     };
 
     /** The ways (indices into m_ways) event `e` acts on, their gates made on first use. */

@@ -175,6 +175,17 @@ class ScenarioReader
     void ReadMeasure(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
     /** `events` (scenario-reader-events.cc): after the topology and the stop time. */
     void ReadEvents(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
+    /** An event entry's `between` (link events) or `node` (node events), checked against the topology. */
+    void ReadEventSubject(const YAML::Node& e, const std::string& path, LinkEventConfig& ev) const;
+    /** `key` (a way of a link, or a node; `what` in messages) goes down (`down`) or up at `ev`: in turn only. */
+    template <typename K>
+    void CheckDownUp(const YAML::Node& at,
+                     const std::string& path,
+                     const LinkEventConfig& ev,
+                     bool down,
+                     const std::string& what,
+                     std::map<K, Time>& downSince,
+                     const K& key) const;
     /** Loss models meeting on one link once `links` is overlaid (scenario-reader-impairments.cc). */
     void CheckImpairments(const YAML::Node& root, const ScenarioConfig& cfg) const;
     void CheckAdjacency(const YAML::Node& root, const ScenarioConfig& cfg) const;

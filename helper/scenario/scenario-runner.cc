@@ -363,8 +363,10 @@ SummarizeRun(const ScenarioOutcome& o)
     }
     for (const EventRecord& e : r.linkEvents)
     {
-        os << "  " << e.action << " " << e.a << "-" << e.b << " at " << e.at.GetSeconds() * 1e3 << " ms";
-        if (e.action == scenario::NameOf(scenario::LinkEventActionNames(), LinkEventAction::Down))
+        os << "  " << e.action << " " << (e.node.empty() ? e.a + "-" + e.b : e.node) << " at "
+           << e.at.GetSeconds() * 1e3 << " ms";
+        if (e.action == scenario::NameOf(scenario::LinkEventActionNames(), LinkEventAction::Down) ||
+            e.action == scenario::NameOf(scenario::LinkEventActionNames(), LinkEventAction::NodeDown))
         {
             os << ": " << e.dropped << " packets lost";
         }

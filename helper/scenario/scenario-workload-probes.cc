@@ -407,9 +407,9 @@ ScenarioWorkloads::MetricsInput(const Workload& w) const
     in.end = Simulator::Now(); // collected after the run: its end
     for (const LinkEventConfig& e : m_cfg.events)
     {
-        if (e.action == LinkEventAction::Down)
+        if (e.action == LinkEventAction::Down || e.action == LinkEventAction::NodeDown)
         {
-            in.failures.push_back(e.at);
+            in.failures.push_back(e.at); // each outage is measured from a failure
         }
     }
     return in;
