@@ -28,11 +28,12 @@ def test_built_in_kinds_in_their_documented_order():
         "sockets-stream": "sockets", "sockets-ping-pong": "sockets", "sockets-traffic": "sockets",
         "inject": "inject"}
     assert by["read"]["ops"] == ["read"] and by["stream"]["ops"] == ["write", "send", "read"]
+    assert by["traffic"]["ops"] == ["write", "send"] and by["sockets-traffic"]["ops"] == []
     assert by["sockets-stream"]["min_size"] == 16 and by["sockets-stream"]["ops"] == []
     assert "llp" not in [key["name"] for key in by["sockets-stream"]["keys"]]
     assert "llp" not in [key["name"] for key in by["sockets-traffic"]["keys"]]
     assert [key["name"] for key in by["sockets-traffic"]["keys"]] == \
-        [key["name"] for key in by["traffic"]["keys"] if key["name"] != "llp"]  # the same load, its baseline
+        [key["name"] for key in by["traffic"]["keys"] if key["name"] not in ("op", "llp")]  # the same load, its baseline
     assert by["ping-pong"]["metrics"] == ["latency_by_size"]
     for k in kinds:
         names = [key["name"] for key in k["keys"]]
