@@ -77,4 +77,29 @@ IdealFct(const IdealFctModel& m, uint64_t payload)
     return m.before + leaves + m.after;
 }
 
+Time
+AnySegmentationBound(const IdealFctModel& m, uint64_t payload)
+{
+    if (m.mulpdu == 0 || payload == 0)
+    {
+        throw std::invalid_argument("a segmentation bound needs a segment size and a payload");
+    }
+    const double header = double(m.framing + kPppOctets);
+    const double segments = double((payload + m.mulpdu - 1) / m.mulpdu);
+    Time delays(0);
+    double smallest = 0; // seconds the smallest segment takes over every hop
+    for (const EdgeFacts& hop : m.hops)
+    {
+        delays += hop.delay;
+        smallest += (header + 1) * 8.0 / hop.rateBps;
+    }
+    double slowest = 0;
+    for (const EdgeFacts& hop : m.hops)
+    {
+        const double all = (double(payload) + segments * header) * 8.0 / hop.rateBps;
+        slowest = std::max(slowest, all + smallest - (header + 1) * 8.0 / hop.rateBps);
+    }
+    return delays + Seconds(slowest);
+}
+
 } // namespace ns3

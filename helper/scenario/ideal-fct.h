@@ -65,6 +65,20 @@ struct IdealFctModel
 /** The ideal FCT of a Write of `payload` octets (at least one); the model's MULPDU must exceed its header. */
 Time IdealFct(const IdealFctModel& m, uint64_t payload);
 
+/**
+ * The least time `payload` octets take through the links of `m` (engines and `before`/`after` aside) however
+ * they are cut into segments of at most `m.mulpdu` octets, each with `m.framing` and PPP's octets: a byte
+ * stream's (TCP's) segments need not follow message boundaries. Every octet, and a header per segment of the
+ * fewest segments, crosses the slowest hop; a segment of at least one octet crosses every other hop before and
+ * after it; and every hop's delay is paid:
+ *
+ *     max over hops k of  (payload + ceil(payload / mulpdu) x header) x 8 / rate_k
+ *                          + sum over the other hops j of (header + 1) x 8 / rate_j    + the hops' delays
+ *
+ * the bound the transport papers' ideal FCT is (size over the bottleneck plus the path's latency).
+ */
+Time AnySegmentationBound(const IdealFctModel& m, uint64_t payload);
+
 } // namespace ns3
 
 #endif // IWARP_SCENARIO_IDEAL_FCT_H

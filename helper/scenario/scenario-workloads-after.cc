@@ -25,19 +25,19 @@ void
 ScenarioWorkloads::NoteDelivered(Workload& w, const std::string& sender)
 {
     ++w.progress.delivered;
-    NoteFlowEnded(w, sender);
+    NoteFlowEnded(w, sender, true);
     NoteProgress(w);
 }
 
 void
-ScenarioWorkloads::NoteFlowEnded(Workload& w, const std::string& sender)
+ScenarioWorkloads::NoteFlowEnded(Workload& w, const std::string& sender, bool delivered)
 {
     if (w.load)
     {
         auto it = w.hostIndex.find(sender);
         if (it != w.hostIndex.end())
         {
-            w.load->FlowEnded(it->second); // a closed loop starts the sender's next flow
+            w.load->FlowEnded(it->second, delivered); // a closed loop starts the sender's next flow
         }
     }
 }

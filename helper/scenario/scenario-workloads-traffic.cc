@@ -50,36 +50,36 @@ HostLinkRateBps(Ptr<Node> node)
 }
 
 /**
- * The sockets baseline's ideal FCT of a message of `octets` (its stamp included). The sender's send() copies it
- * a chunk at a time (SocketHostPath::kSendChunk), each on an idle host, and the octets from chunk i on cannot
- * leave before chunk i is copied: the latest of (chunk i copied + those octets' TCP segments through the path,
- * `m`), over every i. Then the receiver's read of the last segment alone on an idle host, its octets in the
- * cache where the host has DDIO: the read of the last octet cannot start before that octet arrives nor take
- * less than a read of it alone. So no run beats this; interrupt moderation is left out (data reaching a
- * connection that is being read is polled), as doc/traffic.md says.
+ * The sockets baseline's ideal FCT of a message of `octets` (its stamp included): no run beats it (doc/traffic.md).
+ * One segment's worth: the sender's send() on an idle host, the segment through the path (`m`, exact), the
+ * receiver's read of it on an idle host (its octets in the cache where the host has DDIO). More: send() copies
+ * a chunk at a time (SocketHostPath::kSendChunk) and TCP cuts the stream into segments as it goes, across chunk
+ * and message boundaries, so over the chunks i the latest of (chunk i copied + AnySegmentationBound of the
+ * octets from chunk i on), then a read of one octet (the last read may hold no more). Interrupt moderation is
+ * left out (data reaching a connection that is being read is polled).
  */
 Time
 IdealSocketsFct(IdealFctModel m, uint64_t octets, const Ptr<HostModel>& sender, const Ptr<HostModel>& receiver)
 {
-    if (receiver)
+    auto read = [&receiver](uint64_t n) {
+        return receiver ? receiver->IdleReadTime(n, 1, receiver->GetDdioOctets() > 0 ? n : 0) : Time(0);
+    };
+    if (octets <= m.mulpdu)
     {
-        const uint64_t last = (octets - 1) % m.mulpdu + 1;
-        m.after = receiver->IdleReadTime(last, 1, receiver->GetDdioOctets() > 0 ? last : 0);
+        m.before = sender ? sender->IdleSendTime(octets, sender->SendPackets(octets, m.mulpdu)) : Time(0);
+        m.after = read(octets);
+        return IdealFct(m, octets);
     }
-    if (!sender)
-    {
-        return IdealFct(m, octets); // uncharged: the whole message is in the socket at once
-    }
+    const uint64_t chunk = sender ? SocketHostPath::kSendChunk : octets; // uncharged: all in the socket at once
     Time best(0);
     Time copied(0);
-    for (uint64_t at = 0; at < octets; at += SocketHostPath::kSendChunk)
+    for (uint64_t at = 0; at < octets; at += chunk)
     {
-        const uint64_t chunk = std::min<uint64_t>(SocketHostPath::kSendChunk, octets - at);
-        copied += sender->IdleSendTime(chunk, sender->SendPackets(chunk, m.mulpdu));
-        m.before = copied;
-        best = std::max(best, IdealFct(m, octets - at));
+        const uint64_t n = std::min(chunk, octets - at);
+        copied += sender ? sender->IdleSendTime(n, sender->SendPackets(n, m.mulpdu)) : Time(0);
+        best = std::max(best, copied + AnySegmentationBound(m, octets - at));
     }
-    return best;
+    return best + read(1);
 }
 
 } // namespace

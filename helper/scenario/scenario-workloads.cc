@@ -263,7 +263,7 @@ ScenarioWorkloads::Failed(Workload& w, const std::string& sender, uint64_t id, c
     if (MessageRecord* r = Find(w, sender, id, receiver))
     {
         r->failed = true;
-        NoteFlowEnded(w, sender);
+        NoteFlowEnded(w, sender, false);
     }
 }
 

@@ -214,8 +214,8 @@ class ScenarioWorkloads
     void InstallWorkload(Workload& w);
     /** A message of `sender`'s of `w` reached its data sink: count it (NoteProgress, NoteFlowEnded). */
     void NoteDelivered(Workload& w, const std::string& sender);
-    /** A flow of `sender`'s of a host group ended (delivered or failed): its load may start the next. */
-    void NoteFlowEnded(Workload& w, const std::string& sender);
+    /** A flow of `sender`'s of a host group was delivered (or failed): its load may start the next. */
+    void NoteFlowEnded(Workload& w, const std::string& sender, bool delivered);
     /** `w` has moved on (a post, delivery, completion, end of posting): has it completed? Start who waits. */
     void NoteProgress(Workload& w);
     /** The time from now to `at`, none if `at` is past: applications installed during the run count from now. */

@@ -19,7 +19,8 @@ TrafficLoad::TrafficLoad(FlowArrivals arrivals,
       m_count(count),
       m_closedLoop(closedLoop),
       m_pending(m_submit.size()),
-      m_done(m_submit.size(), false)
+      m_done(m_submit.size(), false),
+      m_slots(m_submit.size(), closedLoop.value_or(0))
 {
     if (duration)
     {
@@ -65,6 +66,16 @@ TrafficLoad::Start()
     {
         End(); // a duration shorter than every host's first gap: no flow at all
     }
+    if (m_closedLoop && m_end && !m_over)
+    {
+        // The loop's end does not wait for a host's next delivery: a host whose flows are stuck ends too.
+        Simulator::Schedule(*m_end - Simulator::Now(), [this, alive = m_alive]() {
+            if (*alive)
+            {
+                End();
+            }
+        });
+    }
 }
 
 void
@@ -82,11 +93,24 @@ TrafficLoad::ScheduleNext(std::size_t host)
 }
 
 void
-TrafficLoad::FlowEnded(std::size_t host)
+TrafficLoad::FlowEnded(std::size_t host, bool delivered)
 {
-    if (m_closedLoop && !m_over && host < m_submit.size())
+    if (!m_closedLoop || m_over || host >= m_submit.size() || m_done[host])
+    {
+        return;
+    }
+    if (delivered)
     {
         ScheduleLoop(Time(0), host); // an event of its own: the application that reported the end is not re-entered
+        return;
+    }
+    if (--m_slots[host] == 0)
+    {
+        m_done[host] = true; // every flow of it failed: it has nothing left in flight
+        if (--m_live == 0)
+        {
+            End();
+        }
     }
 }
 

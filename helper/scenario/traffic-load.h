@@ -5,9 +5,11 @@
  *
  * Poisson: each sending host has one pending event, its next arrival; when it fires the flow is handed over
  * and the host's following arrival is scheduled. Closed loop: each sending host starts `outstanding` flows at
- * the start and then one more each time one of its flows ends (FlowEnded: delivered at its receiver, or
- * failed), at once; the gaps are drawn and not used, so a host's sizes and destinations are those of the
- * Poisson load of the same seed. Nothing is kept per flow here: a run of any length holds one event per host.
+ * the start and then one more each time one of its flows is delivered at its receiver (FlowEnded), at once;
+ * a flow that fails retires its slot. The gaps are drawn and not used, so a host's sizes and destinations are
+ * those of the Poisson load of the same seed. Nothing is kept per flow here: a run of any length holds one
+ * event per host (a closed loop: up to `outstanding`), and the load ends at `start + duration` even if some
+ * host's flows are stuck.
  * The load stops starting flows at `count` flows in all (the first `count` in time) or at `duration` after its
  * start, whichever the workload gives.
  */
@@ -54,8 +56,12 @@ class TrafficLoad
 
     /** Schedule every sending host's first arrival (closed loop: its first `outstanding` flows). */
     void Start();
-    /** Closed loop: a flow of host `host` ended (delivered, or failed); its next starts now. Else nothing. */
-    void FlowEnded(std::size_t host);
+    /**
+     * Closed loop: a flow of host `host` ended. Delivered: the host's next flow starts now. Failed: its slot is
+     * retired (a flow failing at once would otherwise start the next at the same instant, over and over); a
+     * host whose slots are all retired starts no more. Else nothing.
+     */
+    void FlowEnded(std::size_t host, bool delivered);
     /** Called once, when the load has started its last flow. */
     void SetEndedCallback(std::function<void()> cb) { m_ended = std::move(cb); }
 
@@ -80,7 +86,8 @@ class TrafficLoad
     std::vector<EventId> m_pending;
     uint64_t m_started{0};
     std::size_t m_live{0}; ///< hosts that may still start a flow (Poisson: with an arrival pending)
-    std::vector<bool> m_done; ///< closed loop: hosts past the end
+    std::vector<bool> m_done; ///< closed loop: hosts past the end, or with every slot retired
+    std::vector<uint32_t> m_slots; ///< closed loop: each host's flows in flight not retired
     bool m_over{false};
     std::shared_ptr<bool> m_alive{std::make_shared<bool>(true)}; ///< false once destroyed (ScheduleLoop)
     std::function<void()> m_ended;

@@ -7,6 +7,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -51,8 +53,8 @@ RdmaTraffic::GetTypeId()
                           MakeUintegerAccessor(&RdmaTraffic::m_receiveDepth),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("PerFlowConnection",
-                          "Open a connection (a queue pair) for each message, closed once its Write has "
-                          "completed here, instead of one kept per peer",
+                          "Open a connection (a queue pair) for each message, closed once its Write (or Send) "
+                          "has completed here, instead of one kept per peer",
                           BooleanValue(false),
                           MakeBooleanAccessor(&RdmaTraffic::m_perFlow),
                           MakeBooleanChecker())
@@ -233,19 +235,25 @@ RdmaTraffic::OnRequest(Ptr<ConnectionRequest> req)
                               this, qp));
     }
     m_accepted.push_back(qp);
-    if (req->privateData.size() == RdmaBufferAdvert::kSize + 8)
+    const bool oneFlow = req->privateData.size() == RdmaBufferAdvert::kSize + 8;
+    if (oneFlow)
     {
         // A connection of one message: the peer named it after its advertisement.
         const uint64_t number = (uint64_t(ReadBe32(req->privateData, RdmaBufferAdvert::kSize)) << 32) |
                                 ReadBe32(req->privateData, RdmaBufferAdvert::kSize + 4);
         m_flowQueuePairTrace(qp, number);
+        qp->TraceConnectWithoutContext(
+            "Event", MakeBoundCallback(+[](RdmaTraffic* app, Ptr<QueuePair> q, const QpEventInfo& e) {
+                app->OnAcceptedEvent(q, e);
+            },
+                                       this, qp));
     }
     std::vector<uint8_t> pd;
     RdmaBufferAdvert{m_region->GetStag(), m_region->GetBaseTo()}.Serialize(pd);
     m_rnic->GetConnectionManager()->Accept(req, qp, pd);
     if (m_op == SEND)
     {
-        PostReceives(qp, m_receiveDepth);
+        PostReceives(qp, oneFlow ? 1 : m_receiveDepth); // a connection of one flow gets one Send
     }
 }
 
@@ -265,6 +273,32 @@ RdmaTraffic::Post(Peer& peer, const Message& m)
         NS_LOG_WARN("PostSend to " << peer.address << " refused: message " << m.number << " fails");
         m_posted.erase(wr.id);
         Fail(peer.address, m);
+    }
+}
+
+void
+RdmaTraffic::ClosePerFlow(uint64_t key)
+{
+    auto it = m_peers.find(key);
+    if (it != m_peers.end())
+    {
+        it->second.qp->Disconnect(true); // graceful: the data goes first
+        m_peers.erase(it);
+    }
+}
+
+void
+RdmaTraffic::OnAcceptedEvent(Ptr<QueuePair> qp, const QpEventInfo& e)
+{
+    // A connection of one flow: its sender closed it once its message was sent, so this end closes too
+    // (otherwise it would hold the connection half-open to the end of the run).
+    if (e.type == QpEvent::HalfClosed || e.type == QpEvent::Closed)
+    {
+        // From an event of its own: the queue pair is reporting this from inside its transport.
+        Simulator::ScheduleNow([this, qp]() {
+            qp->Disconnect(true);
+            m_accepted.erase(std::remove(m_accepted.begin(), m_accepted.end(), qp), m_accepted.end());
+        });
     }
 }
 
@@ -310,9 +344,9 @@ RdmaTraffic::OnCompletion(uint64_t key, const WorkCompletion& c)
     const Ipv4Address peer = peerIt->second.address;
     if (peerIt->second.perFlow)
     {
-        // Its one message is the LLP's: close the connection behind it (graceful: the data goes first).
-        peerIt->second.qp->Disconnect(true);
-        m_peers.erase(peerIt);
+        // Its one message is the LLP's: close the connection behind it, from an event of its own (this may run
+        // inside the PostSend of OnConnected's loop over the entry).
+        Simulator::ScheduleNow(&RdmaTraffic::ClosePerFlow, this, key);
     }
     if (c.status != WcStatus::Success)
     {

@@ -11,8 +11,9 @@
  * messages submitted meanwhile wait here, in order, and are posted once the peer has accepted. A connection
  * carries data one way (from the end that opened it), so a pair that sends both ways has two. With
  * PerFlowConnection each message opens a connection of its own instead (its MPA Request's private data names
- * the message after the buffer advertisement, so the accepting end can tell whose it is: FlowQueuePair), and
- * the connection is closed gracefully once its Write has completed at this end. Each end
+ * the message after the buffer advertisement, so the accepting end can tell whose it is: FlowQueuePair), the
+ * connection is closed gracefully once its Write (or Send) has completed at this end, and the accepting end
+ * closes its side when the peer's close reaches it. Each end
  * registers one buffer of MaxMessage octets, shared by all its connections: every Write lands at the start of
  * the peer's buffer (the load measures time, not contents: Virtual payload, no octets kept).
  *
@@ -96,6 +97,10 @@ class RdmaTraffic : public Application
     void OnCompletion(uint64_t key, const WorkCompletion& c);
     /** A queue pair whose completions go to OnCompletion(key); `key` 0: an accepted one, which posts nothing. */
     Ptr<QueuePair> MakeQp(uint64_t key);
+    /** Close the connection of one flow kept under `key`, its message sent (PerFlowConnection). */
+    void ClosePerFlow(uint64_t key);
+    /** An event of accepted queue pair `qp` of one flow: its peer closed it, so this end closes too. */
+    void OnAcceptedEvent(Ptr<QueuePair> qp, const QpEventInfo& e);
     /** A receive completed on accepted queue pair `qp`: post its replacement (Op Send). */
     void OnAcceptedCompletion(Ptr<QueuePair> qp, const WorkCompletion& c);
 

@@ -110,6 +110,10 @@ SocketTraffic::Submit(Ipv4Address peer, uint32_t octets)
     if (o.failed)
     {
         Fail(peer, m);
+        if (o.perFlow)
+        {
+            m_outbound.erase(key); // nothing else will use it
+        }
     }
     else if (!o.connected)
     {
@@ -130,15 +134,20 @@ SocketTraffic::Open(Ipv4Address peer, uint64_t key, bool perFlow)
     o.perFlow = perFlow;
     o.socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     TransportProfile::Configure(o.socket);
-    o.socket->Bind();
     o.socket->SetConnectCallback(
         MakeBoundCallback(+[](SocketTraffic* app, uint64_t k, Ptr<Socket>) { app->OnConnected(k, true); }, this, key),
         MakeBoundCallback(+[](SocketTraffic* app, uint64_t k, Ptr<Socket>) { app->OnConnected(k, false); }, this,
                           key));
     ++m_opened;
-    o.socket->Connect(InetSocketAddress(peer, m_port));
+    // No ephemeral port left (connections per flow faster than TIME_WAIT frees them), or no route: the
+    // connection fails now, and so does what it was to carry (Submit), never waiting silently.
+    if (o.socket->Bind() != 0 || o.socket->Connect(InetSocketAddress(peer, m_port)) != 0)
+    {
+        NS_LOG_WARN("connection to " << peer << " could not be opened (" << o.socket->GetErrno() << ")");
+        o.failed = true;
+        return o;
+    }
     m_socketTrace(o.socket); // after Connect: its peer is known
-
     return o;
 }
 
@@ -188,7 +197,10 @@ SocketTraffic::CloseWhenSent(uint64_t key)
     Outbound& o = m_outbound.at(key);
     if (!o.path->IsSendIdle())
     {
-        o.path->SetSendIdleCallback(MakeCallback(&SocketTraffic::CloseWhenSent, this, key));
+        // Called back from an event of its own: the path's callback is not replaced while it runs.
+        o.path->SetSendIdleCallback(MakeBoundCallback(
+            +[](SocketTraffic* app, uint64_t k) { Simulator::ScheduleNow(&SocketTraffic::CloseWhenSent, app, k); },
+            this, key));
         return;
     }
     // TCP sends its FIN once its buffer has drained; the connection's state goes with the entry.
@@ -210,6 +222,18 @@ SocketTraffic::ServerAccepted(Socket* key, Ptr<SocketHostPath> path)
     path->GetSocket()->GetPeerName(from);
     m_inbound[key].from = InetSocketAddress::ConvertFrom(from).GetIpv4();
     path->SetDeliverCallback(MakeCallback(&SocketTraffic::OnDeliver, this, key));
+    // The peer's close (a connection of one flow, sent): this end closes too rather than stay in CLOSE_WAIT.
+    // Its data is in the path by then (read without a bound: TCP's buffer is empty at the FIN).
+    path->GetSocket()->SetCloseCallbacks(
+        MakeCallback(+[](Ptr<Socket> s) {
+            Simulator::ScheduleNow([s]() {
+                if (s->GetRxAvailable() == 0) // with RxBacklog, data may still wait: then it stays open
+                {
+                    s->Close();
+                }
+            });
+        }),
+        MakeNullCallback<void, Ptr<Socket>>());
 }
 
 void

@@ -11,6 +11,7 @@
 #include "support/scenario-run-util.h"
 #include "support/traffic-records.h"
 
+#include "ns3/random-variable-stream.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -107,6 +108,77 @@ class FormulaTestCase : public TestCase
     }
 };
 
+/** The links alone (no engines, no padding) carrying segments of `sizes` payload octets, all ready at 0. */
+Time
+LinksTandem(const IdealFctModel& m, const std::vector<uint32_t>& sizes)
+{
+    std::vector<Time> free(m.hops.size(), Time(0));
+    Time last(0);
+    for (uint32_t size : sizes)
+    {
+        const double wire = double(size + m.framing + kPppOctets);
+        Time t(0);
+        for (std::size_t k = 0; k < m.hops.size(); ++k)
+        {
+            t = std::max(t + (k > 0 ? m.hops[k - 1].delay : Time(0)), free[k]) + Seconds(wire * 8 / m.hops[k].rateBps);
+            free[k] = t;
+        }
+        last = t + m.hops.back().delay;
+    }
+    return last;
+}
+
+class SegmentationBoundTestCase : public TestCase
+{
+  public:
+    SegmentationBoundTestCase()
+        : TestCase("AnySegmentationBound: never above the links' time for any cut of the payload into segments, "
+                   "and within a full segment per hop of it for the fullest cut")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        IdealFctModel m = Model({EdgeFacts{25e9, MicroSeconds(1), 1500}, EdgeFacts{10e9, NanoSeconds(500), 1500},
+                                 EdgeFacts{25e9, MicroSeconds(1), 1500}});
+        m.mulpdu = 1448;
+        m.framing = 52;
+        Ptr<UniformRandomVariable> cut = CreateObject<UniformRandomVariable>();
+        cut->SetStream(7);
+        for (uint64_t payload : {2000u, 65537u, 300000u})
+        {
+            const Time bound = AnySegmentationBound(m, payload);
+            for (int trial = 0; trial < 200; ++trial)
+            {
+                // Mostly full segments, now and then a short one (a chunk's or a message's end); every other trial
+                // ends on a 1-octet segment, the smallest a message's last octet can travel in.
+                std::vector<uint32_t> sizes;
+                const uint64_t body = trial % 2 ? payload - 1 : payload;
+                for (uint64_t left = body; left > 0; left -= sizes.back())
+                {
+                    const uint32_t s = cut->GetValue() < 0.8 ? 1448 : cut->GetInteger(1, 1448);
+                    sizes.push_back(uint32_t(std::min<uint64_t>(left, s)));
+                }
+                if (body < payload)
+                {
+                    sizes.push_back(1);
+                }
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(bound, LinksTandem(m, sizes), payload << " octets, trial " << trial);
+            }
+            // The fullest cut: full segments and the rest last. The bound leaves out at most a full segment at
+            // each hop but the slowest.
+            std::vector<uint32_t> full(payload / 1448, 1448);
+            if (payload % 1448)
+            {
+                full.push_back(uint32_t(payload % 1448));
+            }
+            const Time slack = Seconds(2 * 1448 * 8 / 25e9);
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(LinksTandem(m, full) - bound, slack, payload << " octets, fullest cut");
+        }
+    }
+};
+
 class BucketsTestCase : public TestCase
 {
   public:
@@ -200,6 +272,7 @@ class IdealFctTestSuite : public TestSuite
         : TestSuite("iwarp-ideal-fct", UNIT)
     {
         AddTestCase(new FormulaTestCase, TestCase::QUICK);
+        AddTestCase(new SegmentationBoundTestCase, TestCase::QUICK);
         AddTestCase(new BucketsTestCase, TestCase::QUICK);
         AddTestCase(new IdleNetworkTestCase, TestCase::QUICK);
     }

@@ -277,6 +277,35 @@ class SendTestCase : public TestCase
     }
 };
 
+class ClosedLoopFailuresTestCase : public TestCase
+{
+  public:
+    ClosedLoopFailuresTestCase()
+        : TestCase("closed loop: a flow that fails retires its slot (no new flow at the same instant), a host "
+                   "with every slot failed starts no more, and the run ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // h1 is cut off (its link down, routes recomputed) before the load starts: every connection h0 opens
+        // to it fails at once. Before, each failure started the next flow at that instant, for ever.
+        const RunResult r = RunYamlInTemp(
+            "stop: 20ms\n"
+            "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 3, reroute-after: 1us}\n"
+            "links: {rate: 10Gbps, delay: 1us}\n"
+            "events:\n  - {at: 500us, action: link-down, between: [leaf0, h1]}\n"
+            "workloads:\n  - {name: load, kind: sockets-traffic, start: 1ms, arrivals: closed-loop, outstanding: 3, "
+            "connections: per-flow, pattern: pairs, pairs: [h0>h1], flow-sizes: hadoop, duration: 10ms}\n",
+            kSuite, "loop-failures");
+        const WorkloadResult& w = r.workloads.at(0);
+        NS_TEST_EXPECT_MSG_EQ(w.messagesPosted, 3u, "three flows, one per slot, each failed");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesFlushed, 3u, "all three counted as failed");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 0u, "none delivered");
+    }
+};
+
 class RefusalsTestCase : public TestCase
 {
   public:
@@ -337,6 +366,7 @@ class TrafficOptionsTestSuite : public TestSuite
         AddTestCase(new PairsTestCase, TestCase::QUICK);
         AddTestCase(new ClosedLoopTestCase("traffic"), TestCase::QUICK);
         AddTestCase(new ClosedLoopTestCase("sockets-traffic"), TestCase::QUICK);
+        AddTestCase(new ClosedLoopFailuresTestCase, TestCase::QUICK);
         AddTestCase(new PerFlowTestCase("traffic"), TestCase::QUICK);
         AddTestCase(new PerFlowTestCase("sockets-traffic"), TestCase::QUICK);
         AddTestCase(new SendTestCase, TestCase::QUICK);
