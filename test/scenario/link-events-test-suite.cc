@@ -62,18 +62,6 @@ TwoHostStream(const std::string& events)
            "duration: 20ms}\n";
 }
 
-/** Messages of `r` delivered in [from, to). */
-std::size_t
-DeliveredBetween(const RunResult& r, Time from, Time to)
-{
-    std::size_t n = 0;
-    for (const MessageRecord& m : r.messages)
-    {
-        n += m.delivered && *m.delivered >= from && *m.delivered < to;
-    }
-    return n;
-}
-
 class DownUpTestCase : public TestCase
 {
   public:

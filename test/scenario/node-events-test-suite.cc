@@ -18,18 +18,6 @@ namespace
 
 const char* const kSuite = "iwarp-node-events";
 
-/** Messages of `r` delivered in [from, to). */
-std::size_t
-DeliveredBetween(const RunResult& r, Time from, Time to)
-{
-    std::size_t n = 0;
-    for (const MessageRecord& m : r.messages)
-    {
-        n += m.delivered && *m.delivered >= from && *m.delivered < to;
-    }
-    return n;
-}
-
 /** Two leaves, two spines, h0 -> h1 streaming across a spine; `spine` down 5 to 15 ms; `reroute` in topology. */
 std::string
 SpineFailure(const std::string& spine, const std::string& reroute)

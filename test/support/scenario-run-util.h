@@ -70,6 +70,15 @@ NamedHost(const RunResult& r, const std::string& node)
     return *it;
 }
 
+/** Messages of `r` delivered in [from, to). */
+inline std::size_t
+DeliveredBetween(const RunResult& r, Time from, Time to)
+{
+    return std::count_if(r.messages.begin(), r.messages.end(), [&](const MessageRecord& m) {
+        return m.delivered && *m.delivered >= from && *m.delivered < to;
+    });
+}
+
 inline std::string
 ErrorOf(const std::string& yaml, const std::vector<std::string>& overrides = {})
 {
