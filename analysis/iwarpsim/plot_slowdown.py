@@ -233,9 +233,10 @@ def fct_plot(df: pd.DataFrame, out: str) -> list[str]:
     values = [_number(x) * 1e-6 for c in ("fct_p50_ns", "fct_p99_ns") for x in df[c] if _number(x) > 0]
     _size_axis(ax, buckets)
     _log_axis(ax, min(values or [1e-3]) / 1.5, max(values or [1.0]) * 1.5)
-    ax.set_ylabel("FCT in ms (log scale): arrival at the sender to the last octet at the receiver")
-    ax.set_title("FCT by flow size, the flows of the slowdown figure (sender queueing included)\n"
-                 "p50 solid, p99 dashed: nearest-rank over the flows delivered in each bucket", fontsize=10)
+    ax.set_ylabel("FCT in ms (log scale)")
+    ax.set_title("FCT by flow size: from the flow's arrival at its sender (queueing there included) to its last "
+                 "octet at the receiver\np50 solid, p99 dashed: nearest-rank over the flows delivered in each bucket",
+                 fontsize=10)
     _legend_below(ax, p50s, p99s)
     fig.tight_layout()
     return plot._save(fig, out, "slowdown-fct")

@@ -197,8 +197,9 @@ def test_the_fct_figure_draws_the_fcts_in_ms(folders, figures, tmp_path):
     fig, name = figures[1]
     assert name == "slowdown-fct"
     (ax,) = fig.axes
-    assert ax.get_title().startswith("FCT by flow size, the flows of the slowdown figure (sender queueing included)")
-    assert "FCT in ms" in ax.get_ylabel() and ax.get_yscale() == "log"
+    assert ax.get_title().startswith("FCT by flow size: from the flow's arrival at its sender (queueing there "
+                                     "included) to its last octet at the receiver")
+    assert ax.get_ylabel() == "FCT in ms (log scale)" and ax.get_yscale() == "log"
     lines = {line.get_label(): line for line in ax.get_lines() if not line.get_label().startswith("_")}
     tcp = lines["web-tcp: web (RDMA write over tcp) p50"].get_ydata()
     assert list(tcp[:2]) == pytest.approx([1.2 * 3e4 * 1e-6, 2.5 * 5e4 * 1e-6]) and math.isnan(tcp[2])
