@@ -366,10 +366,11 @@ class CloseTest : public TestCase
         TxRig rig;
         SegmentDriver driver(rig.pipeline, 1, 8, 1000);
         std::vector<bool> closedAtHandDown;
+        // The layer bound by plain pointer: a Ptr in its own trace would keep it alive (a cycle).
         rig.llp->TraceConnectWithoutContext(
-            "Tx", MakeBoundCallback(+[](std::vector<bool>* out, Ptr<TestLowerLayer> llp, Ptr<const Packet>,
+            "Tx", MakeBoundCallback(+[](std::vector<bool>* out, TestLowerLayer* llp, Ptr<const Packet>,
                                          uint64_t) { out->push_back(llp->IsClosed()); },
-                                     &closedAtHandDown, rig.llp));
+                                     &closedAtHandDown, PeekPointer(rig.llp)));
         // DDP closes as soon as the engine has taken its last segment, as DdpEndpoint does.
         std::size_t downAtClose = 0;
         std::function<void()> pump = [&]() {
