@@ -55,10 +55,10 @@ TrafficLoad::Start()
         // The first flows go from events scheduled at the start itself, behind the applications' own start
         // events of that instant (scheduled before it): an application hands a flow before it runs a failure.
         const Time delay = m_start > Simulator::Now() ? m_start - Simulator::Now() : Time(0);
-        Simulator::Schedule(delay, [this, alive = m_alive, h]() {
-            for (uint32_t k = 0; *alive && k < *m_closedLoop; ++k)
+        Later(delay, [this, h]() {
+            for (uint32_t k = 0; k < *m_closedLoop; ++k)
             {
-                ScheduleLoop(Time(0), h);
+                Later(Time(0), [this, h]() { StartNextNow(h); });
             }
         });
     }
@@ -69,12 +69,7 @@ TrafficLoad::Start()
     if (m_closedLoop && m_end && !m_over)
     {
         // The loop's end does not wait for a host's next delivery: a host whose flows are stuck ends too.
-        Simulator::Schedule(*m_end - Simulator::Now(), [this, alive = m_alive]() {
-            if (*alive)
-            {
-                End();
-            }
-        });
+        Later(*m_end - Simulator::Now(), [this]() { End(); });
     }
 }
 
@@ -101,7 +96,8 @@ TrafficLoad::FlowEnded(std::size_t host, bool delivered)
     }
     if (delivered)
     {
-        ScheduleLoop(Time(0), host); // an event of its own: the application that reported the end is not re-entered
+        // An event of its own: the application that reported the end is not re-entered.
+        Later(Time(0), [this, host]() { StartNextNow(host); });
         return;
     }
     if (--m_slots[host] == 0)
@@ -115,12 +111,12 @@ TrafficLoad::FlowEnded(std::size_t host, bool delivered)
 }
 
 void
-TrafficLoad::ScheduleLoop(Time delay, std::size_t host)
+TrafficLoad::Later(Time delay, std::function<void()> f)
 {
-    Simulator::Schedule(delay, [this, alive = m_alive, host]() {
+    Simulator::Schedule(delay, [alive = m_alive, f = std::move(f)]() {
         if (*alive)
         {
-            StartNextNow(host);
+            f();
         }
     });
 }

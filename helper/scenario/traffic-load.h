@@ -69,8 +69,8 @@ class TrafficLoad
     void Arrive(std::size_t host, uint32_t to, uint64_t octets);
     /** Poisson: draw host `host`'s next flow and schedule its arrival, unless it falls past the end. */
     void ScheduleNext(std::size_t host);
-    /** Closed loop: StartNextNow(host) after `delay`, unless this load is gone by then. */
-    void ScheduleLoop(Time delay, std::size_t host);
+    /** Run `f` after `delay`, unless this load is gone by then (the closed loop's events are not kept). */
+    void Later(Time delay, std::function<void()> f);
     /** Closed loop: hand host `host` its next flow now, unless the load is over for it. */
     void StartNextNow(std::size_t host);
     /** No more flows: cancel every host's pending arrival and say so once. */
@@ -89,7 +89,7 @@ class TrafficLoad
     std::vector<bool> m_done; ///< closed loop: hosts past the end, or with every slot retired
     std::vector<uint32_t> m_slots; ///< closed loop: each host's flows in flight not retired
     bool m_over{false};
-    std::shared_ptr<bool> m_alive{std::make_shared<bool>(true)}; ///< false once destroyed (ScheduleLoop)
+    std::shared_ptr<bool> m_alive{std::make_shared<bool>(true)}; ///< false once destroyed (Later)
     std::function<void()> m_ended;
 };
 

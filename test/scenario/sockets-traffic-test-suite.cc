@@ -25,17 +25,7 @@ namespace
 
 const char* const kSuite = "iwarp-sockets-traffic";
 
-/** Four hosts on two leaves, 10 Gb/s; `kind` and `workload` are the load's kind and keys. */
-std::string
-Scenario(const std::string& kind, const std::string& workload, const std::string& extra = "")
-{
-    return "stop: 100ms\n" + extra +
-           "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 2}\n"
-           "links: {rate: 10Gbps, delay: 1us}\n"
-           "workloads:\n"
-           "  - {name: load, kind: " +
-           kind + ", " + workload + "}\n";
-}
+using testing::FourHostLoad;
 
 class SameFlowsTestCase : public TestCase
 {
@@ -49,8 +39,8 @@ class SameFlowsTestCase : public TestCase
     void DoRun() override
     {
         const std::string keys = "load: 0.3, flow-sizes: hadoop, count: 200";
-        const RunResult rdma = RunYamlInTemp(Scenario("traffic", keys), kSuite, "same-rdma");
-        const RunResult plain = RunYamlInTemp(Scenario("sockets-traffic", keys), kSuite, "same-sockets");
+        const RunResult rdma = RunYamlInTemp(FourHostLoad("traffic", keys), kSuite, "same-rdma");
+        const RunResult plain = RunYamlInTemp(FourHostLoad("sockets-traffic", keys), kSuite, "same-sockets");
         NS_TEST_EXPECT_MSG_EQ((testing::FlowKeys(rdma) == testing::FlowKeys(plain)), true, "the same arrivals, sizes and pairs");
         const WorkloadResult& w = plain.workloads.at(0);
         NS_TEST_EXPECT_MSG_EQ(w.kind, "sockets-traffic", "kind");
@@ -142,8 +132,8 @@ class HostCostsTestCase : public TestCase
     {
         const std::string hosts = "host: {profile: host-2015}\n";
         const std::string keys = "load: 0.3, flow-sizes: hadoop, count: 100";
-        const RunResult plain = RunYamlInTemp(Scenario("sockets-traffic", keys, hosts), kSuite, "hosts-sockets");
-        const RunResult rdma = RunYamlInTemp(Scenario("traffic", keys, hosts), kSuite, "hosts-rdma");
+        const RunResult plain = RunYamlInTemp(FourHostLoad("sockets-traffic", keys, hosts), kSuite, "hosts-sockets");
+        const RunResult rdma = RunYamlInTemp(FourHostLoad("traffic", keys, hosts), kSuite, "hosts-rdma");
         NS_TEST_ASSERT_MSG_EQ(plain.workloads.at(0).messagesDelivered, 100u, "all delivered");
         // The octets CPU copies wrote, every host together (host.csv's bus_bytes_CpuCopyWrite).
         auto copied = [](const RunResult& r) {

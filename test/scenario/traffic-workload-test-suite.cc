@@ -25,16 +25,11 @@ namespace
 
 const char* const kSuite = "iwarp-traffic-workload";
 
-/** Four hosts on two leaves, 10 Gb/s; `workload` is the traffic entry's keys. */
+/** Four hosts on two leaves, 10 Gb/s; `workload` is the traffic entry's keys (kind traffic unless `kind`). */
 std::string
 Scenario(const std::string& workload, const std::string& extra = "", const std::string& kind = "traffic")
 {
-    return "stop: 100ms\n" + extra +
-           "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 2}\n"
-           "links: {rate: 10Gbps, delay: 1us}\n"
-           "workloads:\n"
-           "  - {name: load, kind: " +
-           kind + ", " + workload + "}\n";
+    return testing::FourHostLoad(kind, workload, extra);
 }
 
 class CountTestCase : public TestCase

@@ -19,6 +19,21 @@ namespace ns3
 namespace testing
 {
 
+/**
+ * A load on four hosts on two leaves, 10 Gb/s, stopping at 100 ms: `keys` after `kind: <kind>` in the one
+ * workload (named load), `extra` top-level keys before the topology.
+ */
+inline std::string
+FourHostLoad(const std::string& kind, const std::string& keys, const std::string& extra = "")
+{
+    return "stop: 100ms\n" + extra +
+           "topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts-per-leaf: 2}\n"
+           "links: {rate: 10Gbps, delay: 1us}\n"
+           "workloads:\n"
+           "  - {name: load, kind: " +
+           kind + ", " + keys + "}\n";
+}
+
 /** A flow as the load drew it: (arrival in time steps, octets, sender, receiver). */
 using FlowKey = std::tuple<int64_t, uint64_t, std::string, std::string>;
 
