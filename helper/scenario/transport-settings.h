@@ -69,6 +69,10 @@ struct SctpTransportConfig
     std::optional<uint32_t> sackFrequency;
     std::optional<uint32_t> initialCwnd; ///< MTUs; 0 stands for RFC 9260's formula (`rfc9260`)
     std::optional<uint32_t> maxBurst;
+    std::optional<bool> multihoming;
+    std::optional<uint32_t> pathMaxRetrans;
+    std::optional<uint32_t> associationMaxRetrans;
+    std::optional<Time> hbInterval;
     std::optional<BufferSize> sendBuffer;
     std::optional<BufferSize> receiveBuffer;
 };
@@ -114,6 +118,10 @@ struct SctpTransportSettings
     uint32_t sackFrequency{0};
     uint32_t initialCwnd{0}; ///< MTUs; 0: RFC 9260 §7.2.1
     uint32_t maxBurst{0};
+    bool multihoming{false};
+    uint32_t pathMaxRetrans{0};
+    uint32_t associationMaxRetrans{0};
+    Time hbInterval;
     BufferSize sendBuffer;
     BufferSize receiveBuffer;
 };

@@ -6,12 +6,14 @@
 #include "common/sha256.h"
 #include "sctp/sctp-wire.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
 namespace
 {
-constexpr uint8_t kCookieVersion = 1;
+constexpr uint8_t kCookieVersion = 2; // 2: the INIT's other peer addresses
 
 void
 PutU64(std::vector<uint8_t>& v, uint64_t x)
@@ -25,7 +27,8 @@ std::vector<uint8_t>
 SctpCookie::Encode(const std::vector<uint8_t>& secret) const
 {
     std::vector<uint8_t> v;
-    v.reserve(kBodyLen + kMacLen);
+    const size_t n = std::min<size_t>(otherPeerAddresses.size(), kMaxAddresses);
+    v.reserve(kFixedLen + 4 * n + kMacLen);
     sctp::PutU32(v, uint32_t(kCookieVersion) << 24);
     PutU64(v, uint64_t(created.GetNanoSeconds()));
     PutU64(v, uint64_t(lifetime.GetNanoSeconds()));
@@ -41,6 +44,11 @@ SctpCookie::Encode(const std::vector<uint8_t>& secret) const
     sctp::PutU32(v, peerAddress.Get());
     sctp::PutU32(v, peerAdaptation);
     sctp::PutU32(v, uint32_t(hasPeerAdaptation ? 1 : 0) << 24);
+    sctp::PutU32(v, uint32_t(n) << 24);
+    for (size_t k = 0; k < n; ++k)
+    {
+        sctp::PutU32(v, otherPeerAddresses[k].Get());
+    }
     Sha256Digest mac = HmacSha256(secret.data(), secret.size(), v.data(), v.size());
     v.insert(v.end(), mac.begin(), mac.end());
     return v;
@@ -53,17 +61,18 @@ SctpCookie::Decode(const std::vector<uint8_t>& bytes,
                    SctpCookie* out,
                    Time* staleness)
 {
-    if (bytes.size() != kBodyLen + kMacLen)
+    if (bytes.size() < kFixedLen + kMacLen || (bytes.size() - kFixedLen - kMacLen) % 4 != 0)
     {
         return Check::Malformed;
     }
+    const size_t bodyLen = bytes.size() - kMacLen;
     // Authenticate before looking at any field: nothing in an unauthenticated cookie is trusted.
-    Sha256Digest mac = HmacSha256(secret.data(), secret.size(), bytes.data(), kBodyLen);
-    if (!ConstantTimeEqual(mac.data(), bytes.data() + kBodyLen, kMacLen))
+    Sha256Digest mac = HmacSha256(secret.data(), secret.size(), bytes.data(), bodyLen);
+    if (!ConstantTimeEqual(mac.data(), bytes.data() + bodyLen, kMacLen))
     {
         return Check::BadMac;
     }
-    sctp::WireReader r(bytes.data(), kBodyLen);
+    sctp::WireReader r(bytes.data(), bodyLen);
     if ((r.U32() >> 24) != kCookieVersion)
     {
         return Check::Malformed;
@@ -85,6 +94,15 @@ SctpCookie::Decode(const std::vector<uint8_t>& bytes,
     c.peerAddress = Ipv4Address(r.U32());
     c.peerAdaptation = r.U32();
     c.hasPeerAdaptation = (r.U32() >> 24) != 0;
+    const uint32_t n = r.U32() >> 24;
+    if (bodyLen != kFixedLen + 4 * size_t(n))
+    {
+        return Check::Malformed;
+    }
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        c.otherPeerAddresses.emplace_back(r.U32());
+    }
     // Authentic, so worth decoding even when stale: the caller needs the peer's tag to report it.
     *out = c;
     Time expiry = c.created + c.lifetime;

@@ -1,6 +1,6 @@
 /*
  * SctpSocket: association set-up (four-way handshake with an authenticated State Cookie), teardown
- * (SHUTDOWN sequence, ABORT), the state machine and heartbeats. RFC 9260 §5, §8, §9.
+ * (SHUTDOWN sequence, ABORT) and the state machine. RFC 9260 §5, §8, §9.
  */
 #include "sctp/sctp-error-chunk.h"
 #include "sctp/sctp-init-chunk.h"
@@ -54,7 +54,7 @@ SctpSocket::OnStateEntered(SctpState from)
     case SctpState::CookieWait:
         m_myTag = RandomNonZero32();
         m_initRetries = 0;
-        m_rto.Reset({m_rtoInitial, m_rtoMin, m_rtoMax, m_rtoAlpha, m_rtoBeta});
+        ResetPaths(m_peerAddress);
         SyncTraces();
         SendInit();
         break;
@@ -65,7 +65,10 @@ SctpSocket::OnStateEntered(SctpState from)
     case SctpState::Established:
         m_t1.Cancel();
         m_errorCount = 0;
-        ScheduleHeartbeat();
+        for (size_t p = 0; p < m_paths.size(); ++p)
+        {
+            ScheduleHeartbeat(uint8_t(p));
+        }
         if (m_passive)
         {
             Ptr<SctpSocket> l = m_listener;
@@ -97,12 +100,14 @@ SctpSocket::OnStateEntered(SctpState from)
     case SctpState::Closed:
         m_t1.Cancel();
         m_t2.Cancel();
-        m_t3.Cancel();
         m_sackTimer.Cancel();
-        m_hbTimer.Cancel();
+        for (SctpPath& p : m_paths)
+        {
+            p.CancelTimers();
+        }
         if (m_registered)
         {
-            m_sctp->RemoveAssociation(m_localPort, m_peerAddress, m_peerPort);
+            UnregisterPaths();
             m_registered = false;
         }
         ReleaseLocalPort();
@@ -128,21 +133,6 @@ SctpSocket::OnStateEntered(SctpState from)
     }
 }
 
-bool
-SctpSocket::CountError()
-{
-    // Single-homed: the path and the association counters are the same count; the lower limit applies.
-    ++m_errorCount;
-    if (m_errorCount > std::min(m_assocMaxRetrans, m_pathMaxRetrans))
-    {
-        NS_LOG_INFO("retransmission limit reached, association aborted");
-        SendAbort(SctpCauseCode::ProtocolViolation, {});
-        Fire(SctpEvent::RetransLimit);
-        return true;
-    }
-    return false;
-}
-
 // ------------------------------------------------------------------------------------------- active set-up
 
 void
@@ -161,6 +151,10 @@ SctpSocket::SendInit()
     }
     init->SetInitialTsn(m_txq.GetCumAckPoint() + 1);
     init->SetSupportedAddressTypes({5});
+    for (Ipv4Address a : AdvertisedAddresses())
+    {
+        init->AddIpv4Address(a);
+    }
     uint32_t preservative = std::max(m_cookiePreservativeMs, m_stalePreservativeMs);
     if (preservative > 0)
     {
@@ -171,7 +165,7 @@ SctpSocket::SendInit()
         init->SetAdaptationIndication(m_adaptationCode);
     }
     SendChunks({init}, 0);
-    m_t1 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T1Expired, this);
+    m_t1 = Simulator::Schedule(m_paths[0].rto.GetRto(), &SctpSocket::T1Expired, this);
 }
 
 void
@@ -182,7 +176,7 @@ SctpSocket::T1Expired()
         Fire(SctpEvent::RetransLimit);
         return;
     }
-    m_rto.BackOff();
+    m_paths[0].rto.BackOff();
     SyncTraces();
     if (m_state == SctpState::CookieWait)
     {
@@ -224,6 +218,7 @@ SctpSocket::HandleInitAck(const SctpInitChunk& ack)
     {
         m_peerAdaptation = *a;
     }
+    AddPeerAddresses(ack.GetIpv4Addresses()); // §5.1.2: besides the one connected to
     InitTcb(m_myTag,
             ack.GetInitiateTag(),
             m_txq.GetCumAckPoint() + 1,
@@ -256,10 +251,13 @@ SctpSocket::InitTcb(uint32_t myTag,
     ObjectFactory f;
     f.SetTypeId(m_ccTypeId);
     m_ccOps = f.Create<SctpCongestionOps>();
-    m_cc = SctpCcState{};
-    m_cc.mtu = m_pmtu - 20; // what SCTP may put in one IPv4 packet
-    m_cc.initialCwndMtus = m_initialCwnd;
-    m_ccOps->Init(m_cc, peerArwnd);
+    for (SctpPath& p : m_paths) // §7.2.1: every destination starts with its own window
+    {
+        p.cc = SctpCcState{};
+        p.cc.mtu = m_pmtu - 20; // what SCTP may put in one IPv4 packet
+        p.cc.initialCwndMtus = m_initialCwnd;
+        m_ccOps->Init(p.cc, peerArwnd);
+    }
     SyncTraces();
 }
 
@@ -283,10 +281,10 @@ SctpSocket::SendCookieEcho()
         err->AddCause(SctpCauseCode::UnrecognizedParameters, std::move(v));
         chunks.push_back(err); // COOKIE ECHO must come first in the packet
     }
-    SendChunks(chunks);
+    SendChunksTo(chunks, 0, m_peerTag);
     m_cookieEchoSent = Simulator::Now();
     m_t1.Cancel();
-    m_t1 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T1Expired, this);
+    m_t1 = Simulator::Schedule(m_paths[0].rto.GetRto(), &SctpSocket::T1Expired, this);
 }
 
 // ------------------------------------------------------------------------------------------- passive set-up
@@ -325,6 +323,7 @@ SctpSocket::HandleInitAsListener(const SctpPacket& pkt, const SctpInitChunk& ini
     c.localPort = m_localPort;
     c.peerPort = pkt.header.GetSourcePort();
     c.peerAddress = src;
+    c.otherPeerAddresses = init.GetIpv4Addresses();
     if (auto a = init.GetAdaptationIndication())
     {
         c.hasPeerAdaptation = true;
@@ -337,6 +336,10 @@ SctpSocket::HandleInitAsListener(const SctpPacket& pkt, const SctpInitChunk& ini
     ack->SetInboundStreams(m_maxInStreams);
     ack->SetInitialTsn(c.myInitialTsn);
     ack->SetStateCookie(c.Encode(m_sctp->GetSecret()));
+    for (Ipv4Address a : AdvertisedAddresses())
+    {
+        ack->AddIpv4Address(a);
+    }
     if (m_sendAdaptation)
     {
         ack->SetAdaptationIndication(m_adaptationCode);
@@ -397,6 +400,7 @@ SctpSocket::HandleCookieEchoAsListener(const SctpPacket& pkt,
     s->m_localAddress = m_localAddress == Ipv4Address::GetAny() ? m_sctp->SourceFor(src) : m_localAddress;
     s->m_peerAddress = src;
     s->m_peerPort = c.peerPort;
+    s->ResetPaths(src); // the INIT's source is the primary
     if (!m_sctp->AddAssociation(s->m_localPort, src, c.peerPort, s))
     {
         s->ReleaseLocalPort();
@@ -409,7 +413,7 @@ SctpSocket::HandleCookieEchoAsListener(const SctpPacket& pkt,
     {
         s->m_peerAdaptation = c.peerAdaptation;
     }
-    s->m_rto.Reset({s->m_rtoInitial, s->m_rtoMin, s->m_rtoMax, s->m_rtoAlpha, s->m_rtoBeta});
+    s->AddPeerAddresses(c.otherPeerAddresses);
     s->InitTcb(c.myTag, c.peerTag, c.myInitialTsn, c.peerInitialTsn, c.peerArwnd, c.outStreams, c.inStreams);
     s->SendChunks({std::make_shared<SctpEmptyChunk>(SctpChunkType::CookieAck)});
     s->Fire(SctpEvent::CookieAccepted);
@@ -438,7 +442,7 @@ SctpSocket::SendShutdown()
     sd->SetCumTsnAck(m_rxq.GetCumTsn());
     SendChunks({sd});
     m_t2.Cancel();
-    m_t2 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T2Expired, this);
+    m_t2 = Simulator::Schedule(DataPath().rto.GetRto(), &SctpSocket::T2Expired, this);
 }
 
 void
@@ -446,15 +450,15 @@ SctpSocket::SendShutdownAck()
 {
     SendChunks({std::make_shared<SctpEmptyChunk>(SctpChunkType::ShutdownAck)});
     m_t2.Cancel();
-    m_t2 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T2Expired, this);
+    m_t2 = Simulator::Schedule(DataPath().rto.GetRto(), &SctpSocket::T2Expired, this);
 }
 
 void
 SctpSocket::T2Expired()
 {
-    m_rto.BackOff();
+    DataPath().rto.BackOff();
     SyncTraces();
-    if (CountError())
+    if (CountPathError(m_dataPath)) // the next SHUTDOWN may go to an alternate (§9.2)
     {
         return;
     }
@@ -502,78 +506,6 @@ SctpSocket::HandleAbort(const SctpErrorChunk& c, uint32_t vtag)
     }
     NS_LOG_INFO("association aborted by the peer");
     Fire(SctpEvent::RcvAbort);
-}
-
-// ------------------------------------------------------------------------------------------- heartbeats
-
-void
-SctpSocket::ScheduleHeartbeat()
-{
-    m_hbTimer.Cancel();
-    if (!m_hbEnabled)
-    {
-        return;
-    }
-    // §8.3: RTO + HB.interval, jittered by +/- 50 % of RTO.
-    // RTO * (1 + jitter) with jitter in [-0.5, 0.5), written so that no Time is ever negative.
-    double factor = m_rng->GetValue(0.5, 1.5);
-    Time d = m_hbInterval + NanoSeconds(int64_t(factor * double(m_rto.GetRto().GetNanoSeconds())));
-    m_hbTimer = Simulator::Schedule(d, &SctpSocket::HeartbeatTimer, this);
-}
-
-void
-SctpSocket::HeartbeatTimer()
-{
-    if (m_state != SctpState::Established)
-    {
-        return;
-    }
-    if (m_hbOutstanding)
-    {
-        m_rto.BackOff();
-        SyncTraces();
-        if (CountError())
-        {
-            return;
-        }
-    }
-    if (Simulator::Now() - m_lastDataSent >= m_hbInterval || m_hbOutstanding)
-    {
-        // Heartbeat Info: send time (ns) and a nonce, echoed by the peer.
-        std::vector<uint8_t> info;
-        uint64_t t = uint64_t(Simulator::Now().GetNanoSeconds());
-        sctp::PutU32(info, uint32_t(t >> 32));
-        sctp::PutU32(info, uint32_t(t));
-        m_hbNonce = (uint64_t(RandomNonZero32()) << 32) | RandomNonZero32();
-        sctp::PutU32(info, uint32_t(m_hbNonce >> 32));
-        sctp::PutU32(info, uint32_t(m_hbNonce));
-        auto hb = std::make_shared<SctpHeartbeatChunk>(false);
-        hb->SetInfo(info);
-        SendChunks({hb});
-        m_hbOutstanding = true;
-    }
-    ScheduleHeartbeat();
-}
-
-void
-SctpSocket::HandleHeartbeatAck(const SctpHeartbeatChunk& c)
-{
-    const auto& info = c.GetInfo();
-    if (info.size() != 16)
-    {
-        return;
-    }
-    sctp::WireReader r(info.data(), info.size());
-    uint64_t t = (uint64_t(r.U32()) << 32) | r.U32();
-    uint64_t nonce = (uint64_t(r.U32()) << 32) | r.U32();
-    if (!m_hbOutstanding || nonce != m_hbNonce)
-    {
-        return;
-    }
-    m_hbOutstanding = false;
-    m_errorCount = 0;
-    m_rto.Measure(Simulator::Now() - NanoSeconds(int64_t(t)));
-    SyncTraces();
 }
 
 } // namespace ns3

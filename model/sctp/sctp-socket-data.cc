@@ -20,10 +20,11 @@ IWARP_CLASS_LOG_COMPONENT_USE(SctpSocket);
 void
 SctpSocket::SyncTraces()
 {
-    m_cwndTrace = m_cc.cwnd;
-    m_ssthreshTrace = m_cc.ssthresh;
-    m_rtoTrace = m_rto.GetRto();
-    m_srttTrace = m_rto.GetSrtt();
+    const SctpPath& path = DataPath();
+    m_cwndTrace = path.cc.cwnd;
+    m_ssthreshTrace = path.cc.ssthresh;
+    m_rtoTrace = path.rto.GetRto();
+    m_srttTrace = path.rto.GetSrtt();
     m_flightTrace = m_txq.GetFlightSize();
 }
 
@@ -37,90 +38,19 @@ SctpSocket::TrySend()
     {
         return;
     }
-    const uint32_t budget = m_pmtu - 20 - SctpCommonHeader::kSize;
     uint32_t burst = 0;
     for (;;)
     {
-        std::vector<std::shared_ptr<SctpChunk>> chunks;
-        uint32_t used = 0;
-        bool sackBundled = false;
         SctpTxQueue::Entry* first = m_txq.NextToSend(false);
         if (first == nullptr)
         {
             break;
         }
-        if (m_sackTimer.IsRunning())
-        {
-            // A SACK is due anyway: let it ride with the data (control chunks first, §6.10), or send it
-            // on its own if a full-sized chunk would not fit beside it.
-            auto sack = MakeSack();
-            if (sack->GetSerializedSize() + first->Bytes() <= budget)
-            {
-                chunks.push_back(sack);
-                used += sack->GetSerializedSize();
-                sackBundled = true;
-            }
-            else
-            {
-                m_sackTimer.Cancel();
-                m_packetsSinceSack = 0;
-                SendChunks({sack});
-            }
-        }
-        uint32_t flight = m_txq.GetFlightSize();
-        bool anyData = false;
-        for (;;)
-        {
-            SctpTxQueue::Entry* e = m_txq.NextToSend(false);
-            if (e == nullptr)
-            {
-                break;
-            }
-            uint32_t sz = e->Bytes();
-            if (used + sz > budget)
-            {
-                break;
-            }
-            bool rtx = e->sent;
-            if (rtx)
-            {
-                // Fast retransmissions go out in one packet whatever cwnd says (§7.2.4); after a T3
-                // expiry cwnd is one MTU and limits them like new data.
-                if (!m_fastRtxPending && flight > 0 && flight >= m_cc.cwnd)
-                {
-                    break;
-                }
-            }
-            else
-            {
-                if (flight >= m_cc.cwnd || burst >= m_maxBurst)
-                {
-                    break;
-                }
-                // Zero window: one chunk may probe when nothing is outstanding (§6.1 A).
-                if (m_peerRwnd < sz && flight > 0)
-                {
-                    break;
-                }
-            }
-            chunks.push_back(e->chunk);
-            if (rtx)
-            {
-                // Fast or not by why the chunk was marked: fast retransmissions that do not fit the first
-                // packet follow in later ones, when m_fastRtxPending no longer holds.
-                m_rtxTrace(e->chunk->GetTsn(), e->markedByFastRtx);
-            }
-            else
-            {
-                m_peerRwnd -= std::min(m_peerRwnd, sz);
-            }
-            m_txq.OnSent(*e, Simulator::Now());
-            flight += sz;
-            used += sz;
-            anyData = true;
-        }
-        m_fastRtxPending = false;
-        if (!anyData)
+        // One packet goes to one destination: the first chunk's, and only chunks bound there join it.
+        const uint8_t dest = DestinationOf(*first);
+        std::vector<std::shared_ptr<SctpChunk>> chunks;
+        const bool sackBundled = BundleSack(first->Bytes(), dest, &chunks);
+        if (!FillDataPacket(dest, &burst, &chunks))
         {
             break;
         }
@@ -129,47 +59,141 @@ SctpSocket::TrySend()
             m_sackTimer.Cancel();
             m_packetsSinceSack = 0;
         }
-        SendChunks(chunks);
-        m_lastDataSent = Simulator::Now();
+        SendChunksTo(chunks, dest, m_peerTag);
+        m_paths[dest].lastDataSent = Simulator::Now();
         ++burst;
-        if (!m_t3.IsRunning())
+        if (!m_paths[dest].t3.IsRunning())
         {
-            RestartT3();
+            RestartT3(dest);
         }
     }
     SyncTraces();
 }
 
-void
-SctpSocket::RestartT3()
+bool
+SctpSocket::BundleSack(uint32_t firstChunkBytes, uint8_t dest, std::vector<std::shared_ptr<SctpChunk>>* chunks)
 {
-    m_t3.Cancel();
-    m_t3 = Simulator::Schedule(m_rto.GetRto(), &SctpSocket::T3Expired, this);
+    if (!m_sackTimer.IsRunning())
+    {
+        return false;
+    }
+    // A SACK is due anyway: let it ride with the data (control chunks first, §6.10) when the data goes where
+    // the SACK must (§6.4), or send it on its own if a full-sized chunk would not fit beside it.
+    auto sack = MakeSack();
+    const uint32_t budget = m_pmtu - 20 - SctpCommonHeader::kSize;
+    if (dest == m_sackPath && sack->GetSerializedSize() + firstChunkBytes <= budget)
+    {
+        chunks->push_back(sack);
+        return true;
+    }
+    m_sackTimer.Cancel();
+    m_packetsSinceSack = 0;
+    SendChunksTo({sack}, m_sackPath, m_peerTag);
+    return false;
+}
+
+bool
+SctpSocket::FillDataPacket(uint8_t dest, uint32_t* burst, std::vector<std::shared_ptr<SctpChunk>>* chunks)
+{
+    const uint32_t budget = m_pmtu - 20 - SctpCommonHeader::kSize;
+    SctpPath& path = m_paths[dest];
+    uint32_t used = 0;
+    for (const auto& c : *chunks)
+    {
+        used += c->GetSerializedSize();
+    }
+    uint32_t flight = m_txq.GetFlightSize(dest);
+    bool anyData = false;
+    for (;;)
+    {
+        SctpTxQueue::Entry* e = m_txq.NextToSend(false);
+        if (e == nullptr || DestinationOf(*e) != dest)
+        {
+            break;
+        }
+        uint32_t sz = e->Bytes();
+        if (used + sz > budget)
+        {
+            break;
+        }
+        bool rtx = e->sent;
+        if (rtx)
+        {
+            // Fast retransmissions go out in one packet whatever cwnd says (§7.2.4); after a T3
+            // expiry cwnd is one MTU and limits them like new data.
+            if (!m_fastRtxPending && flight > 0 && flight >= path.cc.cwnd)
+            {
+                break;
+            }
+        }
+        else
+        {
+            if (flight >= path.cc.cwnd || *burst >= m_maxBurst)
+            {
+                break;
+            }
+            // Zero window: one chunk may probe when nothing is outstanding (§6.1 A).
+            if (m_peerRwnd < sz && m_txq.GetFlightSize() > 0)
+            {
+                break;
+            }
+        }
+        chunks->push_back(e->chunk);
+        if (rtx)
+        {
+            // Fast or not by why the chunk was marked: fast retransmissions that do not fit the first
+            // packet follow in later ones, when m_fastRtxPending no longer holds.
+            m_rtxTrace(e->chunk->GetTsn(), e->markedByFastRtx);
+            ++path.counters.retransmissions;
+        }
+        else
+        {
+            m_peerRwnd -= std::min(m_peerRwnd, sz);
+        }
+        ++path.counters.dataChunks;
+        m_txq.OnSent(*e, Simulator::Now(), dest);
+        flight += sz;
+        used += sz;
+        anyData = true;
+    }
+    m_fastRtxPending = false;
+    return anyData;
 }
 
 void
-SctpSocket::T3Expired()
+SctpSocket::RestartT3(uint8_t p)
 {
-    if (!m_txq.HasOutstanding())
+    SctpPath& path = m_paths[p];
+    path.t3.Cancel();
+    path.t3 = Simulator::Schedule(path.rto.GetRto(), &SctpSocket::T3Expired, this, p);
+}
+
+void
+SctpSocket::T3Expired(uint8_t p)
+{
+    if (!m_txq.HasOutstanding(p))
     {
         return;
     }
-    NS_LOG_INFO("T3-rtx expired, RTO " << m_rto.GetRto().As(Time::MS) << " doubles");
-    m_rto.BackOff();
-    m_t3ExpiredTrace(m_rto.GetRto());
-    m_cc.flightSize = m_txq.GetFlightSize();
-    m_ccOps->OnRetransmissionTimeout(m_cc);
-    m_txq.MarkAllForRetransmission();
+    SctpPath& path = m_paths[p];
+    NS_LOG_INFO("T3-rtx of " << path.address << " expired, RTO " << path.rto.GetRto().As(Time::MS)
+                             << " doubles");
+    path.rto.BackOff();
+    ++path.counters.timeouts;
+    m_t3ExpiredTrace(path.rto.GetRto());
+    path.cc.flightSize = m_txq.GetFlightSize(p);
+    m_ccOps->OnRetransmissionTimeout(path.cc);
+    m_txq.MarkAllForRetransmission(p);
     SyncTraces();
     // A peer that keeps advertising a zero window is alive: probing it is not an error (§6.1 A).
-    if (m_lastAdvertisedRwnd != 0 && CountError())
+    if (m_lastAdvertisedRwnd != 0 && CountPathError(p))
     {
         return;
     }
     TrySend();
-    if (!m_t3.IsRunning())
+    if (!path.t3.IsRunning())
     {
-        RestartT3();
+        RestartT3(p);
     }
 }
 
@@ -198,9 +222,12 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     {
         return;
     }
-    uint32_t flightBefore = m_txq.GetFlightSize();
     // "cwnd fully used" (§7.2.1): within one MTU of it, so an MTU-granular sender still grows.
-    bool fullCwnd = flightBefore + m_cc.mtu > m_cc.cwnd;
+    std::array<bool, SctpTxQueue::kMaxPaths> fullCwnd{};
+    for (size_t p = 0; p < m_paths.size(); ++p)
+    {
+        fullCwnd[p] = m_txq.GetFlightSize(uint8_t(p)) + m_paths[p].cc.mtu > m_paths[p].cc.cwnd;
+    }
     SctpTxQueue::SackResult r = m_txq.ProcessSack(cum, gaps, Simulator::Now());
     if (r.stale)
     {
@@ -208,27 +235,23 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     }
     if (r.rtt)
     {
-        m_rto.Measure(*r.rtt);
+        m_paths[r.rttPath].rto.Measure(*r.rtt);
     }
     if (r.cumAdvanced)
     {
         m_errorCount = 0;
     }
-    if (m_cc.inFastRecovery && TsnLe(m_cc.fastRecoveryExit, m_txq.GetCumAckPoint()))
-    {
-        m_cc.inFastRecovery = false;
-    }
-    m_cc.flightSize = m_txq.GetFlightSize();
-    m_ccOps->OnAck(m_cc, r.bytesAcked, r.cumAdvanced, fullCwnd);
+    UpdatePathsOnAck(r, fullCwnd);
     if (!r.fastRtx.empty())
     {
         NS_LOG_INFO("fast retransmit of " << r.fastRtx.size() << " chunk(s) from TSN " << r.fastRtx.front());
         m_txq.MarkFastRetransmit(r.fastRtx);
-        if (!m_cc.inFastRecovery)
+        SctpCcState& cc = m_paths[r.fastRtxPath].cc;
+        if (!cc.inFastRecovery)
         {
-            m_ccOps->OnFastRetransmit(m_cc);
-            m_cc.inFastRecovery = true;
-            m_cc.fastRecoveryExit = m_txq.GetHighestSentTsn();
+            m_ccOps->OnFastRetransmit(cc);
+            cc.inFastRecovery = true;
+            cc.fastRecoveryExit = m_txq.GetHighestSentTsn();
         }
         m_fastRtxPending = true;
     }
@@ -238,15 +261,22 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     // T3-rtx restarts when the earliest outstanding TSN is acknowledged (§6.3.2 R3) or is itself being fast
     // retransmitted (§7.2.4 step 4), never for the fast retransmission of a later TSN: otherwise, when the
     // fast retransmission of the earliest TSN is lost too, each later loss postpones the T3 that alone can
-    // resend it, and the receiver delivers nothing behind the hole until the losses stop.
+    // resend it, and the receiver delivers nothing behind the hole until the losses stop. Per destination
+    // (R3): a path's timer restarts when its own earliest outstanding chunk is acknowledged, so a failed
+    // primary still times out while an alternate's chunks are, and an alternate's chunks acknowledged by
+    // gap blocks (behind a hole the primary left) keep its timer from expiring.
     const bool resendingEarliest = !r.fastRtx.empty() && r.fastRtx.front() == m_txq.GetCumAckPoint() + 1;
-    if (!m_txq.HasOutstanding())
+    for (size_t k = 0; k < m_paths.size(); ++k)
     {
-        m_t3.Cancel();
-    }
-    else if (r.cumAdvanced || resendingEarliest)
-    {
-        RestartT3();
+        const uint8_t p = uint8_t(k);
+        if (!m_txq.HasOutstanding(p))
+        {
+            m_paths[p].t3.Cancel();
+        }
+        else if ((r.pathsEarliestAcked & (1u << p)) || (resendingEarliest && p == r.fastRtxPath))
+        {
+            RestartT3(p);
+        }
     }
     SyncTraces();
     TrySend();
@@ -255,6 +285,31 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
         NotifySend(GetTxAvailable()); // the send buffer has room again
     }
     CheckAllDataAcked();
+}
+
+void
+SctpSocket::UpdatePathsOnAck(const SctpTxQueue::SackResult& r,
+                             const std::array<bool, SctpTxQueue::kMaxPaths>& fullCwnd)
+{
+    for (size_t k = 0; k < m_paths.size(); ++k)
+    {
+        SctpPath& path = m_paths[k];
+        if (r.pathsAcked & (1u << k))
+        {
+            path.errorCount = 0; // §8.2: a chunk sent there was acknowledged
+        }
+        if (path.cc.inFastRecovery && TsnLe(path.cc.fastRecoveryExit, m_txq.GetCumAckPoint()))
+        {
+            path.cc.inFastRecovery = false;
+        }
+        // Each destination's window moves with what was acknowledged of the data sent to it (§7.2); the
+        // data path hears every SACK, as the one path of a single-homed association always did.
+        if (r.bytesAckedByPath[k] > 0 || k == m_dataPath)
+        {
+            path.cc.flightSize = m_txq.GetFlightSize(uint8_t(k));
+            m_ccOps->OnAck(path.cc, r.bytesAckedByPath[k], r.cumAdvanced, fullCwnd[k]);
+        }
+    }
 }
 
 // ------------------------------------------------------------------------------------------- receiving
@@ -329,7 +384,7 @@ SctpSocket::SendSack()
     {
         return;
     }
-    SendChunks({MakeSack()});
+    SendChunksTo({MakeSack()}, m_sackPath, m_peerTag);
 }
 
 void

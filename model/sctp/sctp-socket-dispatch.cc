@@ -80,6 +80,7 @@ SctpSocket::ReceivePacket(const SctpPacket& pkt, Ipv4Address src, Ipv4Address ds
         NS_LOG_INFO("verification tag mismatch, packet from " << src << " dropped");
         return;
     }
+    m_rxPath = PathIndex(src).value_or(m_dataPath);
     DispatchChunks(pkt, 0);
 }
 
@@ -119,7 +120,7 @@ SctpSocket::DispatchChunks(const SctpPacket& pkt, size_t firstChunk)
         case SctpChunkType::Heartbeat: {
             auto ack = std::make_shared<SctpHeartbeatChunk>(true);
             ack->SetInfo(static_cast<const SctpHeartbeatChunk&>(c).GetInfo());
-            SendChunks({ack});
+            SendChunksTo({ack}, m_rxPath, m_peerTag); // §8.3: back where the HEARTBEAT came from
             break;
         }
         case SctpChunkType::HeartbeatAck:
@@ -183,6 +184,7 @@ SctpSocket::DispatchChunks(const SctpPacket& pkt, size_t firstChunk)
     }
     if (sawData && m_state != SctpState::Closed)
     {
+        m_sackPath = m_rxPath; // §6.4: the SACK goes back where the DATA came from
         AfterDataPacket(gapOrDup);
     }
 }

@@ -47,7 +47,9 @@ SctpSocket::GetTypeId()
                           MakeTimeAccessor(&SctpSocket::m_validCookieLife), MakeTimeChecker())
             .AddAttribute("AssociationMaxRetrans", "Association.Max.Retrans", UintegerValue(10),
                           MakeUintegerAccessor(&SctpSocket::m_assocMaxRetrans), MakeUintegerChecker<uint32_t>())
-            .AddAttribute("PathMaxRetrans", "Path.Max.Retrans (single path: the tighter of the two applies)",
+            .AddAttribute("PathMaxRetrans",
+                          "Path.Max.Retrans: timeouts past which a destination is inactive (the association "
+                          "gives up past min(Association.Max.Retrans, paths x Path.Max.Retrans))",
                           UintegerValue(5), MakeUintegerAccessor(&SctpSocket::m_pathMaxRetrans),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("MaxInitRetransmits", "Max.Init.Retransmits", UintegerValue(8),
@@ -93,6 +95,11 @@ SctpSocket::GetTypeId()
             .AddAttribute("CongestionOps", "Congestion control policy (a subclass of ns3::SctpCongestionOps)",
                           TypeIdValue(SctpRfc9260Congestion::GetTypeId()),
                           MakeTypeIdAccessor(&SctpSocket::m_ccTypeId), MakeTypeIdChecker())
+            .AddAttribute("Multihoming",
+                          "List every address of this node in INIT / INIT ACK, so the peer may fail over to "
+                          "another (RFC 9260 §6.4); off, one address, RFC 5043 §7.2's default",
+                          BooleanValue(false), MakeBooleanAccessor(&SctpSocket::m_multihoming),
+                          MakeBooleanChecker())
             .AddTraceSource("State", "Association state", MakeTraceSourceAccessor(&SctpSocket::m_state),
                             "ns3::SctpSocket::StateTracedCallback")
             .AddTraceSource("CongestionWindow", "cwnd in bytes",
@@ -119,7 +126,16 @@ SctpSocket::GetTypeId()
                             "ns3::SctpSocket::ChunkTracedCallback")
             .AddTraceSource("ChunkRx", "A chunk received (after the verification tag check)",
                             MakeTraceSourceAccessor(&SctpSocket::m_chunkRxTrace),
-                            "ns3::SctpSocket::ChunkTracedCallback");
+                            "ns3::SctpSocket::ChunkTracedCallback")
+            .AddTraceSource("PathState", "A destination became active or inactive (address, active)",
+                            MakeTraceSourceAccessor(&SctpSocket::m_pathStateTrace),
+                            "ns3::SctpSocket::PathStateTracedCallback")
+            .AddTraceSource("DataPath", "New DATA goes to another destination (from, to): failover or back",
+                            MakeTraceSourceAccessor(&SctpSocket::m_dataPathTrace),
+                            "ns3::SctpSocket::DataPathTracedCallback")
+            .AddTraceSource("Heartbeat", "A HEARTBEAT sent (destination)",
+                            MakeTraceSourceAccessor(&SctpSocket::m_heartbeatTrace),
+                            "ns3::SctpSocket::AddressTracedCallback");
     return tid;
 }
 
@@ -141,9 +157,11 @@ SctpSocket::DoDispose()
 {
     m_t1.Cancel();
     m_t2.Cancel();
-    m_t3.Cancel();
     m_sackTimer.Cancel();
-    m_hbTimer.Cancel();
+    for (SctpPath& p : m_paths)
+    {
+        p.CancelTimers();
+    }
     m_sctp = nullptr;
     m_node = nullptr;
     m_listener = nullptr;
@@ -469,6 +487,12 @@ SctpSocket::GetPeerName(Address& address) const
 void
 SctpSocket::SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks, uint32_t vtag)
 {
+    SendChunksTo(chunks, m_dataPath, vtag);
+}
+
+void
+SctpSocket::SendChunksTo(const std::vector<std::shared_ptr<SctpChunk>>& chunks, uint8_t p, uint32_t vtag)
+{
     SctpPacket pkt;
     pkt.header.SetSourcePort(m_localPort);
     pkt.header.SetDestinationPort(m_peerPort);
@@ -478,7 +502,7 @@ SctpSocket::SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks, ui
         m_chunkTxTrace(*c);
         pkt.Add(c);
     }
-    m_sctp->SendPacket(pkt, m_localAddress, m_peerAddress);
+    m_sctp->SendPacket(pkt, m_paths[p].source, m_paths[p].address);
 }
 
 void

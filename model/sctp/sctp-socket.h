@@ -1,6 +1,6 @@
 /*
  * SctpSocket: one SCTP association behind an ns3::Socket (one-to-one style, RFC 6458's SOCK_STREAM-like
- * model), single-homed IPv4.
+ * model), over IPv4, single-homed or multihomed (sctp-path.h).
  *
  * The usual Socket calls work: Bind/Listen/Connect, the accept callbacks (SetAcceptCallback) for a
  * listener, Send/Recv with message boundaries kept, Close for the graceful SHUTDOWN. SCTP's extras:
@@ -9,9 +9,10 @@
  *
  * One class, four source files by concern: sctp-socket.cc (socket API, attributes), sctp-socket-dispatch.cc
  * (received packets: tag check, chunk dispatch),
- * sctp-socket-assoc.cc (set-up, teardown, the state machine of sctp-state.h, heartbeats),
- * sctp-socket-data.cc (DATA, SACK, retransmission, congestion, delayed SACK). The queues, the RTO estimator
- * and the congestion policy are separate classes.
+ * sctp-socket-assoc.cc (set-up, teardown, the state machine of sctp-state.h),
+ * sctp-socket-data.cc (DATA, SACK, retransmission, congestion, delayed SACK), sctp-socket-paths.cc (the
+ * peer's addresses, failover, error counters, heartbeats). The queues, the RTO estimator and the congestion
+ * policy are separate classes.
  */
 /**
  * \file
@@ -25,6 +26,7 @@
 #include "sctp/sctp-error-chunk.h"
 #include "sctp/sctp-message-tag.h"
 #include "sctp/sctp-packet.h"
+#include "sctp/sctp-path.h"
 #include "sctp/sctp-rto.h"
 #include "sctp/sctp-rx-queue.h"
 #include "sctp/sctp-state.h"
@@ -38,6 +40,7 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
+#include <array>
 #include <deque>
 #include <optional>
 
@@ -90,10 +93,15 @@ class SctpSocket : public Socket
     uint16_t GetOutboundStreams() const { return m_outStreams; }
     uint16_t GetInboundStreams() const { return m_inStreams; }
     std::optional<uint32_t> GetPeerAdaptationIndication() const { return m_peerAdaptation; }
-    uint32_t GetCwnd() const { return m_cc.cwnd; }
-    uint32_t GetSsthresh() const { return m_cc.ssthresh; }
-    Time GetRto() const { return m_rto.GetRto(); }
-    Time GetSrtt() const { return m_rto.GetSrtt(); }
+    /** The current data path's (the primary's unless it failed over). */
+    uint32_t GetCwnd() const { return DataPath().cc.cwnd; }
+    uint32_t GetSsthresh() const { return DataPath().cc.ssthresh; }
+    Time GetRto() const { return DataPath().rto.GetRto(); }
+    Time GetSrtt() const { return DataPath().rto.GetSrtt(); }
+    /** Destinations of the association: 1 single-homed, else one per address the peer listed. */
+    size_t GetPathCount() const { return m_paths.size(); }
+    /** Path `p`'s state and counters; path 0 is the primary (the address connected to, or the INIT's source). */
+    SctpPathInfo GetPathInfo(size_t p) const;
     uint32_t GetPeerRwnd() const { return m_peerRwnd; }
     /** The Pmtu attribute, without the attribute system's lookup by name (asked for per DDP segment). */
     uint32_t GetPmtu() const { return m_pmtu; }
@@ -118,6 +126,11 @@ class SctpSocket : public Socket
     /** T3-rtx expired with DATA outstanding (RFC 9260 §6.3.3); the RTO it backed off to. */
     typedef void (*RetransmissionTimeoutTracedCallback)(Time newRto);
     typedef void (*StateTracedCallback)(SctpState oldState, SctpState newState);
+    /** A destination became active (HEARTBEAT ACK) or inactive (errors past Path.Max.Retrans). */
+    typedef void (*PathStateTracedCallback)(Ipv4Address address, bool active);
+    /** New DATA goes to `to` from now on instead of `from` (failover, or back to the primary). */
+    typedef void (*DataPathTracedCallback)(Ipv4Address from, Ipv4Address to);
+    typedef void (*AddressTracedCallback)(Ipv4Address address);
 
   protected:
     void DoDispose() override;
@@ -126,7 +139,9 @@ class SctpSocket : public Socket
     // ---- sctp-socket.cc and sctp-socket-dispatch.cc ----
     void DispatchChunks(const SctpPacket& pkt, size_t firstChunk);
     bool CheckVerificationTag(const SctpPacket& pkt) const;
-    /** Sends control chunks (and nothing else) to the peer in one packet. */
+    /** Sends chunks to the peer in one packet, to path `p`'s address from its source. */
+    void SendChunksTo(const std::vector<std::shared_ptr<SctpChunk>>& chunks, uint8_t p, uint32_t vtag);
+    /** ... to the data path. */
     void SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks, uint32_t vtag);
     void SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks);
     void CopyConfigFrom(Ptr<SctpSocket> listener);
@@ -156,23 +171,50 @@ class SctpSocket : public Socket
     void HandleAbort(const SctpErrorChunk& c, uint32_t vtag);
     void SendAbort(SctpCauseCode cause, std::vector<uint8_t> info);
     void CheckAllDataAcked();
-    void ScheduleHeartbeat();
-    void HeartbeatTimer();
-    void HandleHeartbeatAck(const SctpHeartbeatChunk& c);
-    /** Counts one retransmission-timer expiry; fires RetransLimit and returns true past the limit. */
-    bool CountError();
     uint32_t RandomNonZero32();
+
+    // ---- sctp-socket-paths.cc ----
+    SctpRtoEstimator::Params RtoParams() const;
+    /** One path, to `primary`, with a fresh RTO (before the handshake). */
+    void ResetPaths(Ipv4Address primary);
+    /** Paths to the addresses a peer listed in its INIT / INIT ACK (new ones only), registered for demux. */
+    void AddPeerAddresses(const std::vector<Ipv4Address>& addresses);
+    void UnregisterPaths();
+    /** This node's addresses to list in INIT / INIT ACK: none unless the Multihoming attribute is set. */
+    std::vector<Ipv4Address> AdvertisedAddresses() const;
+    std::optional<uint8_t> PathIndex(Ipv4Address a) const;
+    bool Usable(uint8_t p) const { return m_paths[p].active && m_paths[p].confirmed; }
+    const SctpPath& DataPath() const { return m_paths[m_dataPath]; }
+    SctpPath& DataPath() { return m_paths[m_dataPath]; }
+    /** Where chunk `e` goes when sent now: new DATA to the data path, retransmissions per §6.4.1. */
+    uint8_t DestinationOf(const SctpTxQueue::Entry& e) const;
+    uint32_t AssociationErrorLimit() const;
+    /** Counts one timeout on path `p` (and the association); fires RetransLimit and returns true past it. */
+    bool CountPathError(uint8_t p);
+    void SetPathActive(uint8_t p, bool active);
+    /** The primary if usable, else the current or first usable alternate (§6.4). */
+    void ChooseDataPath();
+    void ScheduleHeartbeat(uint8_t p);
+    void HeartbeatTimer(uint8_t p);
+    void SendHeartbeat(uint8_t p);
+    void HandleHeartbeatAck(const SctpHeartbeatChunk& c);
 
     // ---- sctp-socket-data.cc ----
     void TrySend();
+    /** A due SACK rides in the packet to `dest` if it must go there and fits; else it leaves alone now. */
+    bool BundleSack(uint32_t firstChunkBytes, uint8_t dest, std::vector<std::shared_ptr<SctpChunk>>* chunks);
+    /** DATA for `dest` into `chunks` as cwnd, Max.Burst, the peer's window and the MTU allow; false if none. */
+    bool FillDataPacket(uint8_t dest, uint32_t* burst, std::vector<std::shared_ptr<SctpChunk>>* chunks);
+    /** Per-destination error counters, fast recovery exit and congestion windows after a SACK. */
+    void UpdatePathsOnAck(const SctpTxQueue::SackResult& r, const std::array<bool, SctpTxQueue::kMaxPaths>& fullCwnd);
     void HandleData(const SctpDataChunk& c, bool* gapOrDup);
     void AfterDataPacket(bool gapOrDup);
     void SendSack();
     std::shared_ptr<SctpSackChunk> MakeSack();
     void HandleSack(const SctpSackChunk& s);
     void ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, uint16_t>>& gaps, uint32_t arwnd);
-    void T3Expired();
-    void RestartT3();
+    void T3Expired(uint8_t p);
+    void RestartT3(uint8_t p);
     void SyncTraces();
     void DeliverReady();
 
@@ -202,6 +244,7 @@ class SctpSocket : public Socket
     uint32_t m_adaptationCode;
     uint32_t m_cookiePreservativeMs;
     TypeId m_ccTypeId;
+    bool m_multihoming;
 
     // ---- endpoint ----
     Ptr<Node> m_node;
@@ -238,8 +281,11 @@ class SctpSocket : public Socket
 
     SctpTxQueue m_txq;
     SctpRxQueue m_rxq;
-    SctpRtoEstimator m_rto;
-    SctpCcState m_cc;
+    std::vector<SctpPath> m_paths{1}; ///< never empty: path 0 is the primary
+    uint8_t m_primary{0};
+    uint8_t m_dataPath{0};
+    uint8_t m_rxPath{0}; ///< the path whose address the packet being handled came from (replies go there)
+    uint8_t m_sackPath{0}; ///< where the latest DATA came from: its SACK goes back there (§6.4)
     Ptr<SctpCongestionOps> m_ccOps;
     uint32_t m_peerRwnd{0};
     uint32_t m_lastAdvertisedRwnd{1}; ///< a_rwnd of the latest SACK (0: the peer is closed, we probe)
@@ -248,15 +294,10 @@ class SctpSocket : public Socket
     uint32_t m_rxOffset{0}; ///< octets of m_rxBuffer.front() already read
     uint32_t m_packetsSinceSack{0};
     bool m_sackNeeded{false};
-    Time m_lastDataSent{0};
-    uint64_t m_hbNonce{0};
-    bool m_hbOutstanding{false};
 
     EventId m_t1;
     EventId m_t2;
-    EventId m_t3;
     EventId m_sackTimer;
-    EventId m_hbTimer;
 
     // ---- traces ----
     TracedValue<uint32_t> m_cwndTrace{0};
@@ -268,6 +309,9 @@ class SctpSocket : public Socket
     TracedCallback<Time> m_t3ExpiredTrace;
     TracedCallback<const SctpChunk&> m_chunkTxTrace;
     TracedCallback<const SctpChunk&> m_chunkRxTrace;
+    TracedCallback<Ipv4Address, bool> m_pathStateTrace;
+    TracedCallback<Ipv4Address, Ipv4Address> m_dataPathTrace;
+    TracedCallback<Ipv4Address> m_heartbeatTrace;
 };
 
 } // namespace ns3

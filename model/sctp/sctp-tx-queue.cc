@@ -18,10 +18,17 @@ SctpTxQueue::Count(const Entry& e, int sign)
     if (e.InFlight())
     {
         m_flight = sign > 0 ? m_flight + e.bytes : m_flight - e.bytes;
+        uint32_t& onPath = m_flightByPath[e.path];
+        onPath = sign > 0 ? onPath + e.bytes : onPath - e.bytes;
     }
     if (e.markedForRtx)
     {
         m_marked = sign > 0 ? m_marked + 1 : m_marked - 1;
+    }
+    if (e.sent && !e.gapAcked)
+    {
+        uint32_t& unacked = m_unackedByPath[e.path];
+        unacked = sign > 0 ? unacked + 1 : unacked - 1;
     }
     if (e.gapAcked)
     {
@@ -50,6 +57,8 @@ SctpTxQueue::Reset(uint32_t initialTsn)
     m_timedTsn.reset();
     m_sent = 0;
     m_flight = 0;
+    m_flightByPath.fill(0);
+    m_unackedByPath.fill(0);
     m_marked = 0;
     m_gapAcked = 0;
 }
@@ -105,12 +114,14 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
     {
         cumTsnAck = highestSent;
     }
+    const auto earliest = EarliestOutstanding();
     auto sample = [&](const Entry& e) {
         if (m_timedTsn && *m_timedTsn == e.chunk->GetTsn())
         {
             if (e.txCount == 1)
             {
                 r.rtt = now - e.lastSent;
+                r.rttPath = e.path;
             }
             m_timedTsn.reset();
         }
@@ -124,6 +135,8 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         if (!e.gapAcked)
         {
             r.bytesAcked += e.Bytes();
+            r.bytesAckedByPath[e.path] += e.Bytes();
+            r.pathsAcked |= 1u << e.path;
             r.highestNewlyAcked = e.chunk->GetTsn();
         }
         sample(e);
@@ -140,12 +153,28 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         r.cumAdvanced = true;
     }
     m_cumAck = cumTsnAck;
+    auto earliestAcked = [&]() {
+        for (size_t p = 0; p < kMaxPaths; ++p)
+        {
+            if (!earliest[p])
+            {
+                continue;
+            }
+            const uint32_t tsn = *earliest[p];
+            const uint32_t off = tsn - m_cumAck - 1; // its index in m_q when not cumulatively acked
+            if (TsnLe(tsn, m_cumAck) || (off < m_sent && m_q[off].gapAcked))
+            {
+                r.pathsEarliestAcked |= 1u << p;
+            }
+        }
+    };
 
     // Gap blocks: what they cover is acked for now (it may be reneged, so it stays queued); a chunk that
     // was gap-acked before but is not any more has been reneged and is in flight again. Only sent chunks
     // can be covered, and without gaps now or before there is nothing to do (the common case).
     if (gaps.empty() && m_gapAcked == 0)
     {
+        earliestAcked();
         return r;
     }
     std::vector<bool> covered(m_sent, false);
@@ -169,7 +198,9 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
             if (!e.markedForRtx)
             {
                 r.bytesAcked += e.Bytes();
+                r.bytesAckedByPath[e.path] += e.Bytes();
             }
+            r.pathsAcked |= 1u << e.path;
             Update(e, [](Entry& x) {
                 x.gapAcked = true;
                 x.markedForRtx = false;
@@ -196,29 +227,63 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
             {
                 if (++e.missCount == 3)
                 {
+                    if (r.fastRtx.empty())
+                    {
+                        r.fastRtxPath = e.path;
+                    }
                     r.fastRtx.push_back(e.chunk->GetTsn());
                 }
             }
         }
     }
+    earliestAcked();
     return r;
 }
 
+std::array<std::optional<uint32_t>, SctpTxQueue::kMaxPaths>
+SctpTxQueue::EarliestOutstanding() const
+{
+    std::array<std::optional<uint32_t>, kMaxPaths> out;
+    size_t wanted = 0;
+    for (uint32_t n : m_unackedByPath)
+    {
+        wanted += n > 0 ? 1 : 0;
+    }
+    // Stops once every path with something outstanding has been found: single-homed, at the first entry.
+    for (size_t k = 0; wanted > 0 && k < m_sent; ++k)
+    {
+        const Entry& e = m_q[k];
+        if (!e.gapAcked && !out[e.path])
+        {
+            out[e.path] = e.chunk->GetTsn();
+            --wanted;
+        }
+    }
+    return out;
+}
+
 uint32_t
-SctpTxQueue::MarkAllForRetransmission()
+SctpTxQueue::MarkAllForRetransmission(uint8_t path)
 {
     uint32_t n = 0;
     for (size_t k = 0; k < m_sent; ++k)
     {
         Entry& e = m_q[k];
+        if (e.path != path)
+        {
+            continue;
+        }
         if (e.InFlight())
         {
             Update(e, [](Entry& x) { x.markedForRtx = true; });
             ++n;
         }
         e.markedByFastRtx = false; // whatever was pending goes out under the T3 rules now
+        if (m_timedTsn && *m_timedTsn == e.chunk->GetTsn())
+        {
+            m_timedTsn.reset();
+        }
     }
-    m_timedTsn.reset();
     return n;
 }
 
@@ -274,15 +339,17 @@ SctpTxQueue::HasUnsent() const
 }
 
 void
-SctpTxQueue::OnSent(Entry& e, Time now)
+SctpTxQueue::OnSent(Entry& e, Time now, uint8_t path)
 {
+    NS_ASSERT(path < kMaxPaths);
     if (!e.sent)
     {
         NS_ASSERT_MSG(m_sent < m_q.size() && &m_q[m_sent] == &e, "new DATA leaves in TSN order");
         ++m_sent;
     }
-    Update(e, [now](Entry& x) {
+    Update(e, [now, path](Entry& x) {
         x.sent = true;
+        x.path = path;
         x.markedForRtx = false;
         x.missCount = 0;
         ++x.txCount;

@@ -15,6 +15,7 @@
 
 #include "ns3/nstime.h"
 
+#include <array>
 #include <deque>
 #include <map>
 #include <memory>
@@ -27,6 +28,9 @@ namespace ns3
 class SctpTxQueue
 {
   public:
+    /** Destinations of one association the queue keeps counts for (SctpSocket uses at most this many). */
+    static constexpr size_t kMaxPaths = 8;
+
     /** One DATA chunk from the moment its message is queued until it is cumulatively acknowledged. */
     struct Entry
     {
@@ -40,6 +44,7 @@ class SctpTxQueue
         uint32_t missCount{0};
         Time lastSent{0};
         uint32_t bytes{0}; ///< chunk->GetSerializedSize(), fixed once queued (flight is counted in it)
+        uint8_t path{0};   ///< the destination (association path index) it was last sent to
 
         uint32_t Bytes() const { return bytes; }
         bool InFlight() const { return sent && !gapAcked && !markedForRtx; }
@@ -53,6 +58,15 @@ class SctpTxQueue
         std::optional<Time> rtt;    ///< sample of a chunk sent exactly once (Karn)
         std::vector<uint32_t> fastRtx; ///< TSNs that reached three miss indications now
         uint32_t highestNewlyAcked{0};
+        /** bytesAcked split by the destination each chunk was last sent to. */
+        std::array<uint32_t, kMaxPaths> bytesAckedByPath{};
+        uint32_t pathsAcked{0};  ///< bit p: a chunk last sent to path p was newly acknowledged
+        /** bit p: the earliest outstanding chunk last sent to path p was acknowledged, cumulatively or by a
+         *  gap block (§6.3.2 R3: restart p's T3-rtx). Single-homed, the same as cumAdvanced: the chunk
+         *  after the Cumulative TSN Ack cannot be in a gap block. */
+        uint32_t pathsEarliestAcked{0};
+        uint8_t rttPath{0};      ///< the destination `rtt` was measured on
+        uint8_t fastRtxPath{0};  ///< the destination fastRtx.front() was last sent to
     };
 
     void Reset(uint32_t initialTsn);
@@ -67,8 +81,9 @@ class SctpTxQueue
 
     SackResult ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_t, uint16_t>>& gaps, Time now);
 
-    /** T3-rtx expired: every outstanding chunk that is not gap-acknowledged is marked for retransmission. */
-    uint32_t MarkAllForRetransmission();
+    /** T3-rtx of `path` expired: its chunks in flight (sent to it, not gap-acknowledged) are marked for
+     *  retransmission (RFC 9260 §6.3.3 E3: the destination whose timer expired). */
+    uint32_t MarkAllForRetransmission(uint8_t path = 0);
     /** Marks chunks `tsns` for fast retransmission. */
     void MarkFastRetransmit(const std::vector<uint32_t>& tsns);
 
@@ -76,14 +91,18 @@ class SctpTxQueue
     Entry* NextToSend(bool rtxOnly);
     bool HasMarked() const;
     bool HasUnsent() const;
-    /** Call after putting the chunk on the wire. */
-    void OnSent(Entry& e, Time now);
+    /** Call after putting the chunk on the wire, to destination `path`. */
+    void OnSent(Entry& e, Time now, uint8_t path = 0);
 
     uint32_t GetFlightSize() const { return m_flight; }
+    /** Octets in flight to destination `path`. */
+    uint32_t GetFlightSize(uint8_t path) const { return m_flightByPath[path]; }
     /** Octets of user data queued or outstanding (the send buffer in use). */
     uint64_t GetBufferedBytes() const { return m_bufferedUserBytes; }
     bool Empty() const { return m_q.empty(); }
     bool HasOutstanding() const { return m_sent > 0; }
+    /** Chunks last sent to `path` and not acknowledged (in flight, or marked for retransmission). */
+    bool HasOutstanding(uint8_t path) const { return m_unackedByPath[path] > 0; }
     uint32_t GetCumAckPoint() const { return m_cumAck; }
     uint32_t GetNextTsn() const { return m_nextTsn; }
     uint32_t GetHighestSentTsn() const;
@@ -99,6 +118,8 @@ class SctpTxQueue
     template <typename Change>
     void Update(Entry& e, Change change);
     void Count(const Entry& e, int sign);
+    /** TSN of each path's earliest chunk sent and not acknowledged, from the front of the queue. */
+    std::array<std::optional<uint32_t>, kMaxPaths> EarliestOutstanding() const;
 
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
     /** How many entries at the front of m_q have been sent. New chunks leave in TSN order, so the sent ones
@@ -113,6 +134,8 @@ class SctpTxQueue
     std::map<uint16_t, uint32_t> m_unackedPerStream;
     std::optional<uint32_t> m_timedTsn; ///< the one chunk being timed (one RTT sample per round trip)
     uint32_t m_flight{0};  ///< sum of Bytes() of the entries InFlight()
+    std::array<uint32_t, kMaxPaths> m_flightByPath{}; ///< m_flight split by Entry::path
+    std::array<uint32_t, kMaxPaths> m_unackedByPath{}; ///< entries sent and not gap-acked, by Entry::path
     size_t m_marked{0};    ///< entries markedForRtx
     size_t m_gapAcked{0};  ///< entries gapAcked
 };

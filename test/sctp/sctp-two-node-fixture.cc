@@ -182,6 +182,12 @@ SctpTwoNodeFixture::SctpTwoNodeFixture(const Options& o)
     Ipv4AddressHelper addr;
     addr.SetBase("10.1.1.0", "255.255.255.0");
     interfaces = addr.Assign(devices);
+    if (o.dualHomed)
+    {
+        devices2 = p2p.Install(nodes);
+        addr.SetBase("10.1.2.0", "255.255.255.0");
+        interfaces2 = addr.Assign(devices2);
+    }
     SctpHelper().Install(nodes);
     L4(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&LogL4Tx, &clientLog));
     L4(1)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&LogL4Tx, &serverLog));
@@ -213,6 +219,35 @@ SctpTwoNodeFixture::EnablePcap(const std::string& prefix, uint32_t i)
 {
     PointToPointHelper p2p;
     p2p.EnablePcap(prefix, devices.Get(i), true);
+}
+
+void
+SctpTwoNodeFixture::CutLink(uint32_t link, Time from, Time to, bool bothWays)
+{
+    const NetDeviceContainer& devs = link == 0 ? devices : devices2;
+    std::vector<Ptr<SctpDropListErrorModel>> cut;
+    for (uint32_t i = bothWays ? 0 : 1; i < 2; ++i) // the server's device receives what the client sends
+    {
+        Ptr<SctpDropListErrorModel> em = CreateObject<SctpDropListErrorModel>();
+        devs.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        cut.push_back(em);
+    }
+    // An error model counts the packets it sees (disabled, it sees none): drop from the next one on.
+    Simulator::Schedule(from, [cut]() {
+        for (const auto& em : cut)
+        {
+            em->dropFrom = em->seen + 1;
+        }
+    });
+    if (!to.IsZero())
+    {
+        Simulator::Schedule(to, [cut]() {
+            for (const auto& em : cut)
+            {
+                em->dropFrom = 0;
+            }
+        });
+    }
 }
 
 Ptr<SctpDropListErrorModel>

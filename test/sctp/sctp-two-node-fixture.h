@@ -110,6 +110,8 @@ class SctpTwoNodeFixture
         std::string delay{"5ms"};
         double lossRate{0.0}; ///< RateErrorModel (packets) on both receiving devices
         uint32_t lossStream{1};
+        /** A second link between the nodes (10.1.2.0/24): each node has an address on each. */
+        bool dualHomed{false};
     };
 
     explicit SctpTwoNodeFixture(const Options& o);
@@ -128,11 +130,18 @@ class SctpTwoNodeFixture
     NodeContainer nodes;
     NetDeviceContainer devices;
     Ipv4InterfaceContainer interfaces;
+    NetDeviceContainer devices2;        ///< dualHomed: the second link
+    Ipv4InterfaceContainer interfaces2;
 
     Ptr<SctpL4Protocol> L4(uint32_t i) const { return nodes.Get(i)->GetObject<SctpL4Protocol>(); }
     Ipv4Address Addr(uint32_t i) const { return interfaces.GetAddress(i); }
     /** pcap of device i's traffic as `prefix`-<node>-<device>.pcap (link type PPP). */
     void EnablePcap(const std::string& prefix, uint32_t i);
+    /** Node i's address on the second link (dualHomed). */
+    Ipv4Address Addr2(uint32_t i) const { return interfaces2.GetAddress(i); }
+    /** Link `link` (0 or 1) drops every packet from `from` until `to` (never if `to` is zero), both ways or
+     *  only from the client to the server. */
+    void CutLink(uint32_t link, Time from, Time to, bool bothWays = true);
     /** Installs a drop-list error model on the receiving side of device i. */
     Ptr<SctpDropListErrorModel> DropOn(uint32_t i);
     /** Hands a hand-made packet to node i's SCTP as if it came from the other node. */
