@@ -31,13 +31,13 @@ TransportCaseName(const std::string& base, TestTransport t)
     return t == TestTransport::Loopback ? base + " -loopback" : base;
 }
 
-RnicPair::RnicPair(const std::string& rate, const std::string& delay, bool sctp)
+RnicPair::RnicPair(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed)
 {
-    BuildIwarp(rate, delay, sctp);
+    BuildIwarp(rate, delay, sctp, dualHomed);
 }
 
 void
-RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sctp)
+RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed)
 {
     NodeContainer nodes;
     nodes.Create(2);
@@ -48,6 +48,12 @@ RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sct
     InternetStackHelper().Install(nodes);
     Ipv4AddressHelper addr("10.2.1.0", "255.255.255.0");
     serverAddr = addr.Assign(devs).GetAddress(1);
+    links.push_back(devs);
+    if (dualHomed)
+    {
+        links.push_back(p2p.Install(nodes));
+        Ipv4AddressHelper("10.2.2.0", "255.255.255.0").Assign(links.back());
+    }
     IwarpHelper iw;
     client = iw.Install(nodes.Get(0));
     server = iw.Install(nodes.Get(1));

@@ -12,6 +12,7 @@
 
 #include "rnic/rnic.h"
 
+#include "ns3/net-device-container.h"
 #include "ns3/nstime.h"
 
 #include <string>
@@ -47,8 +48,12 @@ struct RnicPair
     std::vector<uint8_t> replyPd;
     std::vector<uint8_t> requestPd;
 
-    /** Iwarp over a `rate`/`delay` link (SCTP as the LLP if `sctp`). */
-    RnicPair(const std::string& rate, const std::string& delay, bool sctp = false);
+    /** The point-to-point links between the two nodes: one, or two when dual-homed. */
+    std::vector<NetDeviceContainer> links;
+
+    /** Iwarp over a `rate`/`delay` link (SCTP as the LLP if `sctp`); `dualHomed`: a second such link, in
+     *  10.2.2.0/24, so each node has an address on each (for SCTP multihoming). */
+    RnicPair(const std::string& rate, const std::string& delay, bool sctp = false, bool dualHomed = false);
     /** Either transport, with a 10 Gb/s, 5 us link for Iwarp. */
     explicit RnicPair(TestTransport t);
     ~RnicPair();
@@ -60,7 +65,7 @@ struct RnicPair
     void Run(Time t);
 
   private:
-    void BuildIwarp(const std::string& rate, const std::string& delay, bool sctp);
+    void BuildIwarp(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed = false);
     void MakeQps();
     TestTransport m_transport{TestTransport::Iwarp};
 };
