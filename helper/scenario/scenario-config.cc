@@ -83,6 +83,7 @@ ShapeOf(const TopologyConfig& t)
     spec.leaves = t.leaves;
     spec.spines = t.spines;
     spec.hostsPerLeaf = t.hostsPerLeaf;
+    spec.planes = t.planes;
     spec.k = t.k;
     spec.graphmlPath = t.file;
     return spec;

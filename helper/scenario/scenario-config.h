@@ -82,6 +82,7 @@ struct TopologyConfig
     uint32_t leaves{2};       ///< leaf-spine
     uint32_t spines{2};       ///< leaf-spine
     uint32_t hostsPerLeaf{2}; ///< leaf-spine
+    uint32_t planes{1};       ///< leaf-spine: fabric copies, one NIC per host in each
     uint32_t k{4};            ///< fat-tree: pods and ports per switch, even
     std::string file;         ///< graphml: path, relative to the scenario file's folder when relative
     bool ecmp{false};         ///< equal-cost multipath routing (per-flow hashing)

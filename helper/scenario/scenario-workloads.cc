@@ -94,9 +94,13 @@ ScenarioWorkloads::ScenarioWorkloads(const ScenarioConfig& cfg, const BuiltTopol
     : m_cfg(cfg),
       m_topo(topo)
 {
-    for (std::size_t i = 0; i < topo.hostNames.size(); ++i)
+    // Every address of a multi-homed host names it, not only the primary workloads connect to.
+    for (const std::string& host : topo.hostNames)
     {
-        m_hostByAddress[topo.hostAddresses[i].Get()] = topo.hostNames[i];
+        for (Ipv4Address a : topo.GetHostAddresses(host))
+        {
+            m_hostByAddress[a.Get()] = host;
+        }
     }
     m_ownSegmentSize = ScenarioDefault(cfg, "ns3::TcpSocket::SegmentSize").has_value();
     m_ownPmtu = ScenarioDefault(cfg, "ns3::SctpSocket::Pmtu").has_value();

@@ -115,6 +115,40 @@ BuiltTopology::GetHostAddress(const std::string& name) const
     return hostAddresses.at(v.index);
 }
 
+Ipv4Address
+BuiltTopology::AddressAt(TopoVertexId v, TopoEdgeId e) const
+{
+    const BuiltLink& link = links[graph[e].link];
+    return link.vertexA == v ? link.addrA : link.addrB;
+}
+
+std::vector<Ipv4Address>
+BuiltTopology::GetHostAddresses(const std::string& name) const
+{
+    const TopoVertexId v = Vertex(name);
+    if (!graph[v].IsHost())
+    {
+        throw TopologyError("'" + name + "' is a switch, not a host");
+    }
+    std::vector<Ipv4Address> addresses;
+    for (TopoEdgeId e : boost::make_iterator_range(boost::out_edges(v, graph)))
+    {
+        addresses.push_back(AddressAt(v, e));
+    }
+    return addresses;
+}
+
+uint32_t
+BuiltTopology::HostAddressCount() const
+{
+    uint64_t n = 0;
+    for (TopoVertexId v = 0; v < boost::num_vertices(graph); ++v)
+    {
+        n += graph[v].IsHost() ? boost::out_degree(v, graph) : 0;
+    }
+    return static_cast<uint32_t>(n);
+}
+
 std::vector<uint32_t>
 BuiltTopology::FindLinks(const std::string& a, const std::string& b) const
 {
@@ -431,7 +465,8 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
         link.devB = makeEnd(link.vertexB, 2, link.queuesB, link.ifB, link.addrB);
     }
 
-    // A host is reached at the address of its first link; hosts do not forward.
+    // A host has an address on each link (GetHostAddresses); its first link's is its primary, the
+    // one workloads address. Hosts do not forward.
     topo.hostAddresses.resize(topo.hosts.GetN());
     for (TopoVertexId v = 0; v < boost::num_vertices(g); ++v)
     {
@@ -445,9 +480,7 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
             g[v].node->GetObject<Ipv4>()->SetAttribute("WeakEsModel", BooleanValue(false));
             continue;
         }
-        TopoEdgeId first = *boost::out_edges(v, g).first;
-        const BuiltLink& link = topo.links[g[first].link];
-        topo.hostAddresses[g[v].index] = (link.vertexA == v) ? link.addrA : link.addrB;
+        topo.hostAddresses[g[v].index] = topo.AddressAt(v, *boost::out_edges(v, g).first);
         g[v].node->GetObject<Ipv4>()->SetAttribute("IpForward", BooleanValue(false));
     }
 }

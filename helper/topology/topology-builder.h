@@ -2,8 +2,9 @@
  * TopologyBuilder: TopologySpec in, BuiltTopology out. Every node gets ns-3's Internet stack;
  * switches are IPv4 routers (store-and-forward, one device queue per port), which is what TCP
  * needs and keeps every packet visible to ns-3's IP traces. Each link is its own /30 out of
- * 10.0.0.0/8; each host is reached at the address of its first link; routes are host routes
- * from breadth-first shortest paths on the Boost graph (doc/topology.md).
+ * 10.0.0.0/8; a host has the address of each of its links, the first one its primary; routes
+ * are host routes to every host address, from breadth-first shortest paths on the Boost graph
+ * that end over the address's own link (doc/topology.md).
  *
  *   TopologySpec spec;
  *   spec.kind = TopologyKind::FatTree;
@@ -76,7 +77,8 @@ class BuiltTopology
     NodeContainer nodes;    ///< hosts then switches
     std::vector<std::string> hostNames;
     std::vector<std::string> switchNames;
-    std::vector<Ipv4Address> hostAddresses; ///< hostAddresses[i] reaches hostNames[i]
+    /** hostAddresses[i] reaches hostNames[i]: its primary address, on its first link (GetHostAddresses for all). */
+    std::vector<Ipv4Address> hostAddresses;
     std::vector<BuiltLink> links;           ///< in graph edge order
     TopologyGraph graph;                    ///< vertices carry their Ptr<Node>, edges their link index
     double buildSeconds{0};                 ///< wall time of Build(), for information only
@@ -89,6 +91,14 @@ class BuiltTopology
     Ptr<Node> GetNode(const std::string& name) const;
     /** The address other hosts reach host `name` at; throws TopologyError for a non-host. */
     Ipv4Address GetHostAddress(const std::string& name) const;
+    /**
+     * Every address of host `name`, one per link in link order (the first is GetHostAddress's); each is
+     * routed over its own link only, so a multi-homed host is reached at each NIC by its own paths.
+     * Throws TopologyError for a non-host.
+     */
+    std::vector<Ipv4Address> GetHostAddresses(const std::string& name) const;
+    /** How many addresses the hosts have together (a host has one per link). */
+    uint32_t HostAddressCount() const;
     /** Indices into links of the links between two named nodes (either order). */
     std::vector<uint32_t> FindLinks(const std::string& a, const std::string& b) const;
 
@@ -104,7 +114,8 @@ class BuiltTopology
     /**
      * Recompute every node's host routes around the links marked in `linkDown` (by link index), as a
      * routing protocol converged on the new graph would: equal-cost groups shrink to the hops that
-     * remain, and a destination cut off has no route. All up: the routes Build installed. Needs the
+     * remain, and a destination cut off has no route (a host address whose own link is down is cut
+     * off; the host's other addresses keep theirs). All up: the routes Build installed. Needs the
      * hashed route table (routeTable Hashed or ecmp); throws TopologyError otherwise.
      */
     void Reroute(const std::vector<bool>& linkDown);
@@ -113,6 +124,8 @@ class BuiltTopology
 
   private:
     friend class TopologyBuilder;
+    /** Host vertex v's address on the link of edge e (v is one end of it). */
+    Ipv4Address AddressAt(TopoVertexId v, TopoEdgeId e) const;
     void EnablePcapOn(const std::string& prefix, const BuiltLink& link) const;
     TopoVertexId Vertex(const std::string& name) const;
     std::map<std::string, TopoVertexId> m_vertex;

@@ -148,33 +148,55 @@ MakeDumbbell(uint32_t n)
     return g;
 }
 
+/** A leaf-spine switch's name in plane p: plane 0 keeps the single-plane names, plane p > 0 adds "_p<p>". */
+std::string
+PlaneName(const std::string& name, uint32_t plane)
+{
+    return plane == 0 ? name : name + "_p" + std::to_string(plane);
+}
+
+/*
+ * `planes` copies of the fabric sharing the hosts. Links are made in the order host links plane by
+ * plane, then fabric links plane by plane: each host's first link (its primary address) is on plane 0,
+ * one plane gives exactly the single-plane graph (same vertices, links and so addresses), and the host
+ * links' /30s stay one block, which keeps Ipv4EcmpRouting's array lookup (addresses packed) in use.
+ */
 TopologyGraph
-MakeLeafSpine(uint32_t leaves, uint32_t spines, uint32_t perLeaf)
+MakeLeafSpine(uint32_t leaves, uint32_t spines, uint32_t perLeaf, uint32_t planes)
 {
     TopologyGraph g;
     std::vector<TopoVertexId> h = AddHosts(g, leaves * perLeaf);
-    std::vector<TopoVertexId> leaf;
-    std::vector<TopoVertexId> spine;
-    for (uint32_t l = 0; l < leaves; ++l)
+    std::vector<std::vector<TopoVertexId>> leaf(planes);
+    std::vector<std::vector<TopoVertexId>> spine(planes);
+    for (uint32_t p = 0; p < planes; ++p)
     {
-        leaf.push_back(AddNode(g, "leaf" + std::to_string(l), "switch"));
-    }
-    for (uint32_t s = 0; s < spines; ++s)
-    {
-        spine.push_back(AddNode(g, "spine" + std::to_string(s), "switch"));
-    }
-    for (uint32_t l = 0; l < leaves; ++l)
-    {
-        for (uint32_t i = 0; i < perLeaf; ++i)
+        for (uint32_t l = 0; l < leaves; ++l)
         {
-            AddLink(g, h[l * perLeaf + i], leaf[l], LinkTier::Host);
+            leaf[p].push_back(AddNode(g, PlaneName("leaf" + std::to_string(l), p), "switch"));
         }
-    }
-    for (uint32_t l = 0; l < leaves; ++l)
-    {
         for (uint32_t s = 0; s < spines; ++s)
         {
-            AddLink(g, leaf[l], spine[s], LinkTier::Fabric);
+            spine[p].push_back(AddNode(g, PlaneName("spine" + std::to_string(s), p), "switch"));
+        }
+    }
+    for (uint32_t p = 0; p < planes; ++p)
+    {
+        for (uint32_t l = 0; l < leaves; ++l)
+        {
+            for (uint32_t i = 0; i < perLeaf; ++i)
+            {
+                AddLink(g, h[l * perLeaf + i], leaf[p][l], LinkTier::Host);
+            }
+        }
+    }
+    for (uint32_t p = 0; p < planes; ++p)
+    {
+        for (uint32_t l = 0; l < leaves; ++l)
+        {
+            for (uint32_t s = 0; s < spines; ++s)
+            {
+                AddLink(g, leaf[p][l], spine[p][s], LinkTier::Fabric);
+            }
         }
     }
     return g;
@@ -437,9 +459,31 @@ HopDistances(const TopologyGraph& g, TopoVertexId from, const std::vector<bool>*
     return dist;
 }
 
+namespace
+{
+
+/** `planes` is leaf-spine's only, from 1 to kMaxPlanes: refused elsewhere rather than ignored. */
+void
+CheckPlanes(const TopologySpec& spec)
+{
+    if (spec.planes < 1 || spec.planes > kMaxPlanes)
+    {
+        throw TopologyError(std::string(ToString(spec.kind)) + ": planes must be 1 to " +
+                            std::to_string(kMaxPlanes) + " (got " + std::to_string(spec.planes) + ")");
+    }
+    if (spec.planes != 1 && spec.kind != TopologyKind::LeafSpine)
+    {
+        throw TopologyError(std::string(ToString(spec.kind)) + ": planes applies to leaf-spine only (got " +
+                            std::to_string(spec.planes) + ")");
+    }
+}
+
+} // namespace
+
 TopologyGraph
 MakeTopologyGraph(const TopologySpec& spec)
 {
+    CheckPlanes(spec);
     switch (spec.kind)
     {
     case TopologyKind::TwoHosts: {
@@ -453,14 +497,15 @@ MakeTopologyGraph(const TopologySpec& spec)
         CheckSize(spec.kind, 2 * uint64_t(spec.hostsPerSide), 2 * uint64_t(spec.hostsPerSide) + 2,
                   2 * uint64_t(spec.hostsPerSide) + 1);
         return MakeDumbbell(spec.hostsPerSide);
-    case TopologyKind::LeafSpine:
+    case TopologyKind::LeafSpine: {
         RequirePositive(spec.leaves, "leaves", spec.kind);
         RequirePositive(spec.spines, "spines", spec.kind);
         RequirePositive(spec.hostsPerLeaf, "hostsPerLeaf", spec.kind);
-        CheckSize(spec.kind, uint64_t(spec.leaves) * spec.hostsPerLeaf,
-                  uint64_t(spec.leaves) * spec.hostsPerLeaf + spec.leaves + spec.spines,
-                  uint64_t(spec.leaves) * spec.hostsPerLeaf + uint64_t(spec.leaves) * spec.spines);
-        return MakeLeafSpine(spec.leaves, spec.spines, spec.hostsPerLeaf);
+        const uint64_t hosts = uint64_t(spec.leaves) * spec.hostsPerLeaf;
+        CheckSize(spec.kind, hosts, hosts + uint64_t(spec.planes) * (uint64_t(spec.leaves) + spec.spines),
+                  uint64_t(spec.planes) * (hosts + uint64_t(spec.leaves) * spec.spines));
+        return MakeLeafSpine(spec.leaves, spec.spines, spec.hostsPerLeaf, spec.planes);
+    }
     case TopologyKind::FatTree:
         if (spec.k < 2 || spec.k % 2 != 0)
         {

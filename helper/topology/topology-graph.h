@@ -61,6 +61,8 @@ constexpr uint64_t kMaxNodes = 1u << 17;
 constexpr uint64_t kMaxLinks = 1u << 22;
 constexpr uint64_t kMaxGraphMlOctets = 8u << 20;
 constexpr std::size_t kMaxNodeNameLength = 100;
+/** At most this many leaf-spine planes (TopologySpec::planes): NICs a host has, one per plane. */
+constexpr uint32_t kMaxPlanes = 4;
 
 /** Bad input (odd fat-tree arity, unreadable file, missing attribute, ...); what() says which. */
 class TopologyError : public std::invalid_argument

@@ -231,6 +231,9 @@ struct TopologySpec
     uint32_t leaves{2};        ///< LeafSpine
     uint32_t spines{2};        ///< LeafSpine
     uint32_t hostsPerLeaf{2};  ///< LeafSpine
+    /** LeafSpine: how many copies of the leaf-spine fabric, sharing no switch; each host has one link
+     *  (NIC, address) to its leaf in every plane, plane 0's first (doc/topology.md, "Planes"). */
+    uint32_t planes{1};
     uint32_t k{4};             ///< FatTree arity (even, >= 2)
     std::string graphmlPath;   ///< GraphMl
 

@@ -73,6 +73,12 @@ Declare()
     keys.push_back(UIntKey("spines", &TopologyConfig::spines, 1, 65535, "spine switches").Only("leaf-spine"));
     keys.push_back(
         UIntKey("hosts-per-leaf", &TopologyConfig::hostsPerLeaf, 1, 65535, "hosts under each leaf").Only("leaf-spine"));
+    keys.push_back(UIntKey("planes", &TopologyConfig::planes, 1, kMaxPlanes,
+                           "copies of the leaf-spine fabric sharing no switch; every host has one link (NIC, "
+                           "address) to its leaf in each, its first (the address workloads use) in plane 0. "
+                           "Plane 0's switches keep the one-plane names, plane p's add `_p<p>` (`leaf0_p1`); "
+                           "each address is routed in its own plane (doc/topology.md, \"Planes\")")
+                       .Only("leaf-spine"));
     keys.push_back(FatTreeK());
     keys.push_back(GraphMlFile());
     return keys;
