@@ -347,10 +347,34 @@ def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> Non
                      transform=axes[0].get_xaxis_transform(), fontsize=7, rotation=30, ha="left", va="bottom")
 
 
+def path_changes(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each multihomed SCTP association's data-path changes (summary.json's sctp_associations, doc/metrics.md)
+    as markers: {at_ns, label, to_primary}, the end that changed named."""
+    out = []
+    for w in summary.get("workloads", []):
+        for a in w.get("sctp_associations") or []:
+            for c in a["data_path_changes"]:
+                out.append({"at_ns": c["at_ns"], "to_primary": c["to_primary"],
+                            "label": "%s at %s %s" % (w["name"], a["node"],
+                                                      "back to primary" if c["to_primary"] else "fails over")})
+    return out
+
+
+def _path_change_markers(axes: Sequence[Any], changes: Sequence[dict[str, Any]]) -> None:
+    """SCTP data-path changes on every panel: dash-dot blue at a failover, dash-dot cyan back to the primary."""
+    for ax in axes:
+        for c in changes:
+            ax.vlines(c["at_ns"] / 1e6, 0, 1, transform=ax.get_xaxis_transform(), linestyles="-.",
+                      colors="tab:cyan" if c["to_primary"] else "tab:blue", lw=1.0)
+    for c in changes:
+        axes[0].text(c["at_ns"] / 1e6, 1.02, c["label"], transform=axes[0].get_xaxis_transform(), fontsize=7,
+                     rotation=30, ha="left", va="bottom", color="tab:blue")
+
+
 def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float,
-                events: Sequence[dict[str, Any]] = ()) -> list[str]:
+                events: Sequence[dict[str, Any]] = (), changes: Sequence[dict[str, Any]] = ()) -> list[str]:
     """One panel per quantity of `df` (series.csv's rows), one line per subject; time in ms; `events`
-    (summary.json's link_events) marked on every panel."""
+    (summary.json's link_events) and `changes` (path_changes) marked on every panel."""
     quantities = [q for q in SERIES_PANELS if q in set(df["quantity"])]
     if not quantities:
         raise SystemExit("series: nothing to draw (no rows of %s)" % ", ".join(SERIES_PANELS))
@@ -398,12 +422,14 @@ def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float,
             ax.text(1.01, 1.0, "%d lines\n(--subject picks some)" % len(shown), transform=ax.transAxes,
                     va="top", fontsize=7)
     _event_markers(axes, events)
+    _path_change_markers(axes, changes)
     axes[-1].set_xlabel("simulated time (ms)")
     axes[-1].set_xlim(0, float(df["time_ns"].max()) / 1e6)
     fig.suptitle("Time series of scenario %s, sampled every %g µs%s%s"
                  % (scenario, interval_ns / 1e3, " (goodput: averaged over each interval)"
                     if "goodput" in quantities else "",
-                    "\nlink events: dashed red down, solid green up, dotted grey routes recomputed" if events else ""))
+                    "\nlink events: dashed red down, solid green up, dotted grey routes recomputed" if events else "")
+                 + ("; SCTP data path: dash-dot blue failover, cyan back" if changes else ""))
     fig.tight_layout()
     return _save(fig, out, "series-" + scenario)
 
@@ -424,7 +450,7 @@ def series_main(args: argparse.Namespace) -> int:
     if not times:
         raise SystemExit("series: no rows of %s in %s%s" % (", ".join(args.what or SERIES_WHAT), path,
                                                            " for " + ", ".join(args.subject) if args.subject else ""))
-    series_plot(df, args.out, scenario, times[0], summary.get("link_events") or [])
+    series_plot(df, args.out, scenario, times[0], summary.get("link_events") or [], path_changes(summary))
     return 0
 
 

@@ -150,3 +150,27 @@ def test_series_marks_node_events(figures, tmp_path):
     assert [t.get_text() for t in fig.axes[0].texts] == ["node-down spine0", "node-up spine0"]
     xs = sorted(float(seg[0][0]) for c in fig.axes[0].collections for seg in c.get_segments())
     assert xs == [1.0, 1.8]
+
+
+def test_series_marks_sctp_data_path_changes(figures, tmp_path):
+    # summary.json's sctp_associations (doc/metrics.md): each change of data path at the end that made it, on
+    # every panel, named above the top one: away from the primary in blue, back to it in cyan
+    d = _folder(tmp_path, _rows())
+    changes = [{"at_ns": 1200000, "from": "10.0.0.9", "to": "10.0.0.25", "to_primary": False,
+                "since_failure_ns": 200000},
+               {"at_ns": 1900000, "from": "10.0.0.25", "to": "10.0.0.9", "to_primary": True,
+                "since_failure_ns": 900000}]
+    summary = {"scenario": "made", "link_events": [],
+               "workloads": [{"name": "sctp", "sctp_associations": [
+                   {"node": "h0", "connection": "h0:49152", "paths": [], "data_path_changes": changes},
+                   {"node": "h2", "connection": "h0:49152", "paths": [], "data_path_changes": []}]},
+                   {"name": "tcp", "sctp_associations": []}]}
+    with open(d / "summary.json", "w") as f:
+        json.dump(summary, f)
+    plot.main(["series", str(d)])
+    ((fig, _),) = figures
+    assert [t.get_text() for t in fig.axes[0].texts] == ["sctp at h0 fails over", "sctp at h0 back to primary"]
+    for ax in fig.axes:
+        xs = sorted(float(seg[0][0]) for c in ax.collections for seg in c.get_segments())
+        assert xs == [1.2, 1.9]
+    assert "SCTP data path" in fig._suptitle.get_text()

@@ -211,6 +211,7 @@ WorkloadJson(const WorkloadResult& w)
                              {"fast", w.retransmissions.fast},
                              {"timeout", w.retransmissions.timeout},
                              {"rto_expirations", w.retransmissions.rtoExpirations}};
+    jw["sctp_associations"] = SctpAssociationsJson(w.sctpAssociations); // [] unless multihomed
     jw["connections"] = {{"attempted", w.connections.attempted},
                          {"established", w.connections.established},
                          {"not_established", w.connections.NotEstablished()},

@@ -30,6 +30,7 @@
 #define IWARP_SCENARIO_RESULTS_WRITER_H
 
 #include "helper/scenario/data-flows.h"
+#include "helper/scenario/sctp-associations.h"
 #include "helper/scenario/stats.h"
 #include "helper/scenario/transport-settings.h"
 
@@ -267,6 +268,7 @@ struct WorkloadResult
     RetransmissionCounts retransmissions;
     std::vector<TerminateRecord> terminates;
     ConnectionCounts connections;
+    std::vector<SctpAssociationRecord> sctpAssociations; ///< its multihomed ones (sctp-associations.h)
 };
 
 struct HostResult

@@ -308,6 +308,18 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
                << (o.recovered ? "" : " (not over)");
         }
     }
+    for (const SctpAssociationRecord& a : w.sctpAssociations)
+    {
+        for (const SctpFailoverRecord& c : a.failovers)
+        {
+            os << ", SCTP " << a.connection << " at " << a.node << (c.toPrimary ? " back to " : " failed over to ")
+               << c.to;
+            if (c.sinceFailure)
+            {
+                os << " " << c.sinceFailure->GetSeconds() * 1e3 << " ms after the failure";
+            }
+        }
+    }
     if (!w.terminates.empty())
     {
         os << ", " << w.terminates.size() << " Terminates";

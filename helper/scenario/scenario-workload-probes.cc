@@ -167,6 +167,7 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
         sctp->TraceConnectWithoutContext(
             "RetransmissionTimeout",
             MakeBoundCallback(+[](Workload* wl, Time) { ++wl->retransmissions.rtoExpirations; }, w));
+        w->sctpAssociations.Follow(sctp, node, m_qpConnection[qp]);
     }
     if (hostGroup)
     {
@@ -451,6 +452,7 @@ ScenarioWorkloads::Collect(RunResult& result) const
         r.start = w->installed ? std::optional<Time>(w->start) : std::nullopt;
         r.completedAt = w->completedAt;
         r.retransmissions = w->retransmissions;
+        r.sctpAssociations = w->sctpAssociations.Records(in.failures);
         r.terminates = w->terminates;
         r.connections = w->connections;
         for (auto it = w->apps.Begin(); it != w->apps.End(); ++it)

@@ -97,6 +97,7 @@ class ScenarioWorkloads
         std::vector<Flow> flows;
         std::map<std::pair<std::string, std::string>, std::size_t> flowIndex; ///< (sender, receiver) -> flows
         RetransmissionCounts retransmissions;
+        SctpAssociationWatch sctpAssociations; ///< its multihomed SCTP associations, both ends
         std::vector<TerminateRecord> terminates;
         ConnectionCounts connections;               ///< lost is filled in from lostConnections
         std::set<std::string> lostConnections;      ///< "client node:port" of each lost connection

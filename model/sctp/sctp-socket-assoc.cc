@@ -67,7 +67,7 @@ SctpSocket::OnStateEntered(SctpState from)
         m_errorCount = 0;
         for (size_t p = 0; p < m_paths.size(); ++p)
         {
-            ScheduleHeartbeat(uint8_t(p));
+            StartHeartbeats(uint8_t(p));
         }
         if (m_passive)
         {

@@ -186,6 +186,12 @@ SctpSocket::SetPathActive(uint8_t p, bool active)
     path.active = active;
     NS_LOG_INFO("path " << unsigned(p) << " to " << path.address << (active ? " active" : " inactive"));
     m_pathStateTrace(path.address, active);
+    if (!active && !path.hbOutstanding)
+    {
+        // Idle from now on: heartbeated an HB.interval + RTO on, to learn when it is back, not on a period
+        // set while it carried data (at the start, RTO.Initial's).
+        ScheduleHeartbeat(p);
+    }
     ChooseDataPath();
 }
 
@@ -238,6 +244,18 @@ SctpSocket::GetPathInfo(size_t p) const
 // ------------------------------------------------------------------------------------------- heartbeats
 
 void
+SctpSocket::StartHeartbeats(uint8_t p)
+{
+    if (m_paths[p].confirmed)
+    {
+        ScheduleHeartbeat(p);
+        return;
+    }
+    m_paths[p].hbTimer.Cancel();
+    m_paths[p].hbTimer = Simulator::ScheduleNow(&SctpSocket::HeartbeatTimer, this, p);
+}
+
+void
 SctpSocket::ScheduleHeartbeat(uint8_t p)
 {
     SctpPath& path = m_paths[p];
@@ -267,6 +285,8 @@ SctpSocket::HeartbeatTimer(uint8_t p)
         return;
     }
     SctpPath& path = m_paths[p];
+    NS_LOG_LOGIC("heartbeat timer of path " << unsigned(p) << ", idle for "
+                                            << (Simulator::Now() - path.lastDataSent).As(Time::MS));
     if (path.hbOutstanding)
     {
         path.rto.BackOff();

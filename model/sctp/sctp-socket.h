@@ -194,6 +194,8 @@ class SctpSocket : public Socket
     void SetPathActive(uint8_t p, bool active);
     /** The primary if usable, else the current or first usable alternate (§6.4). */
     void ChooseDataPath();
+    /** On entering ESTABLISHED: an unconfirmed address is probed at once (§5.4), the others watched. */
+    void StartHeartbeats(uint8_t p);
     void ScheduleHeartbeat(uint8_t p);
     void HeartbeatTimer(uint8_t p);
     void SendHeartbeat(uint8_t p);
