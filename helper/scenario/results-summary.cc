@@ -136,6 +136,22 @@ AddCollective(const WorkloadResult& w, json& jw)
     }
 }
 
+/** What the workload's LLP connections did: retransmissions, multihomed associations, connections, Terminates. */
+void
+AddTransportOutcome(const WorkloadResult& w, json& jw)
+{
+    jw["retransmissions"] = {{"total", w.retransmissions.total},
+                             {"fast", w.retransmissions.fast},
+                             {"timeout", w.retransmissions.timeout},
+                             {"rto_expirations", w.retransmissions.rtoExpirations}};
+    jw["sctp_associations"] = SctpAssociationsJson(w.sctpAssociations); // [] unless multihomed
+    jw["connections"] = {{"attempted", w.connections.attempted},
+                         {"established", w.connections.established},
+                         {"not_established", w.connections.NotEstablished()},
+                         {"lost", w.connections.lost}};
+    jw["terminates"] = TerminatesJson(w.terminates);
+}
+
 json
 WorkloadJson(const WorkloadResult& w)
 {
@@ -207,16 +223,7 @@ WorkloadJson(const WorkloadResult& w)
                                       {"fct_p99_ns", OptionalNumber(b.fctP99Ns)}});
         }
     }
-    jw["retransmissions"] = {{"total", w.retransmissions.total},
-                             {"fast", w.retransmissions.fast},
-                             {"timeout", w.retransmissions.timeout},
-                             {"rto_expirations", w.retransmissions.rtoExpirations}};
-    jw["sctp_associations"] = SctpAssociationsJson(w.sctpAssociations); // [] unless multihomed
-    jw["connections"] = {{"attempted", w.connections.attempted},
-                         {"established", w.connections.established},
-                         {"not_established", w.connections.NotEstablished()},
-                         {"lost", w.connections.lost}};
-    jw["terminates"] = TerminatesJson(w.terminates);
+    AddTransportOutcome(w, jw);
     return jw;
 }
 

@@ -264,6 +264,24 @@ WriteCollectiveLine(std::ostream& os, const CollectiveResult& c)
     os << "\n";
 }
 
+/** A workload's multihomed SCTP associations' failovers and returns to the primary, for its run line. */
+void
+WriteDataPathChanges(std::ostream& os, const WorkloadResult& w)
+{
+    for (const SctpAssociationRecord& a : w.sctpAssociations)
+    {
+        for (const SctpFailoverRecord& c : a.failovers)
+        {
+            os << ", SCTP " << a.connection << " at " << a.node << (c.toPrimary ? " back to " : " failed over to ")
+               << c.to;
+            if (c.sinceFailure)
+            {
+                os << " " << c.sinceFailure->GetSeconds() * 1e3 << " ms after the failure";
+            }
+        }
+    }
+}
+
 /** One workload's line (and its sizes' lines) of the run's summary. */
 void
 WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
@@ -308,18 +326,7 @@ WriteWorkloadLine(std::ostream& os, const WorkloadResult& w)
                << (o.recovered ? "" : " (not over)");
         }
     }
-    for (const SctpAssociationRecord& a : w.sctpAssociations)
-    {
-        for (const SctpFailoverRecord& c : a.failovers)
-        {
-            os << ", SCTP " << a.connection << " at " << a.node << (c.toPrimary ? " back to " : " failed over to ")
-               << c.to;
-            if (c.sinceFailure)
-            {
-                os << " " << c.sinceFailure->GetSeconds() * 1e3 << " ms after the failure";
-            }
-        }
-    }
+    WriteDataPathChanges(os, w);
     if (!w.terminates.empty())
     {
         os << ", " << w.terminates.size() << " Terminates";

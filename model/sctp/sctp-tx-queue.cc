@@ -153,28 +153,12 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
         r.cumAdvanced = true;
     }
     m_cumAck = cumTsnAck;
-    auto earliestAcked = [&]() {
-        for (size_t p = 0; p < kMaxPaths; ++p)
-        {
-            if (!earliest[p])
-            {
-                continue;
-            }
-            const uint32_t tsn = *earliest[p];
-            const uint32_t off = tsn - m_cumAck - 1; // its index in m_q when not cumulatively acked
-            if (TsnLe(tsn, m_cumAck) || (off < m_sent && m_q[off].gapAcked))
-            {
-                r.pathsEarliestAcked |= 1u << p;
-            }
-        }
-    };
-
     // Gap blocks: what they cover is acked for now (it may be reneged, so it stays queued); a chunk that
     // was gap-acked before but is not any more has been reneged and is in flight again. Only sent chunks
     // can be covered, and without gaps now or before there is nothing to do (the common case).
     if (gaps.empty() && m_gapAcked == 0)
     {
-        earliestAcked();
+        NoteEarliestAcked(earliest, r);
         return r;
     }
     std::vector<bool> covered(m_sent, false);
@@ -213,31 +197,56 @@ SctpTxQueue::ProcessSack(uint32_t cumTsnAck, const std::vector<std::pair<uint16_
             Update(e, [](Entry& x) { x.gapAcked = false; });
         }
     }
-    // Miss indications (§7.2.4): unacked chunks below the highest TSN newly acknowledged by this SACK.
-    if (!gaps.empty() && TsnLt(m_cumAck, r.highestNewlyAcked))
+    if (!gaps.empty())
     {
-        for (size_t k = 0; k < m_sent; ++k)
+        CountMissIndications(r);
+    }
+    NoteEarliestAcked(earliest, r);
+    return r;
+}
+
+void
+SctpTxQueue::CountMissIndications(SackResult& r)
+{
+    // §7.2.4: unacked chunks below the highest TSN newly acknowledged by this SACK.
+    if (!TsnLt(m_cumAck, r.highestNewlyAcked))
+    {
+        return;
+    }
+    for (size_t k = 0; k < m_sent; ++k)
+    {
+        Entry& e = m_q[k];
+        if (!TsnLt(e.chunk->GetTsn(), r.highestNewlyAcked))
         {
-            Entry& e = m_q[k];
-            if (!TsnLt(e.chunk->GetTsn(), r.highestNewlyAcked))
+            break;
+        }
+        if (!e.gapAcked && !e.markedForRtx && !e.fastRtxDone && ++e.missCount == 3)
+        {
+            if (r.fastRtx.empty())
             {
-                break;
+                r.fastRtxPath = e.path;
             }
-            if (!e.gapAcked && !e.markedForRtx && !e.fastRtxDone)
-            {
-                if (++e.missCount == 3)
-                {
-                    if (r.fastRtx.empty())
-                    {
-                        r.fastRtxPath = e.path;
-                    }
-                    r.fastRtx.push_back(e.chunk->GetTsn());
-                }
-            }
+            r.fastRtx.push_back(e.chunk->GetTsn());
         }
     }
-    earliestAcked();
-    return r;
+}
+
+void
+SctpTxQueue::NoteEarliestAcked(const std::array<std::optional<uint32_t>, kMaxPaths>& earliest, SackResult& r) const
+{
+    for (size_t p = 0; p < kMaxPaths; ++p)
+    {
+        if (!earliest[p])
+        {
+            continue;
+        }
+        const uint32_t tsn = *earliest[p];
+        const uint32_t off = tsn - m_cumAck - 1; // its index in m_q when not cumulatively acked
+        if (TsnLe(tsn, m_cumAck) || (off < m_sent && m_q[off].gapAcked))
+        {
+            r.pathsEarliestAcked |= 1u << p;
+        }
+    }
 }
 
 std::array<std::optional<uint32_t>, SctpTxQueue::kMaxPaths>

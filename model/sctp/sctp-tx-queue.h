@@ -120,6 +120,10 @@ class SctpTxQueue
     void Count(const Entry& e, int sign);
     /** TSN of each path's earliest chunk sent and not acknowledged, from the front of the queue. */
     std::array<std::optional<uint32_t>, kMaxPaths> EarliestOutstanding() const;
+    /** ProcessSack's: sets r.pathsEarliestAcked for each path whose `earliest` chunk is now acknowledged. */
+    void NoteEarliestAcked(const std::array<std::optional<uint32_t>, kMaxPaths>& earliest, SackResult& r) const;
+    /** ProcessSack's, with gap blocks: one more miss indication below r.highestNewlyAcked (§7.2.4). */
+    void CountMissIndications(SackResult& r);
 
     std::deque<Entry> m_q; ///< TSN order; front is m_cumAck + 1
     /** How many entries at the front of m_q have been sent. New chunks leave in TSN order, so the sent ones

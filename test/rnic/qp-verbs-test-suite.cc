@@ -7,6 +7,7 @@
 #include "support/abort-message.h"
 #include "rnic/loopback-rdma-transport.h"
 #include "rnic/rnic-pair.h"
+#include "rnic/verbs-test-util.h"
 
 #include "rnic/iwarp-transport.h"
 
@@ -22,25 +23,9 @@ namespace
 {
 
 using namespace MemAccess;
-
-/** A region of `length` octets filled with a pattern that differs per `seed`. */
-Ptr<MemoryRegion>
-Filled(Ptr<Rnic> rnic, Ptr<ProtectionDomain> pd, uint32_t length, uint8_t access, uint8_t seed)
-{
-    Ptr<MemoryRegion> mr = rnic->RegisterMemory(pd, length, access);
-    for (uint32_t i = 0; i < length; ++i)
-    {
-        mr->GetBuffer()->Data()[i] = uint8_t(i * 7 + seed);
-    }
-    return mr;
-}
-
-bool
-SameOctets(Ptr<MemoryRegion> a, uint64_t aOffset, Ptr<MemoryRegion> b, uint64_t bOffset, uint64_t length)
-{
-    const uint8_t* x = a->GetBuffer()->Data() + aOffset;
-    return std::equal(x, x + length, b->GetBuffer()->Data() + bOffset);
-}
+using iwarptest::Filled;
+using iwarptest::SameOctets;
+using iwarptest::Wr;
 
 /** Nothing was ever placed in a fresh (zeroed) region. */
 bool
@@ -48,18 +33,6 @@ AllZero(Ptr<MemoryRegion> mr)
 {
     const uint8_t* d = mr->GetBuffer()->Data();
     return std::all_of(d, d + mr->GetBuffer()->GetSize(), [](uint8_t b) { return b == 0; });
-}
-
-SendWr
-Wr(uint64_t id, WrOpcode type, LocalBuffer local, uint32_t remoteStag = 0, uint64_t remoteTo = 0)
-{
-    SendWr w;
-    w.id = id;
-    w.type = type;
-    w.local = local;
-    w.remoteStag = remoteStag;
-    w.remoteTo = remoteTo;
-    return w;
 }
 
 /** A TestCase run over one transport: `base` names it, with "-loopback" for the loopback. */

@@ -252,7 +252,7 @@ class UnreachedTypeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_NE(cubic.find("ns3::TcpCubic::Beta applies to none of them"), std::string::npos, cubic);
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(kStream + "rnic:\n  Ipv4L3Protocol::DefaultTtl: \"100\"\n"
                                                 "  MpaConnection::Crc: \"false\"\n"
-                                                "host:\n  SctpSocket::PathMaxRetrans: \"3\"\n"
+                                                "host:\n  SctpSocket::MaxInitRetransmits: \"3\"\n"
                                                 "  TcpSocketBase::MaxSegLifetime: \"1\"\n"),
                               "",
                               "the types it reaches load, whichever map names them");

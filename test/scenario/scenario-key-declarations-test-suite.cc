@@ -141,7 +141,8 @@ class DeclaredRangesAreTheLoadersTestCase : public TestCase
         const int checked = CheckIntRanges(scenario::TopLevelKeys(), "top") +
                             CheckIntRanges(scenario::TopologyKeys(), "topology") +
                             CheckIntRanges(scenario::LinkKeys(), "links") + CheckIntRanges(scenario::CoDelKeys(true), "fq-codel");
-        NS_TEST_EXPECT_MSG_EQ(checked, 9, "seed, run, hosts-per-side, leaves, spines, hosts-per-leaf, k, mtu, flows");
+        NS_TEST_EXPECT_MSG_EQ(checked, 10,
+                              "seed, run, hosts-per-side, leaves, spines, hosts-per-leaf, planes, k, mtu, flows");
         // Through the loader, with the place: the declared minimum of leaves (regression: it was a hand check).
         NS_TEST_EXPECT_MSG_EQ(ErrorOf("stop: 1ms\ntopology: {kind: leaf-spine, leaves: 0}\nworkloads:\n"
                                       "  - {kind: stream, from: h0, to: h1, count: 1}\n"),

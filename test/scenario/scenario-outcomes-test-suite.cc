@@ -45,12 +45,11 @@ RunYaml(const std::string& yaml, const std::string& tag)
 
 /** Fast-failing transports: a 1 ms minimum and initial RTO and two retries (TCP and SCTP alike); delayed
  *  ACKs shorter than the RTO, as the loader demands. */
-const std::string kGiveUpSoon = "host: {TcpSocket::ConnCount: \"1\", "
-                                "SctpSocket::AssociationMaxRetrans: \"2\", SctpSocket::PathMaxRetrans: \"2\", "
-                                "SctpSocket::MaxInitRetransmits: \"1\"}\n"
+const std::string kGiveUpSoon = "host: {TcpSocket::ConnCount: \"1\", SctpSocket::MaxInitRetransmits: \"1\"}\n"
                                 "transport: {tcp: {min-rto: 1ms, initial-rto: 1ms, delayed-ack-timeout: 500us, "
                                 "data-retries: 2}, "
-                                "sctp: {rto-min: 1ms, rto-initial: 1ms, sack-delay: 500us}}\n";
+                                "sctp: {rto-min: 1ms, rto-initial: 1ms, sack-delay: 500us, "
+                                "association-max-retrans: 2, path-max-retrans: 2}}\n";
 
 class ConnectionsTestCase : public TestCase
 {

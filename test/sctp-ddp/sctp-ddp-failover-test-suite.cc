@@ -6,6 +6,7 @@
  * (for good) leaves the Write unfinished: the association has no other way.
  */
 #include "rnic/rnic-pair.h"
+#include "rnic/verbs-test-util.h"
 
 #include "net/link-gate.h"
 #include "sctp/sctp-l4-protocol.h"
@@ -23,36 +24,9 @@ namespace
 {
 
 using namespace MemAccess;
-
-Ptr<MemoryRegion>
-Filled(Ptr<Rnic> rnic, Ptr<ProtectionDomain> pd, uint32_t length, uint8_t access, uint8_t seed)
-{
-    Ptr<MemoryRegion> mr = rnic->RegisterMemory(pd, length, access);
-    for (uint32_t i = 0; i < length; ++i)
-    {
-        mr->GetBuffer()->Data()[i] = uint8_t(i * 13 + seed + (i >> 9));
-    }
-    return mr;
-}
-
-bool
-SameOctets(Ptr<MemoryRegion> a, uint64_t aOffset, Ptr<MemoryRegion> b, uint64_t bOffset, uint64_t length)
-{
-    const uint8_t* x = a->GetBuffer()->Data() + aOffset;
-    return std::equal(x, x + length, b->GetBuffer()->Data() + bOffset);
-}
-
-SendWr
-Wr(uint64_t id, WrOpcode type, LocalBuffer local, uint32_t remoteStag = 0, uint64_t remoteTo = 0)
-{
-    SendWr w;
-    w.id = id;
-    w.type = type;
-    w.local = local;
-    w.remoteStag = remoteStag;
-    w.remoteTo = remoteTo;
-    return w;
-}
+using iwarptest::Filled;
+using iwarptest::SameOctets;
+using iwarptest::Wr;
 
 /** Gates on both ends of link `link`: down from `from`, up again at `to` (never if zero). */
 void

@@ -2,7 +2,9 @@
  * Independent check of the SCTP model's octets with Wireshark's dissector (tshark 4.0, Debian package
  * `tshark`): a two-node transfer both ways with 1 % loss, ended by a graceful shutdown, is captured on the
  * client's device. tshark (with -o 'sctp.checksum:CRC 32c', doc/sctp.md) must find every packet's checksum
- * correct, no malformed packet, and every chunk type the exchange uses.
+ * correct, no malformed packet, and every chunk type the exchange uses. A multihomed association whose
+ * primary link is cut is captured on both links: the addresses in INIT and INIT ACK, the heartbeats, and the
+ * data on the second link after the failover, all decoded with nothing malformed.
  */
 #include "sctp/sctp-two-node-fixture.h"
 #include "support/tshark-pdml.h"
@@ -115,6 +117,96 @@ class SctpTsharkTestCase : public TestCase
     }
 };
 
+/** Chunk types tshark decoded in `pcap`, and the IPv4 Address parameters it found (INIT, INIT ACK). */
+std::set<int>
+ChunkTypes(const std::string& pcap, uint32_t* addresses)
+{
+    int status = 0;
+    std::string out = RunCommand("tshark -r '" + pcap + "' " + kOpts +
+                                     " -Y sctp -T fields -E occurrence=a -E separator=, -e sctp.chunk_type"
+                                     " -e sctp.parameter_ipv4_address 2>/dev/null",
+                                 &status);
+    std::set<int> seen;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+    {
+        std::istringstream l(line);
+        std::string t;
+        while (std::getline(l, t, ','))
+        {
+            const bool address = t.find('.') != std::string::npos;
+            *addresses += address ? 1 : 0;
+            if (!t.empty() && !address)
+            {
+                seen.insert(std::atoi(t.c_str()));
+            }
+        }
+    }
+    return seen;
+}
+
+class SctpTsharkMultihomedTestCase : public TestCase
+{
+  public:
+    SctpTsharkMultihomedTestCase()
+        : TestCase("tshark decodes a multihomed association across a failover on both links")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string prefix = CreateTempDirFilename("sctp-tshark-mh");
+        Config::SetDefault("ns3::SctpSocket::Multihoming", BooleanValue(true));
+        Config::SetDefault("ns3::SctpSocket::RtoMin", TimeValue(MilliSeconds(100)));
+        Config::SetDefault("ns3::SctpSocket::RtoInitial", TimeValue(MilliSeconds(100)));
+        Config::SetDefault("ns3::SctpSocket::PathMaxRetrans", UintegerValue(1));
+        Config::SetDefault("ns3::SctpSocket::HbInterval", TimeValue(MilliSeconds(200)));
+        Config::SetDefault("ns3::SctpSocket::SackDelay", TimeValue(MilliSeconds(10)));
+        {
+            SctpTwoNodeFixture::Options o;
+            o.dualHomed = true;
+            SctpTwoNodeFixture f(o);
+            f.EnablePcap(prefix, 0);
+            PointToPointHelper().EnablePcap(prefix + "-second", f.devices2.Get(0), true);
+            f.Start();
+            f.QueueMessages(true, 400, 4000, 2, 31);
+            f.CutLink(0, MilliSeconds(500), Time(0));
+            Simulator::Stop(Seconds(5));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(f.CheckDelivery(true), "", "every message across the failover");
+        }
+        Config::Reset();
+        for (const std::string& pcap : {prefix + "-0-0.pcap", prefix + "-second-0-2.pcap"})
+        {
+            int status = 0;
+            std::string all = RunCommand("tshark -r '" + pcap + "' " + kOpts + " -Y sctp 2>/dev/null", &status);
+            NS_TEST_ASSERT_MSG_EQ(status, 0, "tshark ran on " << pcap);
+            std::string bad = RunCommand(
+                "tshark -r '" + pcap + "' " + kOpts + " -Y 'sctp && !(sctp.checksum.status == 1)' 2>/dev/null",
+                &status);
+            std::string malformed =
+                RunCommand("tshark -r '" + pcap + "' " + kOpts + " -Y '_ws.malformed' 2>/dev/null", &status);
+            NS_TEST_EXPECT_MSG_GT(CountLines(all), 10u, "SCTP packets in " << pcap);
+            NS_TEST_EXPECT_MSG_EQ(bad, "", "every checksum correct in " << pcap);
+            NS_TEST_EXPECT_MSG_EQ(malformed, "", "nothing malformed in " << pcap);
+        }
+        uint32_t addresses = 0;
+        const std::set<int> first = ChunkTypes(prefix + "-0-0.pcap", &addresses);
+        NS_TEST_EXPECT_MSG_EQ(addresses, 4u, "two IPv4 Address parameters in each of INIT and INIT ACK");
+        NS_TEST_EXPECT_MSG_EQ((first.count(1) && first.count(2)), true, "INIT and INIT ACK on the primary link");
+        uint32_t none = 0;
+        const std::set<int> second = ChunkTypes(prefix + "-second-0-2.pcap", &none);
+        for (int t : {0, 3, 4, 5})
+        {
+            NS_TEST_EXPECT_MSG_EQ(second.count(t), 1u, "chunk type " << t << " on the second link");
+        }
+        std::remove((prefix + "-0-0.pcap").c_str());
+        std::remove((prefix + "-second-0-2.pcap").c_str());
+    }
+};
+
 class SctpTsharkTestSuite : public TestSuite
 {
   public:
@@ -122,6 +214,7 @@ class SctpTsharkTestSuite : public TestSuite
         : TestSuite("iwarp-sctp-tshark", UNIT)
     {
         AddTestCase(new SctpTsharkTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpTsharkMultihomedTestCase(), TestCase::QUICK);
     }
 };
 
