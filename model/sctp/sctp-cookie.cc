@@ -44,10 +44,13 @@ SctpCookie::Encode(const std::vector<uint8_t>& secret) const
     sctp::PutU32(v, peerAddress.Get());
     sctp::PutU32(v, peerAdaptation);
     sctp::PutU32(v, uint32_t(hasPeerAdaptation ? 1 : 0) << 24);
-    sctp::PutU32(v, uint32_t(n) << 24);
-    for (size_t k = 0; k < n; ++k)
+    if (n > 0) // a single-homed peer's cookie is no longer than before multihoming
     {
-        sctp::PutU32(v, otherPeerAddresses[k].Get());
+        sctp::PutU32(v, uint32_t(n) << 24);
+        for (size_t k = 0; k < n; ++k)
+        {
+            sctp::PutU32(v, otherPeerAddresses[k].Get());
+        }
     }
     Sha256Digest mac = HmacSha256(secret.data(), secret.size(), v.data(), v.size());
     v.insert(v.end(), mac.begin(), mac.end());
@@ -61,7 +64,7 @@ SctpCookie::Decode(const std::vector<uint8_t>& bytes,
                    SctpCookie* out,
                    Time* staleness)
 {
-    if (bytes.size() < kFixedLen + kMacLen || (bytes.size() - kFixedLen - kMacLen) % 4 != 0)
+    if (bytes.size() < kFixedLen - 4 + kMacLen || (bytes.size() - kMacLen) % 4 != 0)
     {
         return Check::Malformed;
     }
@@ -94,8 +97,8 @@ SctpCookie::Decode(const std::vector<uint8_t>& bytes,
     c.peerAddress = Ipv4Address(r.U32());
     c.peerAdaptation = r.U32();
     c.hasPeerAdaptation = (r.U32() >> 24) != 0;
-    const uint32_t n = r.U32() >> 24;
-    if (bodyLen != kFixedLen + 4 * size_t(n))
+    const uint32_t n = bodyLen == kFixedLen - 4 ? 0 : r.U32() >> 24;
+    if (bodyLen != kFixedLen - 4 && (n == 0 || bodyLen != kFixedLen + 4 * size_t(n)))
     {
         return Check::Malformed;
     }

@@ -6,7 +6,7 @@
  *   version 8 | reserved 24 | creation time ns 64 | lifetime ns 64 | my tag 32 | peer tag 32 |
  *   my initial TSN 32 | peer initial TSN 32 | peer a_rwnd 32 | outbound streams 16 | inbound streams 16 |
  *   local port 16 | peer port 16 | peer IPv4 32 | peer adaptation 32 | has adaptation 8 | reserved 24 |
- *   other peer addresses n 8 | reserved 24 | n x IPv4 32 |
+ *   [only when the INIT listed addresses: their number n 8 | reserved 24 | n x IPv4 32] |
  *   HMAC-SHA-256 over everything before it (32 octets)
  *
  * The MAC key is a per-endpoint secret (SctpL4Protocol's), so a cookie cannot be forged or altered without
@@ -63,7 +63,7 @@ struct SctpCookie
                         SctpCookie* out,
                         Time* staleness);
 
-    /** The fixed part of the body, up to and including the address count. */
+    /** The body up to and including the address count (4 octets less without addresses). */
     static constexpr uint32_t kFixedLen = 64;
     static constexpr uint32_t kMaxAddresses = 255;
     static constexpr uint32_t kMacLen = 32;

@@ -171,7 +171,7 @@ SctpSocket::RestartT3(uint8_t p)
 void
 SctpSocket::T3Expired(uint8_t p)
 {
-    if (!m_txq.HasOutstanding(p))
+    if (!T3Owed(p))
     {
         return;
     }
@@ -191,10 +191,19 @@ SctpSocket::T3Expired(uint8_t p)
         return;
     }
     TrySend();
-    if (!path.t3.IsRunning())
+    if (!path.t3.IsRunning() && T3Owed(p))
     {
         RestartT3(p);
     }
+}
+
+bool
+SctpSocket::T3Owed(uint8_t p) const
+{
+    // Single-homed: while anything is unacknowledged, chunks waiting to be resent included (as always).
+    // Multihomed: while data is in flight to p; chunks marked after p's timeout are resent elsewhere and timed
+    // there, so p's timer does not expire again for them, backing off p and counting errors against it.
+    return m_paths.size() == 1 ? m_txq.HasOutstanding(p) : m_txq.GetFlightSize(p) > 0;
 }
 
 // ------------------------------------------------------------------------------------------- SACKs received
@@ -269,7 +278,7 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     for (size_t k = 0; k < m_paths.size(); ++k)
     {
         const uint8_t p = uint8_t(k);
-        if (!m_txq.HasOutstanding(p))
+        if (!T3Owed(p))
         {
             m_paths[p].t3.Cancel();
         }

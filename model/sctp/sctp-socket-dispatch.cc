@@ -184,7 +184,9 @@ SctpSocket::DispatchChunks(const SctpPacket& pkt, size_t firstChunk)
     }
     if (sawData && m_state != SctpState::Closed)
     {
-        m_sackPath = m_rxPath; // §6.4: the SACK goes back where the DATA came from
+        // §6.4: the SACK goes back where the DATA came from, unless that address is unconfirmed (§5.4: only
+        // HEARTBEATs go there).
+        m_sackPath = m_paths[m_rxPath].confirmed ? m_rxPath : m_dataPath;
         AfterDataPacket(gapOrDup);
     }
 }

@@ -13,6 +13,8 @@
 #include "ns3/simulator.h"
 #include "common/class-log-component.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -27,9 +29,14 @@ SctpSocket::RtoParams() const
 void
 SctpSocket::ResetPaths(Ipv4Address primary)
 {
-    for (SctpPath& p : m_paths)
+    for (size_t k = 0; k < m_paths.size(); ++k)
     {
-        p.CancelTimers();
+        m_paths[k].CancelTimers();
+        if (k > 0 && m_registered)
+        {
+            // Back to COOKIE-WAIT (a Stale Cookie): the retried INIT ACK lists the peer's addresses again.
+            m_sctp->RemoveAssociation(m_localPort, m_paths[k].address, m_peerPort);
+        }
     }
     m_paths.assign(1, SctpPath{});
     m_paths[0].address = primary;
@@ -39,6 +46,7 @@ SctpSocket::ResetPaths(Ipv4Address primary)
     m_primary = 0;
     m_dataPath = 0;
     m_rxPath = 0;
+    m_sackPath = 0;
 }
 
 void
@@ -148,7 +156,9 @@ SctpSocket::AssociationErrorLimit() const
 {
     // §8.2's note: Association.Max.Retrans above the sum of the paths' Path.Max.Retrans would leave every
     // destination inactive while the peer still counts as reachable; single-homed, the two limits coincide.
-    return std::min<uint64_t>(m_assocMaxRetrans, uint64_t(m_pathMaxRetrans) * m_paths.size());
+    // Only confirmed paths count: an address the peer listed but never answered at adds no errors.
+    const auto confirmed = std::count_if(m_paths.begin(), m_paths.end(), [](const SctpPath& p) { return p.confirmed; });
+    return std::min<uint64_t>(m_assocMaxRetrans, uint64_t(m_pathMaxRetrans) * uint64_t(confirmed));
 }
 
 bool

@@ -217,6 +217,8 @@ class SctpSocket : public Socket
     void ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, uint16_t>>& gaps, uint32_t arwnd);
     void T3Expired(uint8_t p);
     void RestartT3(uint8_t p);
+    /** Whether path p's T3-rtx should run: something of it to time (§6.3.2 R1, R2). */
+    bool T3Owed(uint8_t p) const;
     void SyncTraces();
     void DeliverReady();
 

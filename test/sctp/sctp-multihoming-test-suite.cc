@@ -14,6 +14,7 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ns3;
@@ -172,6 +173,14 @@ class SctpCookieAddressesTestCase : public TestCase
                               "decodes");
         NS_TEST_EXPECT_MSG_EQ(out.otherPeerAddresses.size(), 2u, "two addresses");
         NS_TEST_EXPECT_MSG_EQ(out.otherPeerAddresses.at(1), Ipv4Address("10.1.2.1"), "second address");
+        // A single-homed peer's cookie is as long as before multihoming: no count, no addresses.
+        SctpCookie single;
+        std::vector<uint8_t> plain = single.Encode(secret);
+        NS_TEST_EXPECT_MSG_EQ(plain.size(), SctpCookie::kFixedLen - 4 + SctpCookie::kMacLen, "no address tail");
+        NS_TEST_EXPECT_MSG_EQ(int(SctpCookie::Decode(plain, secret, Seconds(1), &out, nullptr)),
+                              int(SctpCookie::Check::Ok),
+                              "decodes");
+        NS_TEST_EXPECT_MSG_EQ(out.otherPeerAddresses.empty(), true, "and lists none");
         std::vector<uint8_t> ragged(bytes.begin() + 2, bytes.end());
         NS_TEST_EXPECT_MSG_EQ(int(SctpCookie::Decode(ragged, secret, Seconds(1), &out, nullptr)),
                               int(SctpCookie::Check::Malformed),
@@ -196,6 +205,25 @@ class SctpCookieAddressesTestCase : public TestCase
  * primary's timeouts run undisturbed; cut both ways, those SACKs are lost and the chunks are acknowledged
  * later through the alternate, which clears the primary's error count (§8.2) once more.
  */
+/** A packet with DATA sent to `to`: when (R1 of §6.3.2 starts that address's T3-rtx then if it is not running). */
+void
+NoteDataTo(std::vector<Time>* out, Ipv4Address to, Ptr<const Packet> p, Ipv4Address, Ipv4Address dst)
+{
+    SctpPacket pkt;
+    if (dst != to || SctpPacket::Parse(p, &pkt) != SctpParseError::None)
+    {
+        return;
+    }
+    for (const auto& c : pkt.chunks)
+    {
+        if (c->GetType() == uint8_t(SctpChunkType::Data))
+        {
+            out->push_back(Simulator::Now());
+            return;
+        }
+    }
+}
+
 struct FailoverRun
 {
     static constexpr uint32_t kPathMaxRetrans = 2;
@@ -206,6 +234,8 @@ struct FailoverRun
     {
         f.Start();
         Watch(f.client, &client);
+        f.L4(0)->TraceConnectWithoutContext(
+            "Tx", MakeBoundCallback(&NoteDataTo, &dataToPrimary, f.Addr(1)));
         f.QueueMessages(true, messages, 3000, 4, 29);
         f.CutLink(0, cutAt, upAt, bothWays);
         Simulator::Schedule(cutAt, [this]() { rtoAtCut = f.client->GetPathInfo(0).rto; });
@@ -216,6 +246,7 @@ struct FailoverRun
     MultihomedDefaults defaults;
     SctpTwoNodeFixture f;
     PathEvents client;
+    std::vector<Time> dataToPrimary; ///< when the client sent a packet with DATA to the server's primary address
 };
 
 class SctpFailoverTimingTestCase : public TestCase
@@ -257,7 +288,9 @@ class SctpFailoverTimingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(before.back(), ev.dataPath[0].first, "failover at the last of them");
         // The first expiry comes one RTO after the timer last restarted: at the SACK of the last chunk that
         // crossed before the cut, at most a SACK delay (10 ms), a round trip (2 ms) and a packet's time after
-        // it. Each next one an RTO later, doubled each time up to RTO.Max (§6.3.3 E2).
+        // it. Each next one an RTO, doubled each time up to RTO.Max (§6.3.3 E2), after the first DATA sent to
+        // the primary after the one before: its retransmissions went to the alternate (§6.4.1), so the
+        // primary's timer restarts with the next new DATA sent there (R1), not at the expiry.
         const Time lastSackBound = MilliSeconds(10) + MilliSeconds(2) + MilliSeconds(1);
         NS_TEST_EXPECT_MSG_EQ((before[0] > r.cutAt + r.rtoAtCut && before[0] <= r.cutAt + r.rtoAtCut + lastSackBound),
                               true,
@@ -266,7 +299,14 @@ class SctpFailoverTimingTestCase : public TestCase
         for (size_t k = 1; k < before.size(); ++k)
         {
             rto = std::min(rto * 2, MilliSeconds(1600));
-            NS_TEST_EXPECT_MSG_EQ(before[k] - before[k - 1], rto, "RTO back-off between expiries " << k);
+            auto next = std::lower_bound(r.dataToPrimary.begin(), r.dataToPrimary.end(), before[k - 1]);
+            NS_TEST_ASSERT_MSG_EQ((next != r.dataToPrimary.end()), true, "DATA to the primary after expiry " << k);
+            if (next == r.dataToPrimary.end())
+            {
+                return;
+            }
+            NS_TEST_EXPECT_MSG_EQ(before[k] - *next, rto, "RTO back-off between expiries " << k);
+            NS_TEST_EXPECT_MSG_LT(*next - before[k - 1], MilliSeconds(20), "the primary was tried again soon");
         }
         SctpPathInfo p0 = r.f.client->GetPathInfo(0);
         SctpPathInfo p1 = r.f.client->GetPathInfo(1);
