@@ -37,6 +37,35 @@ CountLines(const std::string& s)
     return n;
 }
 
+/** Chunk types tshark decoded in `pcap`, and the IPv4 Address parameters it found (INIT, INIT ACK). */
+std::set<int>
+ChunkTypes(const std::string& pcap, uint32_t* addresses)
+{
+    int status = 0;
+    std::string out = RunCommand("tshark -r '" + pcap + "' " + kOpts +
+                                     " -Y sctp -T fields -E occurrence=a -E separator=, -e sctp.chunk_type"
+                                     " -e sctp.parameter_ipv4_address 2>/dev/null",
+                                 &status);
+    std::set<int> seen;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+    {
+        std::istringstream l(line);
+        std::string t;
+        while (std::getline(l, t, ','))
+        {
+            const bool address = t.find('.') != std::string::npos;
+            *addresses += address ? 1 : 0;
+            if (!t.empty() && !address)
+            {
+                seen.insert(std::atoi(t.c_str()));
+            }
+        }
+    }
+    return seen;
+}
+
 class SctpTsharkTestCase : public TestCase
 {
   public:
@@ -84,25 +113,8 @@ class SctpTsharkTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(bad, "", "no packet with a wrong or unchecked checksum");
         NS_TEST_EXPECT_MSG_EQ(malformed, "", "no malformed packet");
 
-        std::string types = RunCommand("tshark -r '" + pcap + "' " + kOpts +
-                                           " -Y sctp -T fields -E occurrence=a -E separator=, -e sctp.chunk_type"
-                                           " 2>/dev/null",
-                                       &status);
-        std::set<int> seen;
-        std::istringstream in(types);
-        std::string line;
-        while (std::getline(in, line))
-        {
-            std::istringstream l(line);
-            std::string t;
-            while (std::getline(l, t, ','))
-            {
-                if (!t.empty())
-                {
-                    seen.insert(std::atoi(t.c_str()));
-                }
-            }
-        }
+        uint32_t addresses = 0; // single-homed: none
+        const std::set<int> seen = ChunkTypes(pcap, &addresses);
         for (int t : {0, 1, 2, 3, 7, 8, 10, 11, 14})
         {
             NS_TEST_EXPECT_MSG_EQ(seen.count(t), 1u, "tshark decoded chunk type " << t);
@@ -116,35 +128,6 @@ class SctpTsharkTestCase : public TestCase
         std::remove(pcap.c_str());
     }
 };
-
-/** Chunk types tshark decoded in `pcap`, and the IPv4 Address parameters it found (INIT, INIT ACK). */
-std::set<int>
-ChunkTypes(const std::string& pcap, uint32_t* addresses)
-{
-    int status = 0;
-    std::string out = RunCommand("tshark -r '" + pcap + "' " + kOpts +
-                                     " -Y sctp -T fields -E occurrence=a -E separator=, -e sctp.chunk_type"
-                                     " -e sctp.parameter_ipv4_address 2>/dev/null",
-                                 &status);
-    std::set<int> seen;
-    std::istringstream in(out);
-    std::string line;
-    while (std::getline(in, line))
-    {
-        std::istringstream l(line);
-        std::string t;
-        while (std::getline(l, t, ','))
-        {
-            const bool address = t.find('.') != std::string::npos;
-            *addresses += address ? 1 : 0;
-            if (!t.empty() && !address)
-            {
-                seen.insert(std::atoi(t.c_str()));
-            }
-        }
-    }
-    return seen;
-}
 
 class SctpTsharkMultihomedTestCase : public TestCase
 {
