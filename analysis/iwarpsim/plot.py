@@ -329,10 +329,10 @@ def _series_scale(quantity: str, peak: float) -> tuple[float, str]:
 
 def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> None:
     """summary.json's link_events (doc/failures.md) on every panel: a dashed line at each link-down (purple: a
-    node-down), a solid one at each link-up (olive: a node-up), a dotted grey one where the routes followed; named
-    above the top panel."""
+    node-down), a solid one at each link-up (olive: a node-up), a dash-dot orange one at a link-change, a dotted grey
+    one where the routes followed; named above the top panel (a link-change with what it set)."""
     styles = {"link-down": ("--", "tab:red"), "link-up": ("-", "tab:green"), "node-down": ("--", "tab:purple"),
-              "node-up": ("-", "tab:olive")}
+              "node-up": ("-", "tab:olive"), "link-change": ("-.", "tab:orange")}
     for ax in axes:
         for e in events:
             ls, colour = styles.get(e["action"], (":", "0.3"))
@@ -343,8 +343,24 @@ def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> Non
                           colors="0.4", lw=0.8)
     for e in events:
         subject = e.get("node") or "-".join(e.get("between") or [])  # a node event names its node
-        axes[0].text(e["at_ns"] / 1e6, 1.02, "%s %s" % (e["action"], subject),
+        axes[0].text(e["at_ns"] / 1e6, 1.02, "%s %s%s" % (e["action"], subject, _changes_text(e.get("changes"))),
                      transform=axes[0].get_xaxis_transform(), fontsize=7, rotation=30, ha="left", va="bottom")
+
+
+def _changes_text(changes: dict[str, Any] | None) -> str:
+    """": 1 Gb/s, 100 µs, loss 0.001, queue 20p": a link-change's new values (summary.json's `changes`)."""
+    if not changes:
+        return ""
+    parts = []
+    if "rate_bps" in changes:
+        parts.append("%g Gb/s" % (changes["rate_bps"] / 1e9))
+    if "delay_ns" in changes:
+        parts.append("%g µs" % (changes["delay_ns"] / 1e3))
+    if "loss" in changes:
+        parts.append("loss %g" % changes["loss"])
+    if "queue" in changes:
+        parts.append("queue %s" % changes["queue"])
+    return ": " + ", ".join(parts)
 
 
 def path_changes(summary: dict[str, Any]) -> list[dict[str, Any]]:
@@ -428,7 +444,8 @@ def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float,
     fig.suptitle("Time series of scenario %s, sampled every %g µs%s%s"
                  % (scenario, interval_ns / 1e3, " (goodput: averaged over each interval)"
                     if "goodput" in quantities else "",
-                    "\nlink events: dashed red down, solid green up, dotted grey routes recomputed" if events else "")
+                    "\nlink events: dashed red down, solid green up, dash-dot orange changed, dotted grey routes recomputed"
+                    if events else "")
                  + ("; SCTP data path: dash-dot blue failover, cyan back" if changes else ""))
     fig.tight_layout()
     return _save(fig, out, "series-" + scenario)

@@ -152,6 +152,24 @@ def test_series_marks_node_events(figures, tmp_path):
     assert xs == [1.0, 1.8]
 
 
+def test_series_marks_link_changes(figures, tmp_path):
+    # a link-change (doc/failures.md) is marked dash-dot with what it set; an entry without `changes` (older
+    # summaries) reads as any other event
+    events = [{"at_ns": 1000000, "action": "link-change", "between": ["s0", "s1"], "direction": "both",
+               "dropped_packets": 0, "rerouted_ns": None,
+               "changes": {"rate_bps": 1000000000, "delay_ns": 100000, "loss": 0.001, "queue": "20p"}},
+              {"at_ns": 1500000, "action": "link-change", "between": ["s0", "s1"], "direction": "forward",
+               "dropped_packets": 0, "rerouted_ns": None, "changes": {"queue": "150000B"}}]
+    plot.main(["series", str(_folder(tmp_path, _rows(), events))])
+    ((fig, _),) = figures
+    assert [t.get_text() for t in fig.axes[0].texts] == [
+        "link-change s0-s1: 1 Gb/s, 100 µs, loss 0.001, queue 20p", "link-change s0-s1: queue 150000B"]
+    styles = [(c.get_linestyle()[0], tuple(c.get_color()[0])) for c in fig.axes[0].collections]
+    assert len(styles) == 2 and styles[0] == styles[1]
+    assert styles[0][0][1] is not None and len(styles[0][0][1]) == 4  # dash-dot: dash, gap, dot, gap
+    assert "dash-dot orange changed" in fig.texts[0].get_text()
+
+
 def test_series_marks_sctp_data_path_changes(figures, tmp_path):
     # summary.json's sctp_associations (doc/metrics.md): each change of data path at the end that made it, on
     # every panel, named above the top one: away from the primary in blue, back to it in cyan

@@ -146,6 +146,14 @@ Paths::Hops(const std::string& src, const std::string& dst) const
     return hops;
 }
 
+void
+Paths::Widen(uint32_t link, double rateBps, Time delay)
+{
+    EdgeFacts& f = m_links.at(link);
+    f.rateBps = std::max(f.rateBps, rateBps);
+    f.delay = std::min(f.delay, delay);
+}
+
 double
 Paths::HostLimit(const std::string& host, uint32_t overhead) const
 {

@@ -1,7 +1,7 @@
 /*
  * What the paths of a built topology allow: per pair of hosts, the bottleneck rate, the payload rate
  * for a given header overhead and the propagation delay, read once from the built devices (every
- * override applied), over the shortest paths by hops that the routes follow (doc/topology.md).
+ * override applied; read before the run, as built, when events change links in it: Widen), over the shortest paths by hops that the routes follow (doc/topology.md).
  * With several equal-cost paths the most permissive figure of them is taken, so that a bound derived
  * from it holds whichever path a flow hashes to.  The physics checks (physics-checks.h) derive their
  * bounds from it and the runner sizes `auto` socket buffers from it (scenario-transport.h).
@@ -70,6 +70,12 @@ class Paths
 
     /** The payload rate of all of a host's own links together. */
     double HostLimit(const std::string& host, uint32_t overhead) const;
+
+    /**
+     * Let link `link` have had `rateBps` and `delay` too (a scenario's link-change): its rate becomes the
+     * higher of the two and its delay the lower, so that bounds drawn from these hold over the whole run.
+     */
+    void Widen(uint32_t link, double rateBps, Time delay);
 
   private:
     /** Limits from `src` to every vertex (hops -1: unreachable), by vertex. */

@@ -296,8 +296,27 @@ TcpTimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w)
 std::vector<CheckResult>
 RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r)
 {
+    return RunPhysicsChecks(cfg, Paths(topo), r);
+}
+
+Paths
+BoundingPaths(const Paths& asBuilt, const BuiltTopology& topo, const std::vector<EventRecord>& events)
+{
+    Paths paths = asBuilt;
+    for (const EventRecord& e : events)
+    {
+        for (uint32_t link : e.rateBps || e.delay ? topo.FindLinks(e.a, e.b) : std::vector<uint32_t>{})
+        {
+            paths.Widen(link, e.rateBps ? double(*e.rateBps) : 0.0, e.delay.value_or(Time::Max()));
+        }
+    }
+    return paths;
+}
+
+std::vector<CheckResult>
+RunPhysicsChecks(const ScenarioConfig& cfg, const Paths& paths, const RunResult& r)
+{
     std::vector<CheckResult> out;
-    const Paths paths(topo);
     const std::vector<std::vector<const MessageRecord*>> messagesOf = MessagesByWorkload(cfg, r);
     for (std::size_t i = 0; i < cfg.workloads.size() && i < r.workloads.size(); ++i)
     {

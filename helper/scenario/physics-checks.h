@@ -21,6 +21,7 @@
 #ifndef IWARP_SCENARIO_PHYSICS_CHECKS_H
 #define IWARP_SCENARIO_PHYSICS_CHECKS_H
 
+#include "helper/scenario/path-limits.h"
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/topology/topology-builder.h"
@@ -37,6 +38,16 @@ namespace ns3
  */
 bool TcpTimestampsOn(const ScenarioConfig& cfg, const WorkloadConfig& w);
 
+/**
+ * The paths read before the run (`asBuilt`) widened by every link-change's rate and delay (Paths::Widen):
+ * each link at the highest rate and the lowest delay it had, so that a bound drawn from them (a physics
+ * check, an ideal FCT) holds over the whole run.
+ */
+Paths BoundingPaths(const Paths& asBuilt, const BuiltTopology& topo, const std::vector<EventRecord>& events);
+
+/** All checks, their bounds drawn from `paths` (BoundingPaths). */
+std::vector<CheckResult> RunPhysicsChecks(const ScenarioConfig& cfg, const Paths& paths, const RunResult& r);
+/** The same, for a run without link-changes: the paths read from `topo` as it is. */
 std::vector<CheckResult> RunPhysicsChecks(const ScenarioConfig& cfg, const BuiltTopology& topo, const RunResult& r);
 
 } // namespace ns3

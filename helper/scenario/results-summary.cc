@@ -285,6 +285,34 @@ DropsJson(const std::vector<LinkDrops>& drops)
     return out;
 }
 
+/** A link-change's new values, those it sets; null for the other actions. */
+json
+ChangesJson(const EventRecord& e)
+{
+    if (!e.rateBps && !e.delay && !e.loss && !e.queue)
+    {
+        return nullptr;
+    }
+    json out = json::object();
+    if (e.rateBps)
+    {
+        out["rate_bps"] = *e.rateBps;
+    }
+    if (e.delay)
+    {
+        out["delay_ns"] = e.delay->GetNanoSeconds();
+    }
+    if (e.loss)
+    {
+        out["loss"] = *e.loss;
+    }
+    if (e.queue)
+    {
+        out["queue"] = *e.queue;
+    }
+    return out;
+}
+
 /** The scenario's events as run (doc/failures.md). */
 json
 EventsJson(const std::vector<EventRecord>& events)
@@ -298,7 +326,8 @@ EventsJson(const std::vector<EventRecord>& events)
                        {"node", e.node.empty() ? json(nullptr) : json(e.node)},
                        {"direction", e.direction},
                        {"dropped_packets", e.dropped},
-                       {"rerouted_ns", OptionalNs(e.reroutedAt)}});
+                       {"rerouted_ns", OptionalNs(e.reroutedAt)},
+                       {"changes", ChangesJson(e)}});
     }
     return out;
 }

@@ -303,7 +303,7 @@ struct LinkDrops
 struct EventRecord
 {
     Time at;
-    std::string action;    ///< "link-down", "link-up", "node-down", "node-up"
+    std::string action;    ///< "link-down", "link-up", "node-down", "node-up", "link-change"
     std::string a;         ///< a link event's `between`, as written (empty for a node event)
     std::string b;
     std::string direction; ///< "both", "forward"
@@ -314,6 +314,11 @@ struct EventRecord
      */
     uint64_t dropped{0};
     std::optional<Time> reroutedAt; ///< when the routes were recomputed after it (`topology.reroute-after`)
+    // A link-change's new values, where it sets them.
+    std::optional<uint64_t> rateBps;
+    std::optional<Time> delay;
+    std::optional<double> loss;
+    std::optional<std::string> queue;
 };
 
 /**

@@ -320,6 +320,7 @@ enum class LinkEventAction : uint8_t
     Up,       ///< `link-up`: the link carries packets again
     NodeDown, ///< `node-down`: every link of `node`, both ways, is down (a failed switch, a host's dead NIC)
     NodeUp,   ///< `node-up`: the node's links carry again (where no link-down of their own holds them)
+    Change,   ///< `link-change`: the link's rate, delay, loss or queue limit from then on
 };
 /** A node-down or node-up: it names `node`, not `between`. */
 inline bool
@@ -343,6 +344,12 @@ struct LinkEventConfig
     std::string b;
     LinkDirection direction{LinkDirection::Both};
     std::string node; ///< a node event's `node`
+    // A link-change's new values (at least one is set; the loader refuses them on other actions).
+    std::optional<uint64_t> rateBps; ///< each named way's sending device's rate
+    std::optional<Time> delay;       ///< the link's propagation delay (its channel's: both ways)
+    std::optional<double> loss;      ///< independent loss at each named way's receiving end
+    std::optional<std::string> queue; ///< each named way's sending port's limit, as QueueSize text
+    bool ChangesAnything() const { return rateBps || delay || loss || queue; }
 };
 
 /** `measure: {from, to}`: the window a workload's windowed goodput is taken over (doc/metrics.md). */

@@ -1,13 +1,17 @@
 #include "helper/scenario/scenario-events.h"
 
+#include "helper/common/units.h"
+#include "helper/scenario/scenario-error.h"
 #include "helper/scenario/sections/scenario-sections.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/double.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -16,7 +20,8 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("ScenarioEvents");
 
 ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
-    : m_topo(topo)
+    : m_topo(topo),
+      m_source(cfg.sourceFile.empty() ? "<string>" : cfg.sourceFile)
 {
     NS_ABORT_MSG_UNLESS(std::is_sorted(cfg.events.begin(), cfg.events.end(),
                                        [](const LinkEventConfig& x, const LinkEventConfig& y) { return x.at < y.at; }),
@@ -28,14 +33,28 @@ ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
         EventRecord record{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a, e.b,
                            scenario::NameOf(scenario::LinkDirectionNames(), e.direction)};
         record.node = e.node;
+        record.rateBps = e.rateBps;
+        record.delay = e.delay;
+        record.loss = e.loss;
+        record.queue = e.queue;
         m_records.push_back(record);
         m_eventWays.push_back(WaysOf(e));
+        if (e.action == LinkEventAction::Change)
+        {
+            PrepareChange(i);
+            Simulator::Schedule(e.at, &ScenarioEvents::ApplyChange, this, i);
+            continue;
+        }
         Simulator::Schedule(e.at, &ScenarioEvents::Apply, this, i);
     }
-    // After every event's own: a reroute due at the instant of an event sees that event's link state.
+    // After every event's own: a reroute due at the instant of an event sees that event's link state. A
+    // change leaves the routes as they are (they follow which links are up, not their rates).
     for (std::size_t i = 0; cfg.topology.rerouteAfter && i < cfg.events.size(); ++i)
     {
-        Simulator::Schedule(cfg.events[i].at + *cfg.topology.rerouteAfter, &ScenarioEvents::Reroute, this, i);
+        if (cfg.events[i].action != LinkEventAction::Change)
+        {
+            Simulator::Schedule(cfg.events[i].at + *cfg.topology.rerouteAfter, &ScenarioEvents::Reroute, this, i);
+        }
     }
 }
 
@@ -83,7 +102,7 @@ ScenarioEvents::WayInto(uint32_t link, bool intoB)
     dev->SetReceiveErrorModel(gate);
     const std::size_t w = m_ways.size();
     gate->TraceConnectWithoutContext("Drop", MakeBoundCallback(&ScenarioEvents::Dropped, this, w));
-    m_ways.push_back(Way{gate, link, {}});
+    m_ways.push_back(Way{gate, link, intoB, {}, nullptr});
     m_wayIndex[key] = w;
     return w;
 }
@@ -124,6 +143,77 @@ ScenarioEvents::Apply(std::size_t event)
         m_ways[w].gate->SetDown(!held.empty());
     }
     NS_LOG_INFO(m_records[event].action << " " << (IsNodeEvent(e.action) ? e.node : e.a + " " + e.b));
+}
+
+void
+ScenarioEvents::PrepareChange(std::size_t event)
+{
+    const LinkEventConfig& e = m_events[event];
+    for (std::size_t w : m_eventWays[event])
+    {
+        Way& way = m_ways[w];
+        BuiltLink& link = m_topo.links[way.link];
+        if (e.loss && !way.gate->GetInner())
+        {
+            // A link without loss gets a model that drops nothing until the change: one draw per packet,
+            // from a stream of its own.
+            Ptr<GilbertElliottErrorModel>& model = way.intoB ? link.lossAtB : link.lossAtA;
+            model = CreateObject<GilbertElliottErrorModel>();
+            model->SetAttribute("LossBad", DoubleValue(0.0));
+            m_nextStream += model->AssignStreams(m_nextStream);
+            way.gate->SetInner(model);
+        }
+        if (!e.queue)
+        {
+            continue;
+        }
+        if (!way.limit)
+        {
+            way.limit = Create<PortLimit>(way.intoB ? link.devA : link.devB);
+        }
+        const QueueSize limit(*e.queue);
+        if (limit.GetUnit() != way.limit->Limit().GetUnit())
+        {
+            const std::string from = way.intoB ? link.a : link.b;
+            const std::string to = way.intoB ? link.b : link.a;
+            throw ScenarioError(m_source, 0, 0, "events",
+                                "the link-change at " + scenario::FormatTime(e.at) + " sets queue " + *e.queue + ", but " +
+                                    from + "'s port towards " + to + " counts its buffer in " +
+                                    (limit.GetUnit() == QueueSizeUnit::PACKETS ? "octets" : "packets") +
+                                    ": give the limit in that unit");
+        }
+    }
+}
+
+void
+ScenarioEvents::ApplyChange(std::size_t event)
+{
+    const LinkEventConfig& e = m_events[event];
+    for (std::size_t w : m_eventWays[event])
+    {
+        Way& way = m_ways[w];
+        BuiltLink& link = m_topo.links[way.link];
+        if (e.rateBps)
+        {
+            (way.intoB ? link.devA : link.devB)->SetDataRate(DataRate(*e.rateBps));
+        }
+        if (e.loss)
+        {
+            // Both states lose alike: the chain's state no longer matters.
+            Ptr<ErrorModel> model = way.gate->GetInner();
+            model->SetAttribute("LossGood", DoubleValue(*e.loss));
+            model->SetAttribute("LossBad", DoubleValue(*e.loss));
+        }
+        if (e.queue)
+        {
+            way.limit->Set(QueueSize(*e.queue));
+        }
+        if (e.delay)
+        {
+            link.channel->SetAttribute("Delay", TimeValue(*e.delay));
+        }
+    }
+    NS_LOG_INFO("link-change " << e.a << " " << e.b);
 }
 
 void

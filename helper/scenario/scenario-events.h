@@ -1,9 +1,13 @@
 /*
  * ScenarioEvents: a scenario's `events` (doc/failures.md) on the built network. Each way of a link an
  * event names (a node event: every link of the node, both ways) gets a LinkGate on its receiving device
- * (wrapping the link's own loss model), opened and closed at the events' times; with `topology.reroute-after` every node's routes are recomputed around the
- * links then down that long after each event (BuiltTopology::Reroute). What each event did is collected for
- * summary.json: the packets lost while it held a way down, when the routes followed.
+ * (wrapping the link's own loss model), opened and closed at the events' times; with
+ * `topology.reroute-after` every node's routes are recomputed around the links then down that long after
+ * each down or up (BuiltTopology::Reroute). A link-change sets, on each way it names, the sending device's
+ * rate, the receiving end's loss (the link's own model set to independent loss; one is made, with its own
+ * random stream, where the link had none) and the sending port's limit (PortLimit), and the channel's delay.
+ * What each event did is collected for summary.json: the packets lost while it held a way down, when the
+ * routes followed, what it changed.
  */
 /**
  * \file
@@ -14,6 +18,7 @@
 
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
+#include "helper/topology/port-limit.h"
 #include "helper/topology/topology-builder.h"
 #include "net/link-gate.h"
 
@@ -27,7 +32,16 @@ namespace ns3
 class ScenarioEvents
 {
   public:
-    /** Install the gates and schedule every event of `cfg` on `topo` (which must outlive this). */
+    /**
+     * The first random stream of the loss models link-changes make: past the topology's own (from
+     * 1000, at most three per link), so that adding a change leaves every other draw as it was.
+     */
+    static constexpr int64_t kFirstStream = 1'000'000;
+
+    /**
+     * Install the gates and schedule every event of `cfg` on `topo` (which must outlive this). Throws
+     * ScenarioError for a `queue` change in a unit the port does not count in.
+     */
     ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo);
 
     /** What each event did, for summary.json. */
@@ -42,22 +56,29 @@ class ScenarioEvents
     {
         Ptr<LinkGate> gate;
         uint32_t link{0};
+        bool intoB{true}; ///< received at the link's b end (sent from its a end)
         std::vector<std::size_t> heldBy;
+        Ptr<PortLimit> limit; ///< the sending port's limit, made by the first queue change
     };
 
     /** The ways (indices into m_ways) event `e` acts on, their gates made on first use. */
     std::vector<std::size_t> WaysOf(const LinkEventConfig& e);
     std::size_t WayInto(uint32_t link, bool intoB);
     void Apply(std::size_t event);
+    /** Make what `event`'s changes need before the run: loss models with their streams, port limits. */
+    void PrepareChange(std::size_t event);
+    void ApplyChange(std::size_t event);
     void Reroute(std::size_t event);
     static void Dropped(ScenarioEvents* self, std::size_t way, Ptr<const Packet> p);
 
     BuiltTopology& m_topo;
+    std::string m_source; ///< the scenario file, for errors
     std::vector<Way> m_ways;
     std::map<std::pair<uint32_t, bool>, std::size_t> m_wayIndex;
     std::vector<std::vector<std::size_t>> m_eventWays;
     std::vector<LinkEventConfig> m_events;
     std::vector<EventRecord> m_records; ///< per event, filled in as the run goes
+    int64_t m_nextStream{kFirstStream};
 };
 
 } // namespace ns3

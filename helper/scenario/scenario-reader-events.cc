@@ -4,6 +4,9 @@
  * come up before it goes down again, in time order (file order at one time): a `link-up` of a link that is up
  * is an error, not a no-op, since it is almost always a typo in the other event. Link and node events are
  * held apart: a node-down over a link that is down, or a link-down over a node that is down, is accepted.
+ * A link-change sets at least one of `rate`, `delay`, `loss` and `queue`, and no other action sets any; it
+ * may act on a link that is down (the change holds when the link comes back). A delay is the channel's, so a
+ * change of it is for both ways.
  */
 #include "helper/common/units.h"
 #include "helper/scenario/scenario-reader.h"
@@ -48,6 +51,7 @@ ScenarioReader::ReadEvents(const YAML::Node& n, const std::string& path, Scenari
         LinkEventConfig ev;
         ReadSection(*this, EventKeys(), e, p, ev);
         ReadEventSubject(e, p, ev);
+        CheckChange(e, p, ev);
         if (ev.at >= cfg.stop)
         {
             Fail(e["at"], Join(p, "at"), FormatTime(ev.at) + " is not before the stop time " + FormatTime(cfg.stop));
@@ -70,7 +74,8 @@ ScenarioReader::ReadEvents(const YAML::Node& n, const std::string& path, Scenari
             CheckDownUp(n[i]["action"], p, ev, ev.action == LinkEventAction::NodeDown, "node " + ev.node,
                         nodeDownSince, ev.node);
         }
-        for (const Way& w : IsNodeEvent(ev.action) ? std::vector<Way>{} : WaysOf(ev))
+        const bool upDown = !IsNodeEvent(ev.action) && ev.action != LinkEventAction::Change;
+        for (const Way& w : upDown ? WaysOf(ev) : std::vector<Way>{})
         {
             CheckDownUp(n[i]["action"], p, ev, ev.action == LinkEventAction::Down, w.first + " -> " + w.second,
                         downSince, w);
@@ -102,6 +107,34 @@ ScenarioReader::ReadEventSubject(const YAML::Node& e, const std::string& p, Link
     }
     std::tie(ev.a, ev.b) = ReadEndpoints(Required(e, p, "between"), Join(p, "between"));
     RequireLink(e["between"], Join(p, "between"), ev.a, ev.b);
+}
+
+void
+ScenarioReader::CheckChange(const YAML::Node& e, const std::string& p, const LinkEventConfig& ev) const
+{
+    static const char* const kChanged[] = {"rate", "delay", "loss", "queue"};
+    if (ev.action != LinkEventAction::Change)
+    {
+        for (const char* key : kChanged)
+        {
+            if (e[key].IsDefined())
+            {
+                Fail(e[key], Join(p, key),
+                     std::string("`") + key + "` is for link-change events, not a " +
+                         std::string(NameOf(LinkEventActionNames(), ev.action)));
+            }
+        }
+        return;
+    }
+    if (!ev.ChangesAnything())
+    {
+        Fail(e["action"], Join(p, "action"), "a link-change sets at least one of rate, delay, loss and queue");
+    }
+    if (ev.delay && ev.direction == LinkDirection::Forward)
+    {
+        Fail(e["delay"], Join(p, "delay"),
+             "a link's delay is its channel's, the same both ways: a delay change is for `direction: both`");
+    }
 }
 
 template <typename K>

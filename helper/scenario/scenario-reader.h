@@ -55,6 +55,8 @@ class ScenarioReader
     /** TimeOf a time that must be above zero: "<key> must be above zero" first, then q's range. */
     Time PositiveTimeOf(const YAML::Node& n, const std::string& path, Quantity q) const;
     uint64_t SizeOf(const YAML::Node& n, const std::string& path) const;
+    /** "<n>p", a size (-> "<octets>B") or "unlimited", as QueueSize text; at least one packet. */
+    std::string QueueText(const YAML::Node& n, const std::string& path) const;
     /** A rate of family `q`, refused outside its range. */
     uint64_t RateOf(const YAML::Node& n, const std::string& path, Quantity q) const;
     /** A failure at `n` when `value` (q's base unit) lies outside q's plausible range. */
@@ -123,8 +125,6 @@ class ScenarioReader
                                 const std::string& path,
                                 const std::vector<std::string>* reaches = nullptr) const;
     // Queue keys (scenario-reader-queues.cc).
-    /** "<n>p", a size (-> "<octets>B") or "unlimited", as QueueSize text; at least one packet. */
-    std::string QueueText(const YAML::Node& n, const std::string& path) const;
     QueueDiscSpec ReadQueueDisc(const YAML::Node& n, const std::string& path) const;
     /** `queue`, `device-queue` and `queue-disc` of a link or NIC map `n`, where present. */
     void ReadQueueKeys(const YAML::Node& n,
@@ -177,6 +177,8 @@ class ScenarioReader
     void ReadEvents(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const;
     /** An event entry's `between` (link events) or `node` (node events), checked against the topology. */
     void ReadEventSubject(const YAML::Node& e, const std::string& path, LinkEventConfig& ev) const;
+    /** A link-change sets something (and a delay both ways); no other action sets what it changes. */
+    void CheckChange(const YAML::Node& e, const std::string& path, const LinkEventConfig& ev) const;
     /** `key` (a way of a link, or a node; `what` in messages) goes down (`down`) or up at `ev`: in turn only. */
     template <typename K>
     void CheckDownUp(const YAML::Node& at,

@@ -6,6 +6,7 @@
 
 #include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/host-attributes.h"
+#include "helper/common/units.h"
 #include "helper/scenario/llp-descriptors.h"
 #include "helper/scenario/link-drops.h"
 #include "helper/scenario/physics-checks.h"
@@ -192,6 +193,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
         ScenarioWorkloads workloads(cfg, *topo);
         workloads.Install();
         ScenarioEvents events(cfg, *topo); // before the drop counters: they tell its drops apart
+        const Paths asBuilt(*topo); // before any link-change
         LinkDropCounters drops(*topo);
         QueueCounters queues(*topo);
         EnablePcaps(cfg, *topo, writer);
@@ -204,7 +206,9 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
 
         RunResult& r = out.result;
         RecordRun(cfg, scheduler, r);
-        workloads.Collect(r);
+        r.linkEvents = events.Collect();
+        const Paths bounding = BoundingPaths(asBuilt, *topo, r.linkEvents);
+        workloads.Collect(r, bounding);
         if (series)
         {
             r.seriesFile = FinishScenarioSeries(*series, workloads, writer.TempPath());
@@ -216,12 +220,11 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
             NoteEngine(cfg, topo->hostNames[i], topo->hosts.Get(i), r.hosts.back());
         }
         r.drops = drops.Collect();
-        r.linkEvents = events.Collect();
         r.queues = queues.Collect();
         r.transport = std::move(transport);
         r.pcap = cfg.tracing.Enabled();
         r.pcapDirectory = cfg.tracing.directory;
-        r.checks = RunPhysicsChecks(cfg, *topo, r);
+        r.checks = RunPhysicsChecks(cfg, bounding, r);
         Simulator::Destroy();
     }
     out.result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -233,6 +236,37 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
 
 namespace
 {
+
+/** ": rate 1 Gb/s, delay 50 us, loss 0.01, queue 20p": what a link-change set ("" for other events). */
+std::string
+LinkChangeText(const EventRecord& e)
+{
+    std::vector<std::string> parts;
+    if (e.rateBps)
+    {
+        parts.push_back("rate " + scenario::FormatRate(*e.rateBps));
+    }
+    if (e.delay)
+    {
+        parts.push_back("delay " + scenario::FormatTime(*e.delay));
+    }
+    if (e.loss)
+    {
+        std::ostringstream loss;
+        loss << *e.loss;
+        parts.push_back("loss " + loss.str());
+    }
+    if (e.queue)
+    {
+        parts.push_back("queue " + *e.queue);
+    }
+    std::string out;
+    for (const std::string& p : parts)
+    {
+        out += (out.empty() ? ": " : ", ") + p;
+    }
+    return out;
+}
 
 /** A collective's line: its iterations against its ideal, or why none began. */
 void
@@ -393,7 +427,7 @@ SummarizeRun(const ScenarioOutcome& o)
         {
             os << ", rerouted at " << e.reroutedAt->GetSeconds() * 1e3 << " ms";
         }
-        os << "\n";
+        os << LinkChangeText(e) << "\n";
     }
     if (dropped)
     {

@@ -417,9 +417,8 @@ ScenarioWorkloads::MetricsInput(const Workload& w) const
 }
 
 void
-ScenarioWorkloads::Collect(RunResult& result) const
+ScenarioWorkloads::Collect(RunResult& result, const Paths& paths) const
 {
-    const Paths paths(m_topo);
     for (const auto& w : m_workloads)
     {
         const WorkloadConfig& c = *w->cfg;

@@ -59,7 +59,8 @@ class ScenarioWorkloads
     /** Install every workload's applications and the probes on every RNIC. */
     void Install();
     /** Per-workload results and per-message records, after the simulation has run. */
-    void Collect(RunResult& result) const;
+    /** `paths`: BoundingPaths (physics-checks.h), which the ideal FCTs are taken on. */
+    void Collect(RunResult& result, const Paths& paths) const;
 
     /** (workload index, the flow's initiator, the socket that sends the flow's data). */
     using SenderSocketCallback = std::function<void(std::size_t, const std::string&, Ptr<Socket>)>;
