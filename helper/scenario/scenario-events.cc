@@ -145,6 +145,13 @@ ScenarioEvents::Apply(std::size_t event)
     NS_LOG_INFO(m_records[event].action << " " << (IsNodeEvent(e.action) ? e.node : e.a + " " + e.b));
 }
 
+Ptr<PointToPointNetDevice>
+ScenarioEvents::Sender(const Way& way) const
+{
+    const BuiltLink& link = m_topo.links[way.link];
+    return way.intoB ? link.devA : link.devB;
+}
+
 void
 ScenarioEvents::PrepareChange(std::size_t event)
 {
@@ -169,7 +176,7 @@ ScenarioEvents::PrepareChange(std::size_t event)
         }
         if (!way.limit)
         {
-            way.limit = Create<PortLimit>(way.intoB ? link.devA : link.devB);
+            way.limit = Create<PortLimit>(Sender(way));
         }
         const QueueSize limit(*e.queue);
         if (limit.GetUnit() != way.limit->Limit().GetUnit())
@@ -195,7 +202,7 @@ ScenarioEvents::ApplyChange(std::size_t event)
         BuiltLink& link = m_topo.links[way.link];
         if (e.rateBps)
         {
-            (way.intoB ? link.devA : link.devB)->SetDataRate(DataRate(*e.rateBps));
+            Sender(way)->SetDataRate(DataRate(*e.rateBps));
         }
         if (e.loss)
         {

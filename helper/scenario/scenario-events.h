@@ -68,6 +68,8 @@ class ScenarioEvents
     /** Make what `event`'s changes need before the run: loss models with their streams, port limits. */
     void PrepareChange(std::size_t event);
     void ApplyChange(std::size_t event);
+    /** The device that sends on `way` (the one at the link's other end from the gate's). */
+    Ptr<PointToPointNetDevice> Sender(const Way& way) const;
     void Reroute(std::size_t event);
     static void Dropped(ScenarioEvents* self, std::size_t way, Ptr<const Packet> p);
 
