@@ -7,6 +7,8 @@
 #include "sctp/sctp-l4-protocol.h"
 #include "sctp/sctp-socket.h"
 
+#include "common/iwarp-constants.h"
+
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -254,7 +256,7 @@ SctpSocket::InitTcb(uint32_t myTag,
     for (SctpPath& p : m_paths) // §7.2.1: every destination starts with its own window
     {
         p.cc = SctpCcState{};
-        p.cc.mtu = m_pmtu - 20; // what SCTP may put in one IPv4 packet
+        p.cc.mtu = m_pmtu - iwarp::kIpv4HeaderLen; // what SCTP may put in one IPv4 packet
         p.cc.initialCwndMtus = m_initialCwnd;
         m_ccOps->Init(p.cc, peerArwnd);
     }

@@ -80,7 +80,7 @@ SctpSocket::BundleSack(uint32_t firstChunkBytes, uint8_t dest, std::vector<std::
     // A SACK is due anyway: let it ride with the data (control chunks first, §6.10) when the data goes where
     // the SACK must (§6.4), or send it on its own if a full-sized chunk would not fit beside it.
     auto sack = MakeSack();
-    const uint32_t budget = m_pmtu - 20 - SctpCommonHeader::kSize;
+    const uint32_t budget = PacketBudget();
     if (dest == m_sackPath && sack->GetSerializedSize() + firstChunkBytes <= budget)
     {
         chunks->push_back(sack);
@@ -95,7 +95,7 @@ SctpSocket::BundleSack(uint32_t firstChunkBytes, uint8_t dest, std::vector<std::
 bool
 SctpSocket::FillDataPacket(uint8_t dest, uint32_t* burst, std::vector<std::shared_ptr<SctpChunk>>* chunks)
 {
-    const uint32_t budget = m_pmtu - 20 - SctpCommonHeader::kSize;
+    const uint32_t budget = PacketBudget();
     SctpPath& path = m_paths[dest];
     uint32_t used = 0;
     for (const auto& c : *chunks)

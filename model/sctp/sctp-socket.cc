@@ -3,6 +3,8 @@
  */
 #include "sctp/sctp-socket.h"
 
+#include "common/iwarp-constants.h"
+
 #include "sctp/sctp-error-chunk.h"
 #include "sctp/sctp-init-chunk.h"
 #include "sctp/sctp-l4-protocol.h"
@@ -197,9 +199,15 @@ SctpSocket::ReleaseLocalPort()
 }
 
 uint32_t
+SctpSocket::PacketBudget() const
+{
+    return m_pmtu - iwarp::kIpv4HeaderLen - SctpCommonHeader::kSize;
+}
+
+uint32_t
 SctpSocket::MaxDataPayload() const
 {
-    return m_pmtu - 20 - SctpCommonHeader::kSize - 4 - SctpDataChunk::kFixedValueLen;
+    return PacketBudget() - 4 - SctpDataChunk::kFixedValueLen;
 }
 
 int

@@ -145,6 +145,8 @@ class SctpSocket : public Socket
     void SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks, uint32_t vtag);
     void SendChunks(const std::vector<std::shared_ptr<SctpChunk>>& chunks);
     void CopyConfigFrom(Ptr<SctpSocket> listener);
+    /** Octets of chunks one packet holds: the path MTU less the IPv4 and SCTP common headers. */
+    uint32_t PacketBudget() const;
     uint32_t MaxDataPayload() const;
     void ReleaseLocalPort();
 
