@@ -311,8 +311,10 @@ COMMANDS = {"latency": (latency_data, latency_plot), "savings": (savings_data, s
 # is each interval's average, drawn as a step over it; the others are samples at the interval's end.
 # One panel per quantity, in this order, with this axis label; _series_scale picks the unit by the peak.
 SERIES_PANELS = {"goodput": "goodput at the sink", "cwnd": "sender's congestion\nwindow",
-                 "rtt": "sender's smoothed RTT", "queue_packets": "queue length", "queue_octets": "queue length"}
-SERIES_WHAT = {"goodput": ["goodput"], "cwnd": ["cwnd"], "rtt": ["rtt"],
+                 "rtt": "sender's smoothed RTT", "data_path": "SCTP sender's\ndata path",
+                 "heartbeats": "SCTP HEARTBEATs\nsent so far", "queue_packets": "queue length",
+                 "queue_octets": "queue length"}
+SERIES_WHAT = {"goodput": ["goodput"], "cwnd": ["cwnd"], "rtt": ["rtt"], "paths": ["data_path", "heartbeats"],
                "queue": ["queue_packets", "queue_octets"]}
 SERIES_MAX_LEGEND = 12  # lines per panel that a legend can still tell apart
 
@@ -324,18 +326,36 @@ def _series_scale(quantity: str, peak: float) -> tuple[float, str]:
         return (1024.0, "KiB") if peak >= 10 * 1024 else (1.0, "octets")
     if quantity == "rtt":
         return 1e3, "µs"
+    if quantity == "data_path":
+        return 1.0, "0: primary"
+    if quantity == "heartbeats":
+        return 1.0, "chunks"
     return 1.0, "packets"
+
+
+# summary.json's link_events actions: line style, colour, and the words the figure's title gives them.
+EVENT_STYLES = {"link-down": ("--", "tab:red", "dashed red down"), "link-up": ("-", "tab:green", "solid green up"),
+                "node-down": ("--", "tab:purple", "dashed purple node down"),
+                "node-up": ("-", "tab:olive", "solid olive node up"),
+                "link-change": ("-.", "tab:orange", "dash-dot orange changed")}
+
+
+def _event_legend(events: Sequence[dict[str, Any]]) -> str:
+    """The title's key to the event markers drawn: only the actions present, in EVENT_STYLES' order."""
+    actions = {e["action"] for e in events}
+    words = [w for a, (_, _, w) in EVENT_STYLES.items() if a in actions]
+    if any(e.get("rerouted_ns") is not None for e in events):
+        words.append("dotted grey routes recomputed")
+    return "\nlink events: " + ", ".join(words) if words else ""
 
 
 def _event_markers(axes: Sequence[Any], events: Sequence[dict[str, Any]]) -> None:
     """summary.json's link_events (doc/failures.md) on every panel: a dashed line at each link-down (purple: a
     node-down), a solid one at each link-up (olive: a node-up), a dash-dot orange one at a link-change, a dotted grey
     one where the routes followed; named above the top panel (a link-change with what it set)."""
-    styles = {"link-down": ("--", "tab:red"), "link-up": ("-", "tab:green"), "node-down": ("--", "tab:purple"),
-              "node-up": ("-", "tab:olive"), "link-change": ("-.", "tab:orange")}
     for ax in axes:
         for e in events:
-            ls, colour = styles.get(e["action"], (":", "0.3"))
+            ls, colour, _ = EVENT_STYLES.get(e["action"], (":", "0.3", ""))
             ax.vlines(e["at_ns"] / 1e6, 0, 1, transform=ax.get_xaxis_transform(), linestyles=ls, colors=colour,
                       lw=1.0)
             if e.get("rerouted_ns") is not None:
@@ -422,6 +442,8 @@ def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float,
                     color=color[subject], lw=0.8 if many else 1.5, label=subject)
         ax.set_ylabel("%s\n(%s)" % (SERIES_PANELS[q], unit))
         ax.set_ylim(bottom=0)
+        if q in ("data_path", "heartbeats"):  # counts and indices: whole-number ticks
+            ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.grid(True, alpha=0.3)
         notes = []
         if quiet:
@@ -444,8 +466,7 @@ def series_plot(df: pd.DataFrame, out: str, scenario: str, interval_ns: float,
     fig.suptitle("Time series of scenario %s, sampled every %g µs%s%s"
                  % (scenario, interval_ns / 1e3, " (goodput: averaged over each interval)"
                     if "goodput" in quantities else "",
-                    "\nlink events: dashed red down, solid green up, dash-dot orange changed, dotted grey routes recomputed"
-                    if events else "")
+                    _event_legend(events))
                  + ("; SCTP data path: dash-dot blue failover, cyan back" if changes else ""))
     fig.tight_layout()
     return _save(fig, out, "series-" + scenario)

@@ -170,6 +170,26 @@ def test_series_marks_link_changes(figures, tmp_path):
     assert "dash-dot orange changed" in fig.texts[0].get_text()
 
 
+def test_series_draws_sctp_paths(figures, tmp_path):
+    # `paths` (doc/metrics.md): an SCTP sender's data path and the HEARTBEATs it has sent, each a panel of its
+    # own with whole-number ticks; only the event kinds present are keyed in the title
+    rows = [[k * 500000, "s/h0", "data_path", 1 if 2 <= k <= 3 else 0, "path"] for k in range(1, 6)]
+    rows += [[k * 500000, "s/h0", "heartbeats", k // 2, "chunks"] for k in range(1, 6)]
+    events = [{"at_ns": 900000, "action": "link-down", "between": ["s0", "s1"], "direction": "both",
+               "dropped_packets": 3, "rerouted_ns": None}]
+    plot.main(["series", str(_folder(tmp_path, rows, events))])
+    ((fig, _),) = figures
+    assert [ax.get_ylabel() for ax in fig.axes] == ["SCTP sender's\ndata path\n(0: primary)",
+                                                    "SCTP HEARTBEATs\nsent so far\n(chunks)"]
+    for ax in fig.axes:
+        ticks = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
+        assert ticks and all(float(t).is_integer() for t in ticks)
+    assert list(fig.axes[0].get_lines()[0].get_ydata()) == [0, 1, 1, 0, 0]
+    title = fig._suptitle.get_text()
+    assert "dashed red down" in title
+    assert "changed" not in title and "routes recomputed" not in title and "solid green up" not in title
+
+
 def test_series_marks_sctp_data_path_changes(figures, tmp_path):
     # summary.json's sctp_associations (doc/metrics.md): each change of data path at the end that made it, on
     # every panel, named above the top one: away from the primary in blue, back to it in cyan

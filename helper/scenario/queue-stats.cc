@@ -19,8 +19,7 @@ Peak(uint32_t* peak, uint32_t, uint32_t now)
 std::string
 LimitText(const QueueSize& q)
 {
-    // ns-3 aborts on comparing QueueSizes of different units: compare unit and value.
-    if (q.GetUnit() == UnlimitedQueue().GetUnit() && q.GetValue() == UnlimitedQueue().GetValue())
+    if (IsUnlimited(q))
     {
         return "unlimited";
     }

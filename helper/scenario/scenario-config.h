@@ -285,8 +285,11 @@ enum class SeriesQuantity
     Cwnd,    ///< per flow: the data sender's congestion window
     Rtt,     ///< per flow: the data sender's smoothed round-trip time
     Queue,   ///< per link direction: packets and octets queued
+    Paths,   ///< per flow: an SCTP data sender's data path and the HEARTBEATs it has sent
 };
 
+/** Every series quantity with its word in `tracing.series.what`, in the docs' order: the one list of them. */
+const std::vector<std::pair<const char*, SeriesQuantity>>& SeriesQuantityNames();
 const char* ToString(SeriesQuantity q);
 
 /**

@@ -3,6 +3,7 @@
 #include "helper/common/units.h"
 #include "helper/scenario/scenario-error.h"
 #include "helper/scenario/sections/scenario-sections.h"
+#include "helper/topology/port-queues.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -36,16 +37,27 @@ ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
         record.rateBps = e.rateBps;
         record.delay = e.delay;
         record.loss = e.loss;
-        record.queue = e.queue;
+        const bool unlimited = e.queue && IsUnlimited(QueueSize(*e.queue)); // as the loader reads it
+        record.queue = unlimited ? std::optional<std::string>("unlimited") : e.queue;
         m_records.push_back(record);
         m_eventWays.push_back(WaysOf(e));
-        if (e.action == LinkEventAction::Change)
+    }
+    // Every change is checked before anything is scheduled: a refused one leaves no event behind.
+    for (std::size_t i = 0; i < m_events.size(); ++i)
+    {
+        if (m_events[i].action == LinkEventAction::Change)
         {
             PrepareChange(i);
-            Simulator::Schedule(e.at, &ScenarioEvents::ApplyChange, this, i);
+        }
+    }
+    for (std::size_t i = 0; i < m_events.size(); ++i)
+    {
+        if (m_events[i].action == LinkEventAction::Change)
+        {
+            Simulator::Schedule(m_events[i].at, &ScenarioEvents::ApplyChange, this, i);
             continue;
         }
-        Simulator::Schedule(e.at, &ScenarioEvents::Apply, this, i);
+        Simulator::Schedule(m_events[i].at, &ScenarioEvents::Apply, this, i);
     }
     // After every event's own: a reroute due at the instant of an event sees that event's link state. A
     // change leaves the routes as they are (they follow which links are up, not their rates).
@@ -170,26 +182,58 @@ ScenarioEvents::PrepareChange(std::size_t event)
             m_nextStream += model->AssignStreams(m_nextStream);
             way.gate->SetInner(model);
         }
-        if (!e.queue)
+        if (e.queue)
         {
-            continue;
-        }
-        if (!way.limit)
-        {
-            way.limit = Create<PortLimit>(Sender(way));
-        }
-        const QueueSize limit(*e.queue);
-        if (limit.GetUnit() != way.limit->Limit().GetUnit())
-        {
-            const std::string from = way.intoB ? link.a : link.b;
-            const std::string to = way.intoB ? link.b : link.a;
-            throw ScenarioError(m_source, 0, 0, "events",
-                                "the link-change at " + scenario::FormatTime(e.at) + " sets queue " + *e.queue + ", but " +
-                                    from + "'s port towards " + to + " counts its buffer in " +
-                                    (limit.GetUnit() == QueueSizeUnit::PACKETS ? "octets" : "packets") +
-                                    ": give the limit in that unit");
+            CheckLimit(event, way);
         }
     }
+}
+
+void
+ScenarioEvents::CheckLimit(std::size_t event, Way& way)
+{
+    const LinkEventConfig& e = m_events[event];
+    const BuiltLink& link = m_topo.links[way.link];
+    const std::string port = (way.intoB ? link.a : link.b) + "'s port towards " + (way.intoB ? link.b : link.a);
+    const std::string what = "the link-change at " + scenario::FormatTime(e.at) + " sets queue " +
+                             m_records[event].queue.value_or("");
+    auto fail = [&](const std::string& why) {
+        throw ScenarioError(m_source, 0, 0, "events", what + " on " + port + ", but " + why);
+    };
+    PortQueueSpec spec = way.intoB ? link.queuesA : link.queuesB; // the sending end's queues, as built
+    if (spec.disc.kind == QueueDiscKind::FqCoDel)
+    {
+        // Its flow queues take their limit from the root once, when it starts: a change would not reach them.
+        fail("an fq-codel queue disc's flow queues keep the limit they were built with");
+    }
+    if (!way.limit)
+    {
+        way.limit = Create<PortLimit>(Sender(way));
+    }
+    const QueueSize limit = NewLimit(way, *e.queue);
+    if (limit.GetUnit() != way.limit->Limit().GetUnit())
+    {
+        fail(std::string("the port counts its buffer in ") +
+             (way.limit->Limit().GetUnit() == QueueSizeUnit::PACKETS ? "packets" : "octets") + ": give the limit in that unit");
+    }
+    spec.queue = limit; // the builder's rules (a RED threshold under the limit, ...) hold for the new one too
+    try
+    {
+        CheckPortQueues(spec, port);
+    }
+    catch (const TopologyError& err)
+    {
+        throw ScenarioError(m_source, 0, 0, "events", what + ", but " + err.what()); // it names the port
+    }
+}
+
+QueueSize
+ScenarioEvents::NewLimit(const Way& way, const std::string& text) const
+{
+    // `unlimited` is read as the most packets a queue counts; a port that counts octets takes the most octets.
+    const QueueSize limit(text);
+    const QueueSizeUnit unit = way.limit->Limit().GetUnit();
+    return IsUnlimited(limit) && unit == QueueSizeUnit::BYTES ? QueueSize(unit, UINT32_MAX) : limit;
 }
 
 void
@@ -213,7 +257,7 @@ ScenarioEvents::ApplyChange(std::size_t event)
         }
         if (e.queue)
         {
-            way.limit->Set(QueueSize(*e.queue));
+            way.limit->Set(NewLimit(way, *e.queue));
         }
         if (e.delay)
         {

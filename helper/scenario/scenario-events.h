@@ -16,6 +16,7 @@
 #ifndef IWARP_SCENARIO_EVENTS_H
 #define IWARP_SCENARIO_EVENTS_H
 
+#include "helper/scenario/random-streams.h"
 #include "helper/scenario/results-writer.h"
 #include "helper/scenario/scenario-config.h"
 #include "helper/topology/port-limit.h"
@@ -32,12 +33,6 @@ namespace ns3
 class ScenarioEvents
 {
   public:
-    /**
-     * The first random stream of the loss models link-changes make: past the topology's own (from
-     * 1000, at most three per link), so that adding a change leaves every other draw as it was.
-     */
-    static constexpr int64_t kFirstStream = 1'000'000;
-
     /**
      * Install the gates and schedule every event of `cfg` on `topo` (which must outlive this). Throws
      * ScenarioError for a `queue` change in a unit the port does not count in.
@@ -68,6 +63,10 @@ class ScenarioEvents
     /** Make what `event`'s changes need before the run: loss models with their streams, port limits. */
     void PrepareChange(std::size_t event);
     void ApplyChange(std::size_t event);
+    /** Throws ScenarioError when `event`'s queue cannot be `way`'s sending port's (unit, queue disc, RED). */
+    void CheckLimit(std::size_t event, Way& way);
+    /** `text` as a limit of `way`'s sending port (`unlimited` in the port's unit). */
+    QueueSize NewLimit(const Way& way, const std::string& text) const;
     /** The device that sends on `way` (the one at the link's other end from the gate's). */
     Ptr<PointToPointNetDevice> Sender(const Way& way) const;
     void Reroute(std::size_t event);
@@ -80,7 +79,7 @@ class ScenarioEvents
     std::vector<std::vector<std::size_t>> m_eventWays;
     std::vector<LinkEventConfig> m_events;
     std::vector<EventRecord> m_records; ///< per event, filled in as the run goes
-    int64_t m_nextStream{kFirstStream};
+    int64_t m_nextStream{scenario::kLinkChangeFirstStream};
 };
 
 } // namespace ns3

@@ -1,6 +1,7 @@
 #include "helper/scenario/scenario-network.h"
 
 #include "helper/scenario/host-attributes.h"
+#include "helper/scenario/random-streams.h"
 #include "helper/scenario/scenario-error.h"
 #include "helper/scenario/scenario-queues.h"
 
@@ -186,7 +187,7 @@ BuildScenarioNetwork(const ScenarioConfig& cfg)
             }
         }
     }
-    topo->AssignStreams(1000);
+    topo->AssignStreams(scenario::kTopologyFirstStream);
 
     // A host model and an RNIC on every host, each made with that host's attributes (scenario-wide
     // maps, its per-host maps over them); the parts an RNIC makes later get them as they are made.

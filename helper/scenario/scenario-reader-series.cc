@@ -18,16 +18,6 @@ namespace ns3
 {
 namespace scenario
 {
-namespace
-{
-
-const Names<SeriesQuantity> kQuantities = {{"goodput", SeriesQuantity::Goodput},
-                                           {"cwnd", SeriesQuantity::Cwnd},
-                                           {"rtt", SeriesQuantity::Rtt},
-                                           {"queue", SeriesQuantity::Queue}};
-
-} // namespace
-
 void
 ScenarioReader::ReadSeries(const YAML::Node& n, const std::string& path, ScenarioConfig& cfg) const
 {
@@ -68,7 +58,7 @@ ScenarioReader::ReadSeriesQuantities(const YAML::Node& n, const std::string& pat
         for (std::size_t i = 0; i < what.size(); ++i)
         {
             const std::string p = Join(wp, std::to_string(i));
-            const SeriesQuantity q = Pick(*this, what[i], p, kQuantities, "series quantity");
+            const SeriesQuantity q = Pick(*this, what[i], p, SeriesQuantityNames(), "series quantity");
             if (s.Has(q))
             {
                 Fail(what[i], p, std::string("'") + ToString(q) + "' is listed twice");
@@ -88,14 +78,14 @@ ScenarioReader::ReadSeriesFlows(const YAML::Node& n,
                                 const ScenarioConfig& cfg,
                                 SeriesConfig& s) const
 {
-    const bool flowQuantities =
-        s.Has(SeriesQuantity::Goodput) || s.Has(SeriesQuantity::Cwnd) || s.Has(SeriesQuantity::Rtt);
+    const bool flowQuantities = s.Has(SeriesQuantity::Goodput) || s.Has(SeriesQuantity::Cwnd) ||
+                                s.Has(SeriesQuantity::Rtt) || s.Has(SeriesQuantity::Paths);
     const std::string fp = Join(path, "flows");
     if (const YAML::Node flows = n["flows"])
     {
         if (!flowQuantities)
         {
-            Fail(flows, fp, "flows are chosen, but `what` samples no flow quantity (goodput, cwnd, rtt)");
+            Fail(flows, fp, "flows are chosen, but `what` samples no flow quantity (goodput, cwnd, rtt, paths)");
         }
         RequireList(flows, fp);
         if (flows.size() == 0)
@@ -121,7 +111,8 @@ ScenarioReader::ReadSeriesFlows(const YAML::Node& n,
                      "workload '" + wc.name + "' (" + ToString(wc.kind) +
                          ") is a load of many short flows, not sampled per flow; sample the queues of its links");
             }
-            if (!HasGoodput(wc.kind) && !s.Has(SeriesQuantity::Cwnd) && !s.Has(SeriesQuantity::Rtt))
+            if (!HasGoodput(wc.kind) && !s.Has(SeriesQuantity::Cwnd) && !s.Has(SeriesQuantity::Rtt) &&
+                !s.Has(SeriesQuantity::Paths))
             {
                 Fail(flows[i], p,
                      "workload '" + wc.name + "' (" + ToString(wc.kind) +

@@ -28,6 +28,7 @@
 #include "ns3/simulator.h"
 
 #include <chrono>
+#include <exception>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
@@ -157,6 +158,24 @@ RecordRun(const ScenarioConfig& cfg, const std::string& scheduler, RunResult& r)
 
 } // namespace
 
+namespace
+{
+/**
+ * A run refused part-way (a link-change its port cannot take, ...) leaves events scheduled on objects about
+ * to go: Simulator::Destroy on the way out, so that the next run in this process (Python's) starts clean.
+ */
+struct DestroyIfAbandoned
+{
+    ~DestroyIfAbandoned()
+    {
+        if (std::uncaught_exceptions() > 0)
+        {
+            Simulator::Destroy();
+        }
+    }
+};
+} // namespace
+
 ScenarioOutcome
 RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
 {
@@ -188,6 +207,7 @@ RunScenario(const ScenarioConfig& cfg, const ScenarioRunOptions& options)
     scenario::UseScheduler(scheduler);
     ScenarioOutcome out;
     {
+        const DestroyIfAbandoned abandoned;
         std::unique_ptr<BuiltTopology> topo = BuildScenarioNetwork(cfg);
         std::vector<HostTransport> transport = InstallTransport(cfg, *topo);
         ScenarioWorkloads workloads(cfg, *topo);
@@ -416,8 +436,9 @@ SummarizeRun(const ScenarioOutcome& o)
     }
     for (const EventRecord& e : r.linkEvents)
     {
-        os << "  " << e.action << " " << (e.node.empty() ? e.a + "-" + e.b : e.node) << " at "
-           << e.at.GetSeconds() * 1e3 << " ms";
+        const bool oneWay = e.direction == scenario::NameOf(scenario::LinkDirectionNames(), LinkDirection::Forward);
+        os << "  " << e.action << " " << (e.node.empty() ? e.a + "-" + e.b : e.node) << (oneWay ? " (one way)" : "")
+           << " at " << e.at.GetSeconds() * 1e3 << " ms";
         if (e.action == scenario::NameOf(scenario::LinkEventActionNames(), LinkEventAction::Down) ||
             e.action == scenario::NameOf(scenario::LinkEventActionNames(), LinkEventAction::NodeDown))
         {

@@ -8,6 +8,7 @@
 #include "helper/scenario/host-attributes.h"
 #include "helper/scenario/scenario-workloads.h"
 #include "helper/scenario/physics-checks.h"
+#include "helper/scenario/random-streams.h"
 #include "helper/scenario/traffic-load.h"
 #include "helper/scenario/workloads/traffic-pattern-keys.h"
 
@@ -32,10 +33,8 @@ namespace ns3
 namespace
 {
 
-/** The streams of the traffic workloads: far above the topology's (1000 on, two per link at most). */
-constexpr int64_t kTrafficFirstStream = 1'000'000;
-/** Streams per traffic workload: room for FlowArrivals::StreamsUsed of 300,000 hosts. */
-constexpr int64_t kTrafficStreamsPerWorkload = 1'000'000;
+using scenario::kTrafficFirstStream;
+using scenario::kTrafficStreamsPerWorkload;
 
 /** The bit rate of a host's links (the sum over its point-to-point devices). */
 double

@@ -8,19 +8,26 @@
 namespace ns3
 {
 
+const std::vector<std::pair<const char*, SeriesQuantity>>&
+SeriesQuantityNames()
+{
+    static const std::vector<std::pair<const char*, SeriesQuantity>> names{{"goodput", SeriesQuantity::Goodput},
+                                                                           {"cwnd", SeriesQuantity::Cwnd},
+                                                                           {"rtt", SeriesQuantity::Rtt},
+                                                                           {"queue", SeriesQuantity::Queue},
+                                                                           {"paths", SeriesQuantity::Paths}};
+    return names;
+}
+
 const char*
 ToString(SeriesQuantity q)
 {
-    switch (q)
+    for (const auto& [word, quantity] : SeriesQuantityNames())
     {
-    case SeriesQuantity::Goodput:
-        return "goodput";
-    case SeriesQuantity::Cwnd:
-        return "cwnd";
-    case SeriesQuantity::Rtt:
-        return "rtt";
-    case SeriesQuantity::Queue:
-        return "queue";
+        if (quantity == q)
+        {
+            return word;
+        }
     }
     return "?";
 }
@@ -63,7 +70,7 @@ SeriesPlan::SeriesCount() const
     uint64_t n = 2 * uint64_t(directions.size());
     for (const SeriesFlowPlan& f : flows)
     {
-        n += uint64_t(f.goodput) + uint64_t(f.cwnd) + uint64_t(f.rtt);
+        n += uint64_t(f.goodput) + uint64_t(f.cwnd) + uint64_t(f.rtt) + 2 * uint64_t(f.paths); // paths: two columns
     }
     return n;
 }
@@ -102,6 +109,7 @@ PlanSeries(const ScenarioConfig& cfg)
             f.goodput = s.Has(SeriesQuantity::Goodput) && HasGoodput(w.kind);
             f.cwnd = s.Has(SeriesQuantity::Cwnd);
             f.rtt = s.Has(SeriesQuantity::Rtt);
+            f.paths = s.Has(SeriesQuantity::Paths);
             plan.flows.push_back(f);
         }
     }

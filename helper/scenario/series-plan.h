@@ -32,6 +32,7 @@ struct SeriesFlowPlan
     bool goodput{false};     ///< not for ping-pong kinds: a round trip at a time is no throughput
     bool cwnd{false};
     bool rtt{false};
+    bool paths{false}; ///< data_path and heartbeats (an SCTP sender's; none for TCP)
 };
 
 /** One sampled link direction: the queue at `from`'s device towards `to`. */

@@ -58,6 +58,29 @@ SenderState(const Ptr<Socket>& socket)
     return {kNone, kNone};
 }
 
+/**
+ * An SCTP sender's data path (its index: 0 is the primary, RFC 9260 §6.4) and the HEARTBEATs it has sent to
+ * all its paths so far (§8.3); NaN for a TCP sender, which has one path and no heartbeats.
+ */
+std::pair<double, double>
+PathState(const Ptr<Socket>& socket)
+{
+    Ptr<SctpSocket> sctp = DynamicCast<SctpSocket>(socket);
+    if (!sctp)
+    {
+        return {kNone, kNone};
+    }
+    double dataPath = kNone;
+    uint64_t heartbeats = 0;
+    for (std::size_t p = 0; p < sctp->GetPathCount(); ++p)
+    {
+        const SctpPathInfo info = sctp->GetPathInfo(p);
+        dataPath = info.dataPath ? double(p) : dataPath;
+        heartbeats += info.counters.heartbeats;
+    }
+    return {dataPath, double(heartbeats)};
+}
+
 /** Shortest text that reads back as `v` (integers without a decimal point). */
 std::string
 NumberText(double v)
@@ -78,6 +101,8 @@ SeriesRecorder::SeriesRecorder(SeriesPlan plan)
         c.goodput = f.goodput ? AddSeries(f.subject, "goodput", "bps") : SIZE_MAX;
         c.cwnd = f.cwnd ? AddSeries(f.subject, "cwnd", "octets") : SIZE_MAX;
         c.rtt = f.rtt ? AddSeries(f.subject, "rtt", "ns") : SIZE_MAX;
+        c.dataPath = f.paths ? AddSeries(f.subject, "data_path", "path") : SIZE_MAX;
+        c.heartbeats = f.paths ? AddSeries(f.subject, "heartbeats", "chunks") : SIZE_MAX;
         m_flowColumns.push_back(c);
     }
     for (const SeriesLinkPlan& d : m_plan.directions)
@@ -149,6 +174,12 @@ SeriesRecorder::Sample()
         if (c.rtt != SIZE_MAX)
         {
             m_series[c.rtt].values[k] = rtt;
+        }
+        if (c.dataPath != SIZE_MAX)
+        {
+            const auto [dataPath, heartbeats] = PathState(m_senders[f]);
+            m_series[c.dataPath].values[k] = dataPath;
+            m_series[c.heartbeats].values[k] = heartbeats;
         }
     }
     for (std::size_t d = 0; d < m_devices.size(); ++d)

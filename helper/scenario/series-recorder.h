@@ -1,6 +1,7 @@
 /*
  * The time series of a run (`tracing.series`, doc/metrics.md "Time series"): a periodic event
- * samples each flow's data sender (congestion window, smoothed RTT; TCP and SCTP alike) and each
+ * samples each flow's data sender (congestion window, smoothed RTT; TCP and SCTP alike; an SCTP
+ * sender's data path and HEARTBEATs sent) and each
  * chosen link direction's queue, every interval up to the stop; each flow's goodput is worked out
  * afterwards from the sink's message records, on the same time grid.  Written as series.csv:
  * `time_ns,subject,quantity,value,unit`, one row per sample, subject and quantity.
@@ -46,8 +47,8 @@ class SeriesRecorder
     struct Series
     {
         std::string subject;  ///< "<workload>/<initiator>" or "<from>-><to>"
-        std::string quantity; ///< goodput, cwnd, rtt, queue_packets, queue_octets
-        std::string unit;     ///< bps, octets, ns, packets
+        std::string quantity; ///< goodput, cwnd, rtt, data_path, heartbeats, queue_packets, queue_octets
+        std::string unit;     ///< bps, octets, ns, path, chunks, packets
         std::vector<double> values;
     };
 
@@ -79,6 +80,8 @@ class SeriesRecorder
         std::size_t goodput{SIZE_MAX};
         std::size_t cwnd{SIZE_MAX};
         std::size_t rtt{SIZE_MAX};
+        std::size_t dataPath{SIZE_MAX};
+        std::size_t heartbeats{SIZE_MAX};
     };
     std::size_t AddSeries(const std::string& subject, const char* quantity, const char* unit);
 

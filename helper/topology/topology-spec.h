@@ -110,6 +110,13 @@ UnlimitedQueue()
     return QueueSize(QueueSizeUnit::PACKETS, UINT32_MAX);
 }
 
+/** `q` is UnlimitedQueue() (compared by unit and value: ns-3 aborts on comparing sizes of different units). */
+inline bool
+IsUnlimited(const QueueSize& q)
+{
+    return q.GetUnit() == UnlimitedQueue().GetUnit() && q.GetValue() == UnlimitedQueue().GetValue();
+}
+
 /**
  * A host's NIC by default: a FIFO that a host's own sockets cannot overflow (unlimited: what waits
  * in it is bounded by the sockets' send buffers, as TCP Small Queues keep it in a Linux socket), above

@@ -3,7 +3,8 @@
  * sets the sending device's rate, the channel's delay, the receiving end's loss and the sending port's
  * limit, on the ways it names; a smaller limit than the queue holds is reached as the queue drains (PortLimit),
  * never by dropping what is queued; a stream's goodput follows a rate change; the physics checks hold a run
- * to every rate and delay its links had; summary.json records what each change set; bad changes are refused.
+ * to every rate and delay its links had; summary.json records what each change set; bad changes are refused
+ * (at load, or when the run is built for what depends on the port), leaving nothing behind in the simulator.
  */
 #include "helper/scenario/path-limits.h"
 #include "helper/scenario/scenario-events.h"
@@ -22,7 +23,9 @@
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -112,27 +115,33 @@ class AtItsTimeTestCase : public TestCase
         {
             uint64_t sendRate, backRate;
             Time delay;
-            double loss;
-            QueueSize limit;
+            double loss, backLoss;
+            QueueSize limit, backLimit;
         };
         std::vector<Seen> seen;
-        auto look = [&] {
+        auto lossAt = [](Ptr<PointToPointNetDevice> dev) {
             PointerValue model;
-            receiver->GetAttribute("ReceiveErrorModel", model);
+            dev->GetAttribute("ReceiveErrorModel", model);
             Ptr<LinkGate> gate = DynamicCast<LinkGate>(model.Get<ErrorModel>());
-            DoubleValue loss(-1);
+            DoubleValue loss(-1); // -1: no loss model at all
             if (gate && gate->GetInner())
             {
                 gate->GetInner()->GetAttribute("LossGood", loss);
             }
+            return loss.Get();
+        };
+        auto limitOf = [](Ptr<PointToPointNetDevice> dev) {
+            return RootQueueDisc(dev) ? RootQueueDisc(dev)->GetMaxSize() : dev->GetQueue()->GetMaxSize();
+        };
+        auto look = [&] {
             DataRateValue send;
             DataRateValue back;
             sender->GetAttribute("DataRate", send);
             receiver->GetAttribute("DataRate", back);
             TimeValue delay;
             link.channel->GetAttribute("Delay", delay);
-            seen.push_back({send.Get().GetBitRate(), back.Get().GetBitRate(), delay.Get(), loss.Get(),
-                            RootQueueDisc(sender) ? RootQueueDisc(sender)->GetMaxSize() : sender->GetQueue()->GetMaxSize()});
+            seen.push_back({send.Get().GetBitRate(), back.Get().GetBitRate(), delay.Get(), lossAt(receiver),
+                            lossAt(sender), limitOf(sender), limitOf(receiver)});
         };
         for (Time t : {MilliSeconds(5) - NanoSeconds(1), MilliSeconds(5), MilliSeconds(6) - NanoSeconds(1), MilliSeconds(6)})
         {
@@ -147,6 +156,8 @@ class AtItsTimeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(seen[1].backRate, 10000000000u, "forward only: the other way keeps its rate");
         NS_TEST_EXPECT_MSG_EQ(seen[1].loss, 0.25, "the loss");
         NS_TEST_EXPECT_MSG_EQ(seen[1].limit, QueueSize("7p"), "the sending port's limit (an idle queue: at once)");
+        NS_TEST_EXPECT_MSG_EQ(seen[1].backLoss, -1.0, "forward only: the other way has no loss model");
+        NS_TEST_EXPECT_MSG_EQ(seen[1].backLimit, seen[0].backLimit, "nor a new limit");
         NS_TEST_EXPECT_MSG_EQ((seen[0].limit == QueueSize("7p")), false, "not before");
         NS_TEST_EXPECT_MSG_EQ(seen[2].delay, MicroSeconds(1), "1 us until 6 ms");
         NS_TEST_EXPECT_MSG_EQ(seen[3].delay, MicroSeconds(40), "40 us from 6 ms");
@@ -159,6 +170,21 @@ double
 GoodputBetween(const RunResult& r, Time from, Time to)
 {
     return double(DeliveredBetween(r, from, to)) * 16384 * 8 / (to - from).GetSeconds();
+}
+
+/** The shortest post-to-delivery time of `r`'s messages posted after `from`. */
+Time
+FastestAfter(const RunResult& r, Time from)
+{
+    Time fastest = Time::Max();
+    for (const MessageRecord& m : r.messages)
+    {
+        if (m.post > from && m.delivered)
+        {
+            fastest = std::min(fastest, *m.delivered - m.post);
+        }
+    }
+    return fastest;
 }
 
 class GoodputFollowsTestCase : public TestCase
@@ -205,19 +231,16 @@ class GoodputFollowsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(GoodputBetween(healed, MilliSeconds(10), MilliSeconds(20)),
                               1.5 * GoodputBetween(stays, MilliSeconds(10), MilliSeconds(20)), "loss ended: faster");
 
-        // 50 us of delay from 5 ms: a message posted after it takes at least that to arrive.
-        const RunResult slow = RunYamlInTemp(
-            TwoHostStream("  - {at: 5ms, action: link-change, between: [h0, h1], delay: 50us}\n"), kSuite, "delay");
-        Time fastest = Time::Max();
-        for (const MessageRecord& m : slow.messages)
-        {
-            if (m.post > MilliSeconds(6) && m.delivered)
-            {
-                fastest = std::min(fastest, *m.delivered - m.post);
-            }
-        }
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(fastest, MicroSeconds(50), "no message faster than the new delay");
-        NS_TEST_EXPECT_MSG_EQ(slow.FailedChecks(), 0u, "the latency bound takes the smaller delay");
+        // 200 us of delay from 5 ms: a message posted after it takes at least that to arrive, where on the link
+        // unchanged the fastest takes less (one outstanding: no message waits behind another).
+        const std::string delayed =
+            TwoHostStream("  - {at: 5ms, action: link-change, between: [h0, h1], delay: 200us}\n");
+        const RunResult slow = RunYamlInTemp(delayed, kSuite, "delay", {"workloads.0.outstanding=1"});
+        const RunResult plain =
+            RunYamlInTemp(delayed, kSuite, "no-delay", {"workloads.0.outstanding=1", "events.0.delay=1us"});
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(FastestAfter(slow, MilliSeconds(6)), MicroSeconds(200),
+                                    "no message faster than the new delay");
+        NS_TEST_EXPECT_MSG_LT(FastestAfter(plain, MilliSeconds(6)), MicroSeconds(200), "on the link unchanged");
     }
 };
 
@@ -355,7 +378,32 @@ class RefusedTestCase : public TestCase
             RunYamlInTemp(TwoHostStream("  - {at: 5ms, action: link-change, between: [h0, h1], queue: 30000B}\n"),
                           kSuite, "unit");
         });
-        NS_TEST_EXPECT_MSG_EQ(has(wrongUnit, "h0's port towards h1 counts its buffer in packets"), true, wrongUnit);
+        NS_TEST_EXPECT_MSG_EQ(has(wrongUnit, "on h0's port towards h1, but the port counts its buffer in packets"), true,
+                              wrongUnit);
+        // The refused run left nothing scheduled behind: the next one in this process runs as usual.
+        const RunResult after = RunYamlInTemp(TwoHostStream("  - {at: 5ms, action: link-change, between: [h0, h1], "
+                                                            "queue: 50p}\n"),
+                                              kSuite, "after");
+        NS_TEST_EXPECT_MSG_EQ(NamedWorkload(after, "w").messagesDelivered, NamedWorkload(after, "w").messagesPosted,
+                              "a clean run after a refused one");
+
+        // Switch ports counting octets: `unlimited` in their unit; fq-codel's flow queues and a limit at RED's
+        // threshold are refused.
+        auto bottleneck = [](const std::string& queues, const std::string& queue) {
+            return "stop: 10ms\ntopology: {kind: dumbbell, hosts-per-side: 1}\nlinks: {rate: 10Gbps, delay: 1us, " +
+                   queues + "}\nevents:\n  - {at: 5ms, action: link-change, between: [left, right], queue: " + queue +
+                   "}\nworkloads:\n  - {name: w, kind: stream, op: write, from: h0, to: h1, size: 16KiB, count: 20}\n";
+        };
+        const RunResult octets = RunYamlInTemp(bottleneck("queue: 150000B", "unlimited"), kSuite, "unlimited");
+        NS_TEST_EXPECT_MSG_EQ(octets.linkEvents.at(0).queue.value_or(""), "unlimited", "recorded as written");
+        const std::string fq = ThrownMessage<ScenarioError>(
+            [&] { RunYamlInTemp(bottleneck("queue-disc: {kind: fq-codel}", "50p"), kSuite, "fq"); });
+        NS_TEST_EXPECT_MSG_EQ(has(fq, "fq-codel queue disc's flow queues"), true, fq);
+        const std::string red = ThrownMessage<ScenarioError>([&] {
+            RunYamlInTemp(bottleneck("queue: 100p, queue-disc: {kind: red, red: {threshold: 30p}}", "30p"), kSuite,
+                          "red");
+        });
+        NS_TEST_EXPECT_MSG_EQ(has(red, "max-th 30p must be below the queue's limit 30p"), true, red);
         Simulator::Destroy();
     }
 };

@@ -4,13 +4,19 @@
  * one over MPA/TCP. With `sctp.multihoming` the association fails over to the peer's plane-1 address and its
  * application's outage ends long before MPA/TCP's, which waits for the link; summary records the change of
  * data path, its time since the failure and each path's counters; nothing is lost. Without it (RFC 5043's
- * default, one address) SCTP waits like TCP, and no association is reported.
+ * default, one address) SCTP waits like TCP, and no association is reported. The series' `paths` show the
+ * data path leave the primary and come back at the recorded times, and the HEARTBEATs counted in summary.
  */
 #include "helper/scenario/scenario-runner.h"
 
 #include "support/scenario-run-util.h"
 
 #include "ns3/test.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -95,6 +101,73 @@ class FailoverInScenarioTestCase : public TestCase
     }
 };
 
+class PathsSeriesTestCase : public TestCase
+{
+  public:
+    PathsSeriesTestCase()
+        : TestCase("the series' data_path leaves the primary and comes back at the changes summary records; its "
+                   "heartbeats end at the count summary gives; a TCP flow has neither")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string folder =
+            (std::filesystem::temp_directory_path() / ("iwarp-sctp-paths-series-" + std::to_string(::getpid())))
+                .string();
+        const RunResult r =
+            RunInto(LoadScenarioString(DualPlane(true) + "tracing:\n  series: {interval: 1ms, what: [paths]}\n", {},
+                                       "paths.yaml"),
+                    folder)
+                .result;
+        // subject,quantity -> (time ns -> value)
+        std::map<std::string, std::map<int64_t, double>> series;
+        std::ifstream in(folder + "/series.csv");
+        std::string line;
+        std::getline(in, line); // header
+        while (std::getline(in, line))
+        {
+            const std::size_t a = line.find(',');
+            const std::size_t b = line.find(',', a + 1);
+            const std::size_t c = line.find(',', b + 1);
+            series[line.substr(a + 1, c - a - 1)][std::stoll(line.substr(0, a))] = std::stod(line.substr(c + 1));
+        }
+        std::filesystem::remove_all(folder);
+        NS_TEST_EXPECT_MSG_EQ(series.count("tcp/h1,data_path") + series.count("tcp/h1,heartbeats"), 0u,
+                              "a TCP sender has no paths to show");
+        const WorkloadResult& sctp = r.workloads.at(0);
+        const SctpAssociationRecord* sender = nullptr;
+        for (const SctpAssociationRecord& a : sctp.sctpAssociations)
+        {
+            sender = a.node == "h0" ? &a : sender;
+        }
+        NS_TEST_ASSERT_MSG_EQ((sender != nullptr && sender->failovers.size() == 2), true, "away and back");
+        const std::map<int64_t, double>& path = series["sctp/h0,data_path"];
+        NS_TEST_ASSERT_MSG_EQ(path.size(), 120u, "a sample every ms");
+        for (const auto& [at, value] : path)
+        {
+            const bool away = at >= sender->failovers[0].at.GetNanoSeconds() && at < sender->failovers[1].at.GetNanoSeconds();
+            NS_TEST_EXPECT_MSG_EQ(value, away ? 1.0 : 0.0, "data path at " << at << " ns");
+        }
+        uint64_t heartbeats = 0;
+        for (const SctpPathRecord& p : sender->paths)
+        {
+            heartbeats += p.counters.heartbeats;
+        }
+        const std::map<int64_t, double>& sent = series["sctp/h0,heartbeats"];
+        NS_TEST_ASSERT_MSG_EQ(sent.empty(), false, "heartbeats sampled");
+        NS_TEST_EXPECT_MSG_EQ(sent.rbegin()->second, double(heartbeats), "the last sample is summary's count");
+        NS_TEST_EXPECT_MSG_GT(heartbeats, 1u, "more than the first probe: the dead primary was probed");
+        double previous = 0;
+        for (const auto& [at, value] : sent)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(value, previous, "a count never falls");
+            previous = value;
+        }
+    }
+};
+
 class SctpFailoverScenarioTestSuite : public TestSuite
 {
   public:
@@ -102,6 +175,7 @@ class SctpFailoverScenarioTestSuite : public TestSuite
         : TestSuite(kSuite, UNIT)
     {
         AddTestCase(new FailoverInScenarioTestCase, TestCase::QUICK);
+        AddTestCase(new PathsSeriesTestCase, TestCase::QUICK);
     }
 };
 

@@ -148,7 +148,7 @@ AddQueueKeys(std::vector<SectionKey<C>>& keys, bool nic)
     const std::string whose = nic ? "the host's NIC" : "each switch port";
     // The defaults: a host's NIC's (DefaultHostNic) and a switch port's (the builder's LinkParams).
     const PortQueueSpec defaults = nic ? DefaultHostNic() : LinkParams().Ports();
-    const std::string queue = defaults.queue == UnlimitedQueue() ? "unlimited" : "`" + Text(defaults.queue) + "`";
+    const std::string queue = IsUnlimited(defaults.queue) ? "unlimited" : "`" + Text(defaults.queue) + "`";
     keys.push_back(DeclaredKey<C>("queue", QueueFacts("queue, or `unlimited` (2^32-1 packets)", queue,
                                                       whose + "'s buffer: its queue disc's limit (see Queues)")));
     keys.push_back(DeclaredKey<C>("device-queue", QueueFacts("like `queue`", "`" + Text(defaults.deviceQueue) + "`",

@@ -17,10 +17,10 @@ std::string
 SeriesQuantityWords(std::vector<std::string>& words)
 {
     std::string text;
-    for (SeriesQuantity q : {SeriesQuantity::Goodput, SeriesQuantity::Cwnd, SeriesQuantity::Rtt, SeriesQuantity::Queue})
+    for (const auto& [word, quantity] : SeriesQuantityNames())
     {
-        words.emplace_back(ToString(q));
-        text += (text.empty() ? "`" : ", `") + std::string(ToString(q)) + "`";
+        words.emplace_back(word);
+        text += (text.empty() ? "`" : ", `") + std::string(word) + "`";
     }
     return text;
 }
@@ -40,9 +40,10 @@ SeriesNode()
         KeyInfo interval = Facts(ValueKind::Time, "time, > 0, at most `stop`", "**required**",
                                  "a sample at the end of every interval, the last at the stop");
         interval.required = true;
-        KeyInfo what = Facts(ValueKind::List, "", "all four",
-                             "per flow: goodput at the sink, the sender's congestion window and smoothed RTT; per "
-                             "link direction: packets and octets queued (`queue` gives both)");
+        KeyInfo what = Facts(ValueKind::List, "", "goodput, cwnd, rtt and queue",
+                             "per flow: goodput at the sink, the sender's congestion window and smoothed RTT, and "
+                             "(`paths`) an SCTP sender's data path (0: the primary) and HEARTBEATs sent; per link "
+                             "direction: packets and octets queued (`queue` gives both)");
         what.type = "list of " + SeriesQuantityWords(what.choices);
         std::vector<K> keys{
             DeclaredKey<SeriesConfig>("interval", interval),
