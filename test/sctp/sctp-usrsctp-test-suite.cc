@@ -22,6 +22,10 @@
  *     SHUTDOWN COMPLETE are seen by both: the model's close callback reports a normal close, usrsctp reports
  *     SCTP_SHUTDOWN_COMP (and SCTP_SHUTDOWN_EVENT when the model closed), and no ABORT crossed.
  *
+ * Each role runs twice: the model single-homed, and multihomed with a second address (RFC 5043 §7.2): its INIT
+ * or INIT ACK lists both, usrsctp (an AF_CONN association, which takes no IPv4 address) keeps its one peer
+ * address, the model its one path, and all of the above holds.
+ *
  * Both stacks get RTO.Min = 100 ms, in place of RFC 9260's 1 s, so the few T3-rtx expiries that 1 % loss
  * causes do not stretch the simulated time, and a delayed SACK timer of 20 ms, in place of 200 ms, so that
  * it stays below RTO.Min as the RFC's defaults do; the round trip is well under 1 ms. usrsctp's clock is
@@ -31,6 +35,7 @@
 #include "sctp/usrsctp-bridge.h"
 
 #include "helper/sctp-helper.h"
+#include "sctp/sctp-init-chunk.h"
 #include "sctp/sctp-socket.h"
 
 #include "ns3/core-module.h"
@@ -68,17 +73,31 @@ constexpr uint16_t kUsrsctpPort = 5001;
 class SctpUsrsctpBulkTestCase : public TestCase
 {
   public:
-    explicit SctpUsrsctpBulkTestCase(bool usrsctpActive)
-        : TestCase(usrsctpActive ? "usrsctp active, model passive: adaptation indication, 10 MB each way "
-                                   "under 1 % loss, usrsctp shuts down"
-                                 : "model active, usrsctp passive: adaptation indication, 10 MB each way "
-                                   "under 1 % loss, the model shuts down"),
-          m_usrsctpActive(usrsctpActive)
+    SctpUsrsctpBulkTestCase(bool usrsctpActive, bool modelMultihomed)
+        : TestCase(std::string(usrsctpActive ? "usrsctp active, model passive: adaptation indication, 10 MB each "
+                                               "way under 1 % loss, usrsctp shuts down"
+                                             : "model active, usrsctp passive: adaptation indication, 10 MB each "
+                                               "way under 1 % loss, the model shuts down") +
+                   (modelMultihomed ? "; the model multihomed, its second address ignored by usrsctp's AF_CONN "
+                                      "association"
+                                    : "")),
+          m_usrsctpActive(usrsctpActive),
+          m_modelMultihomed(modelMultihomed)
     {
     }
 
   private:
     bool m_usrsctpActive;
+    /**
+     * The model with two addresses and Multihoming on (RFC 5043 §7.2): its INIT or INIT ACK lists both. usrsctp's
+     * association is AF_CONN (the bridge), whose scope takes no IPv4 address, so it keeps its one path: the case
+     * shows that a multihomed model's handshake does not disturb a peer that cannot use the extra address. A
+     * multihomed association with usrsctp in one process is not possible: AF_CONN addresses have no INIT
+     * parameter (RFC 9260 §3.3.2 knows IPv4, IPv6 and host names), so usrsctp cannot offer a second one.
+     */
+    bool m_modelMultihomed;
+    std::vector<Ipv4Address> m_modelListed;  ///< the addresses the model's INIT or INIT ACK listed
+    std::optional<std::vector<int>> m_usrsctpPeerFamilies; ///< usrsctp's peer addresses, once it is up
 
 #ifdef IWARP_HAVE_USRSCTP
     // ---- the model's end ----
@@ -189,9 +208,19 @@ class SctpUsrsctpBulkTestCase : public TestCase
                                  m_usrsctpTx->Done() && m_modelRx->Complete();
     }
 
+    /** An INIT or INIT ACK the model sent (the listener's INIT ACK included): the addresses it listed. */
+    void NoteInit(const SctpChunk& c)
+    {
+        if (const auto* init = dynamic_cast<const SctpInitChunk*>(&c))
+        {
+            m_modelListed = init->GetIpv4Addresses();
+        }
+    }
+
     void ModelChunkTx(const SctpChunk& c)
     {
         ++m_chunkTx[c.GetType()];
+        NoteInit(c);
         if (c.GetType() == uint8_t(SctpChunkType::Shutdown) || c.GetType() == uint8_t(SctpChunkType::ShutdownAck))
         {
             CheckShutdownStart();
@@ -206,6 +235,10 @@ class SctpUsrsctpBulkTestCase : public TestCase
     /** Every tick of usrsctp's clock: feed its send buffer, start the shutdown when all is through. */
     void OnTick()
     {
+        if (m_usrsctp->commUp && !m_usrsctpPeerFamilies)
+        {
+            m_usrsctpPeerFamilies = m_usrsctp->PeerAddressFamilies();
+        }
         if (m_usrsctp->commUp && !m_usrsctpTx->Done())
         {
             m_usrsctpTx->Pump([this](const BulkPlan::Message& m, const uint8_t* data) {
@@ -252,6 +285,11 @@ SctpUsrsctpBulkTestCase::DoRun()
     BridgeLink::Config toUsrsctpCfg = toModelCfg;
     toUsrsctpCfg.seed = m_usrsctpActive ? 102 : 202;
     UsrsctpBridge bridge(toModelCfg, toUsrsctpCfg);
+    const Ipv4Address second("10.0.1.1");
+    if (m_modelMultihomed)
+    {
+        bridge.AddModelAddress(second);
+    }
 
     m_toModel = std::make_unique<BulkPlan>(m_usrsctpActive ? 11 : 21, kOctetsEachWay);
     m_toUsrsctp = std::make_unique<BulkPlan>(m_usrsctpActive ? 12 : 22, kOctetsEachWay);
@@ -283,11 +321,13 @@ SctpUsrsctpBulkTestCase::DoRun()
     modelSocket->SetAttribute("SackDelay", TimeValue(MilliSeconds(kSackDelayMs)));
     modelSocket->SetAttribute("SendAdaptationIndication", BooleanValue(true));
     modelSocket->SetAttribute("AdaptationCode", UintegerValue(kModelAdaptation));
+    modelSocket->SetAttribute("Multihoming", BooleanValue(m_modelMultihomed));
     if (m_usrsctpActive)
     {
         // The accepted association inherits the listener's attributes.
         modelSocket->Bind(InetSocketAddress(Ipv4Address::GetAny(), kModelPort));
         modelSocket->Listen();
+        modelSocket->TraceConnectWithoutContext("ChunkTx", MakeCallback(&SctpUsrsctpBulkTestCase::NoteInit, this));
         modelSocket->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                        MakeCallback(&SctpUsrsctpBulkTestCase::ModelAccept, this));
         Simulator::ScheduleNow([&]() {
@@ -315,6 +355,19 @@ SctpUsrsctpBulkTestCase::DoRun()
     const BridgeLink::Stats& um = bridge.ToModel().GetStats();   // usrsctp -> model
     const BridgeLink::Stats& mu = bridge.ToUsrsctp().GetStats(); // model -> usrsctp
     NS_TEST_ASSERT_MSG_NE(m_model, nullptr, "the model's side of the association exists");
+
+    // What each side made of the model's addresses.
+    NS_TEST_EXPECT_MSG_EQ(m_modelListed.size(), (m_modelMultihomed ? 2u : 0u),
+                          "the model's INIT (ACK) lists its addresses only when multihomed");
+    if (m_modelMultihomed && m_modelListed.size() == 2)
+    {
+        NS_TEST_EXPECT_MSG_EQ((m_modelListed[0] == bridge.GetModelAddress() && m_modelListed[1] == second), true,
+                              "both of them");
+    }
+    NS_TEST_EXPECT_MSG_EQ(m_model->GetPathCount(), 1u, "usrsctp offers the model one address");
+    NS_TEST_ASSERT_MSG_EQ(m_usrsctpPeerFamilies.has_value(), true, "usrsctp's peer addresses read");
+    NS_TEST_EXPECT_MSG_EQ((*m_usrsctpPeerFamilies == std::vector<int>{AF_CONN}), true,
+                          "usrsctp holds the one AF_CONN peer address, no IPv4 one");
 
     // Association and adaptation indication, both ways.
     NS_TEST_EXPECT_MSG_EQ(usrsctp.commUp, true, "usrsctp reported SCTP_COMM_UP");
@@ -417,8 +470,10 @@ class SctpUsrsctpTestSuite : public TestSuite
     SctpUsrsctpTestSuite()
         : TestSuite("iwarp-sctp-usrsctp", UNIT)
     {
-        AddTestCase(new SctpUsrsctpBulkTestCase(true), TestCase::QUICK);
-        AddTestCase(new SctpUsrsctpBulkTestCase(false), TestCase::QUICK);
+        AddTestCase(new SctpUsrsctpBulkTestCase(true, false), TestCase::QUICK);
+        AddTestCase(new SctpUsrsctpBulkTestCase(false, false), TestCase::QUICK);
+        AddTestCase(new SctpUsrsctpBulkTestCase(true, true), TestCase::QUICK);
+        AddTestCase(new SctpUsrsctpBulkTestCase(false, true), TestCase::QUICK);
     }
 };
 

@@ -160,6 +160,18 @@ UsrsctpBridge::UsrsctpBridge(const BridgeLink::Config& toModel, const BridgeLink
     usrsctp_register_address(&m_connAddr);
 }
 
+void
+UsrsctpBridge::AddModelAddress(Ipv4Address address)
+{
+    Ptr<SimpleNetDevice> dev = CreateObject<SimpleNetDevice>();
+    dev->SetAddress(Mac48Address::Allocate());
+    m_node->AddDevice(dev);
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    const uint32_t ifc = ipv4->AddInterface(dev);
+    ipv4->AddAddress(ifc, Ipv4InterfaceAddress(address, "255.255.255.0"));
+    ipv4->SetUp(ifc);
+}
+
 UsrsctpBridge::~UsrsctpBridge()
 {
     Close();
@@ -441,6 +453,29 @@ UsrsctpEndpoint::Receive(struct socket*,
     }
     free(data); // usrsctp hands over buffers from malloc() for the receiver to free
     return 1;
+}
+
+std::vector<int>
+UsrsctpEndpoint::PeerAddressFamilies() const
+{
+    std::vector<int> families;
+    struct sockaddr* addrs = nullptr;
+    const int n = usrsctp_getpaddrs(m_so, assocId, &addrs);
+    const char* at = reinterpret_cast<const char*>(addrs);
+    for (int i = 0; i < n; ++i)
+    {
+        // The list packs each address at its own length: AF_CONN's sockaddr_conn, AF_INET's sockaddr_in.
+        const int family = reinterpret_cast<const struct sockaddr*>(at)->sa_family;
+        families.push_back(family);
+        at += family == AF_CONN ? sizeof(struct sockaddr_conn)
+              : family == AF_INET ? sizeof(struct sockaddr_in)
+                                  : sizeof(struct sockaddr_in6);
+    }
+    if (n > 0)
+    {
+        usrsctp_freepaddrs(addrs);
+    }
+    return families;
 }
 
 void

@@ -113,6 +113,11 @@ class UsrsctpBridge
     Ptr<Node> GetModelNode() const { return m_node; }
     Ipv4Address GetModelAddress() const { return Ipv4Address("10.0.0.1"); }
     Ipv4Address GetUsrsctpAddress() const { return Ipv4Address("10.0.0.2"); }
+    /**
+     * A second interface on the model's node, with `address`: a multihomed model lists it in its INIT or INIT
+     * ACK. Nothing is delivered to or from it (usrsctp's AF_CONN side has no IPv4 address to reach it by).
+     */
+    void AddModelAddress(Ipv4Address address);
     /** usrsctp's AF_CONN address with `port`. */
     struct sockaddr_conn ConnAddress(uint16_t port);
 
@@ -184,6 +189,8 @@ class UsrsctpEndpoint
     /** SHUT_WR on a one-to-one socket: SHUTDOWN once everything sent is acknowledged. */
     int Shutdown();
     void Close();
+    /** The address families of the association's peer addresses as usrsctp holds them (usrsctp_getpaddrs). */
+    std::vector<int> PeerAddressFamilies() const;
 
     // ---- what usrsctp told its user ----
     bool commUp{false};
