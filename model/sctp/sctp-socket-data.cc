@@ -255,12 +255,16 @@ SctpSocket::ProcessCumAck(uint32_t cum, const std::vector<std::pair<uint16_t, ui
     {
         NS_LOG_INFO("fast retransmit of " << r.fastRtx.size() << " chunk(s) from TSN " << r.fastRtx.front());
         m_txq.MarkFastRetransmit(r.fastRtx);
-        SctpCcState& cc = m_paths[r.fastRtxPath].cc;
-        if (!cc.inFastRecovery)
+        // §7.2.4 step 2: the window of each destination a marked chunk was last sent to, once per recovery.
+        for (size_t p = 0; p < m_paths.size(); ++p)
         {
-            m_ccOps->OnFastRetransmit(cc);
-            cc.inFastRecovery = true;
-            cc.fastRecoveryExit = m_txq.GetHighestSentTsn();
+            SctpCcState& cc = m_paths[p].cc;
+            if ((r.fastRtxPaths & (1u << p)) && !cc.inFastRecovery)
+            {
+                m_ccOps->OnFastRetransmit(cc);
+                cc.inFastRecovery = true;
+                cc.fastRecoveryExit = m_txq.GetHighestSentTsn();
+            }
         }
         m_fastRtxPending = true;
     }

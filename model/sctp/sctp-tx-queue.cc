@@ -226,6 +226,7 @@ SctpTxQueue::CountMissIndications(SackResult& r)
             {
                 r.fastRtxPath = e.path;
             }
+            r.fastRtxPaths |= 1u << e.path;
             r.fastRtx.push_back(e.chunk->GetTsn());
         }
     }

@@ -67,6 +67,7 @@ class SctpTxQueue
         uint32_t pathsEarliestAcked{0};
         uint8_t rttPath{0};      ///< the destination `rtt` was measured on
         uint8_t fastRtxPath{0};  ///< the destination fastRtx.front() was last sent to
+        uint32_t fastRtxPaths{0}; ///< bit p: a chunk of fastRtx was last sent to p (§7.2.4: p's window adjusts)
     };
 
     void Reset(uint32_t initialTsn);

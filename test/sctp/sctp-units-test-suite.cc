@@ -304,6 +304,74 @@ class SctpTxQueueTestCase : public TestCase
     }
 };
 
+class SctpTxQueuePathsTestCase : public TestCase
+{
+  public:
+    SctpTxQueuePathsTestCase()
+        : TestCase("send queue per destination: flight, outstanding chunks, acks and earliest acked by path; T3 marks "
+                   "one path's chunks; fast retransmit names every path it resends for")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SctpTxQueue q;
+        q.Reset(1);
+        for (int k = 0; k < 8; ++k)
+        {
+            q.Enqueue(std::vector<uint8_t>(100, uint8_t(k)), 0, uint16_t(k), 0, false, 1000);
+        }
+        // TSNs 1..8: the odd ones to path 0, the even ones to path 1 (116 octets each as booked).
+        while (SctpTxQueue::Entry* e = q.NextToSend(false))
+        {
+            q.OnSent(*e, Seconds(0), uint8_t(1 - e->chunk->GetTsn() % 2));
+        }
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(0), 4u * 116, "path 0: 1, 3, 5, 7");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(1), 4u * 116, "path 1: 2, 4, 6, 8");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(2), 0u, "path 2: nothing");
+        NS_TEST_EXPECT_MSG_EQ((q.HasOutstanding(0) && q.HasOutstanding(1) && !q.HasOutstanding(2)), true, "by path");
+
+        // Cum 2: path 0's earliest (1) and path 1's (2) acknowledged; 4 by a gap block (TSN 4 = cum + 2).
+        auto r = q.ProcessSack(2, {{2, 2}}, Seconds(1));
+        NS_TEST_EXPECT_MSG_EQ(r.bytesAckedByPath[0], 116u, "path 0: TSN 1");
+        NS_TEST_EXPECT_MSG_EQ(r.bytesAckedByPath[1], 2u * 116, "path 1: TSNs 2 and 4");
+        NS_TEST_EXPECT_MSG_EQ(r.pathsAcked, 3u, "both paths had chunks acknowledged");
+        NS_TEST_EXPECT_MSG_EQ(r.pathsEarliestAcked, 3u, "and both their earliest");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(1), 2u * 116, "path 1: 6, 8 (4 gap-acked)");
+
+        // Gaps up to 8 leave 3, 5 and 7 (path 0) missing: three SACKs give them three misses.
+        r = q.ProcessSack(2, {{2, 2}, {4, 4}}, Seconds(1)); // 6 acked: path 1's earliest outstanding
+        NS_TEST_EXPECT_MSG_EQ(r.pathsEarliestAcked, 2u, "path 1's earliest (6) acked by a gap, path 0's (3) not");
+        r = q.ProcessSack(2, {{2, 2}, {4, 4}, {6, 6}}, Seconds(1)); // 8 acked: 3's third miss
+        NS_TEST_ASSERT_MSG_EQ(r.fastRtx.size(), 1u, "3 reaches three misses (5 and 7 have fewer)");
+        NS_TEST_EXPECT_MSG_EQ((r.fastRtxPath == 0 && r.fastRtxPaths == 1u), true, "sent to path 0 only");
+        NS_TEST_EXPECT_MSG_EQ(q.MarkAllForRetransmission(1), 0u, "path 1's T3: its chunks are all acknowledged");
+        NS_TEST_EXPECT_MSG_EQ(q.MarkAllForRetransmission(0), 3u, "path 0's T3: 3, 5, 7");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(0), 0u, "path 0: nothing in flight");
+        NS_TEST_EXPECT_MSG_EQ(q.GetFlightSize(1), 0u, "path 1: nothing in flight");
+
+        // Chunks of two paths missing together: the fast retransmission names both destinations.
+        SctpTxQueue two;
+        two.Reset(1);
+        for (int k = 0; k < 5; ++k)
+        {
+            two.Enqueue(std::vector<uint8_t>(100, uint8_t(k)), 0, uint16_t(k), 0, false, 1000);
+        }
+        while (SctpTxQueue::Entry* e = two.NextToSend(false))
+        {
+            two.OnSent(*e, Seconds(0), uint8_t(1 - e->chunk->GetTsn() % 2)); // 1, 3, 5 to path 0; 2, 4 to 1
+        }
+        for (uint16_t last = 3; last <= 5; ++last)
+        {
+            r = two.ProcessSack(0, {{3, last}}, Seconds(1)); // 3, then 4, then 5 acked: 1 and 2 missed
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.fastRtx.size(), 2u, "1 and 2 reach three misses together");
+        NS_TEST_EXPECT_MSG_EQ(r.fastRtxPaths, 3u, "sent to paths 0 and 1: both windows adjust (§7.2.4)");
+        NS_TEST_EXPECT_MSG_EQ(r.fastRtxPath, 0u, "the first of them to path 0");
+    }
+};
+
 class SctpUnitsTestSuite : public TestSuite
 {
   public:
@@ -315,6 +383,7 @@ class SctpUnitsTestSuite : public TestSuite
         AddTestCase(new SctpCongestionTestCase(), TestCase::QUICK);
         AddTestCase(new SctpRxQueueTestCase(), TestCase::QUICK);
         AddTestCase(new SctpTxQueueTestCase(), TestCase::QUICK);
+        AddTestCase(new SctpTxQueuePathsTestCase(), TestCase::QUICK);
     }
 };
 
