@@ -350,7 +350,7 @@ tracing:
                at + "27: tracing.series.intervall: unknown key 'intervall'; did you mean 'interval'?");
         Expect("{interval: 1ms, what: [cwnd, cwin]}",
                at + "40: tracing.series.what.1: unknown series quantity 'cwin' (expected one of goodput, cwnd, rtt, "
-                    "queue)");
+                    "queue, paths)");
         Expect("{interval: 1ms, what: [rtt, rtt]}", at + "39: tracing.series.what.1: 'rtt' is listed twice");
         Expect("{interval: 1ms, what: []}",
                at + "33: tracing.series.what: an empty list samples nothing (leave `what` out for goodput, cwnd, rtt "
@@ -365,7 +365,7 @@ tracing:
                     "trip at a time is no throughput); sample its cwnd or rtt");
         Expect("{interval: 1ms, what: [queue], flows: [bulk]}",
                at + "49: tracing.series.flows: flows are chosen, but `what` samples no flow quantity (goodput, cwnd, "
-                    "rtt)");
+                    "rtt, paths)");
         Expect("{interval: 1ms, flows: []}",
                at + "34: tracing.series.flows: an empty list samples no flow (leave `flows` out to sample every flow)");
         Expect("{interval: 1ms, links: [[h0, right]]}",
