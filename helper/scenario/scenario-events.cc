@@ -31,8 +31,12 @@ ScenarioEvents::ScenarioEvents(const ScenarioConfig& cfg, BuiltTopology& topo)
     {
         const LinkEventConfig& e = cfg.events[i];
         m_events.push_back(e);
-        EventRecord record{e.at, scenario::NameOf(scenario::LinkEventActionNames(), e.action), e.a, e.b,
-                           scenario::NameOf(scenario::LinkDirectionNames(), e.direction)};
+        EventRecord record;
+        record.at = e.at;
+        record.action = scenario::NameOf(scenario::LinkEventActionNames(), e.action);
+        record.a = e.a;
+        record.b = e.b;
+        record.direction = scenario::NameOf(scenario::LinkDirectionNames(), e.direction);
         record.node = e.node;
         record.rateBps = e.rateBps;
         record.delay = e.delay;
