@@ -19,7 +19,7 @@ import repo_check  # noqa: E402
 # Lowest first; folders on one line share a rank and may not include each other.
 LAYERS = (
     ("model/common",),
-    ("model/ddp", "model/sctp", "model/net", "model/tcp", "model/host", "model/traffic"),
+    ("model/ddp", "model/sctp", "model/net", "model/tcp", "model/host", "model/traffic", "model/roce"),
     ("model/transport",),
     ("model/mpa", "model/rdmap", "model/sctp-ddp"),
     ("model/rnic",),

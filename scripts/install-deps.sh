@@ -9,7 +9,7 @@ set -euo pipefail
 # Debian package list (Debian 12 / bookworm).  Add packages here.
 # pkg-config and python3-venv: the iwarp-install test (a pkg-config query, a venv as the install prefix).
 PACKAGES="build-essential cmake pkg-config libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev tshark
-          libyaml-cpp-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev libusrsctp-dev
+          libyaml-cpp-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev libusrsctp-dev zlib1g-dev
           pybind11-dev python3-dev python3-venv python3-pytest python3-pandas python3-numpy python3-matplotlib
           python3-distributed python3-yaml python3-tqdm python3-mypy python3-setuptools python3-wheel
           python3-jsonschema"

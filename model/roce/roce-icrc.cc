@@ -1,0 +1,74 @@
+#include "roce/roce-icrc.h"
+
+#include "roce/roce-headers.h"
+
+#include <zlib.h>
+
+#include <array>
+#include <cstring>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+constexpr size_t kIpv4MinHeader = 20;
+constexpr size_t kUdpHeader = 8;
+// Offsets of the fields the ICRC does not cover, within each header.
+constexpr size_t kIpv4Tos = 1;
+constexpr size_t kIpv4Ttl = 8;
+constexpr size_t kIpv4Checksum = 10;
+constexpr size_t kUdpChecksum = 6;
+constexpr size_t kBthResv8a = 4;
+} // namespace
+
+uint32_t
+RoceIcrcIpv4(const uint8_t* packet, size_t len)
+{
+    const size_t ipHeader = len > 0 ? size_t(packet[0] & 0x0F) * 4 : 0;
+    if (len == 0 || (packet[0] >> 4) != 4 || ipHeader < kIpv4MinHeader ||
+        len < ipHeader + kUdpHeader + roce::kBthLen)
+    {
+        throw std::invalid_argument("RoceIcrcIpv4: not an IPv4 packet holding UDP and a BTH");
+    }
+    // The three headers with their variant fields as ones; IPv4 options (at most 40 octets) stay covered.
+    const size_t headers = ipHeader + kUdpHeader + roce::kBthLen;
+    std::array<uint8_t, 60 + kUdpHeader + roce::kBthLen> masked{};
+    std::memcpy(masked.data(), packet, headers);
+    masked[kIpv4Tos] = 0xFF;
+    masked[kIpv4Ttl] = 0xFF;
+    masked[kIpv4Checksum] = masked[kIpv4Checksum + 1] = 0xFF;
+    masked[ipHeader + kUdpChecksum] = masked[ipHeader + kUdpChecksum + 1] = 0xFF;
+    masked[ipHeader + kUdpHeader + kBthResv8a] = 0xFF;
+    static const std::array<uint8_t, 8> kLrhOnes = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, kLrhOnes.data(), uInt(kLrhOnes.size()));
+    crc = crc32(crc, masked.data(), uInt(headers));
+    crc = crc32(crc, packet + headers, uInt(len - headers));
+    return uint32_t(crc);
+}
+
+void
+AppendRoceIcrc(std::vector<uint8_t>& packet)
+{
+    const uint32_t icrc = RoceIcrcIpv4(packet.data(), packet.size());
+    for (int k = 0; k < 4; ++k)
+    {
+        packet.push_back(uint8_t(icrc >> (8 * k)));
+    }
+}
+
+bool
+RoceIcrcIsGood(const uint8_t* packet, size_t len)
+{
+    if (len < roce::kIcrcLen)
+    {
+        return false;
+    }
+    const uint8_t* tail = packet + len - roce::kIcrcLen;
+    const uint32_t sent = uint32_t(tail[0]) | uint32_t(tail[1]) << 8 | uint32_t(tail[2]) << 16 | uint32_t(tail[3]) << 24;
+    return RoceIcrcIpv4(packet, len - roce::kIcrcLen) == sent;
+}
+
+} // namespace ns3

@@ -1,0 +1,45 @@
+/*
+ * The Invariant CRC that ends every RoCEv2 packet (InfiniBand Architecture Specification, Vol. 1, §7.8.1, and
+ * Annex A17 for RoCEv2): CRC-32 with the Ethernet polynomial (zlib's crc32) over the packet from its IP header
+ * to the end of the payload and pad, with every field a router or switch may change replaced by ones:
+ *
+ *   - in front, eight octets of ones, where an InfiniBand packet's Local Routing Header would be;
+ *   - IPv4: Type of Service (DSCP and ECN), Time to Live and Header Checksum;
+ *   - UDP: Checksum;
+ *   - BTH: Resv8a, the octet after the P_Key (in RoCEv2 it carries FECN and BECN).
+ *
+ * The four ICRC octets follow the payload, least significant octet first.
+ *
+ *   std::vector<uint8_t> pkt = ...;                 // IPv4 | UDP | BTH | ... | payload | pad
+ *   AppendRoceIcrc(pkt);                            // ... | ICRC
+ *   bool ok = RoceIcrcIsGood(pkt.data(), pkt.size());
+ */
+/**
+ * \file
+ * \ingroup iwarp-roce
+ */
+#ifndef IWARP_ROCE_ICRC_H
+#define IWARP_ROCE_ICRC_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * The ICRC of an IPv4 RoCEv2 packet of `len` octets starting at its IP header, the ICRC itself not included.
+ * The packet must hold a whole IPv4 header, a UDP header and a BTH (std::invalid_argument otherwise).
+ */
+uint32_t RoceIcrcIpv4(const uint8_t* packet, size_t len);
+
+/** Appends the ICRC of `packet` (IPv4 | UDP | BTH | ...) to it, least significant octet first. */
+void AppendRoceIcrc(std::vector<uint8_t>& packet);
+
+/** Whether the last four octets of the `len`-octet IPv4 packet at `packet` are its ICRC. */
+bool RoceIcrcIsGood(const uint8_t* packet, size_t len);
+
+} // namespace ns3
+
+#endif // IWARP_ROCE_ICRC_H
