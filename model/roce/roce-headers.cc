@@ -33,25 +33,47 @@ ReadU24(Buffer::Iterator& i)
 IbOpcodeLayout
 LayoutOf(IbOpcode op)
 {
+    IbOpcodeLayout l;
     switch (op)
     {
+    case IbOpcode::SendFirst:
+    case IbOpcode::SendMiddle:
+    case IbOpcode::SendLast:
+    case IbOpcode::SendOnly:
+    case IbOpcode::WriteMiddle:
+    case IbOpcode::WriteLast:
+    case IbOpcode::ReadResponseMiddle:
+        l.payload = true;
+        return l;
+    case IbOpcode::SendLastImm:
+    case IbOpcode::SendOnlyImm:
+    case IbOpcode::WriteLastImm:
+        l.immDt = l.payload = true;
+        return l;
     case IbOpcode::WriteFirst:
     case IbOpcode::WriteOnly:
+        l.reth = l.payload = true;
+        return l;
     case IbOpcode::WriteOnlyImm:
-        return {true, false, true};
+        l.reth = l.immDt = l.payload = true;
+        return l;
     case IbOpcode::ReadRequest:
-        return {true, false, false};
+        l.reth = true;
+        return l;
     case IbOpcode::ReadResponseFirst:
     case IbOpcode::ReadResponseLast:
     case IbOpcode::ReadResponseOnly:
-        return {false, true, true};
+        l.aeth = l.payload = true;
+        return l;
     case IbOpcode::Acknowledge:
-        return {false, true, false};
+        l.aeth = true;
+        return l;
     case IbOpcode::Cnp:
-        return {false, false, false};
-    default:
-        return {false, false, true}; // Send packets, Write middle and last, Read Response middle
+        l.reserved = roce::kCnpPaddingLen;
+        return l;
     }
+    l.known = false;
+    return l;
 }
 
 std::string

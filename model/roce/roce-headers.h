@@ -8,7 +8,8 @@
  *   AETH, ACK Extended Transport Header, 4 octets: Syndrome(8) | MSN(24)
  *
  * A packet ends with the 4-octet ICRC (roce-icrc.h). The opcodes are those of the Reliable Connection
- * service (§9.2.1 table 38's RC block) and RoCEv2's Congestion Notification Packet (Annex A17.9.3).
+ * service (§9.2.1 table 38's RC block, atomics left out) and RoCEv2's Congestion Notification Packet (Annex
+ * A17), whose BTH is followed by 16 reserved octets.
  */
 /**
  * \file
@@ -32,6 +33,8 @@ inline constexpr uint32_t kBthLen = 12;
 inline constexpr uint32_t kRethLen = 16;
 inline constexpr uint32_t kAethLen = 4;
 inline constexpr uint32_t kIcrcLen = 4;
+inline constexpr uint32_t kImmDtLen = 4;
+inline constexpr uint32_t kCnpPaddingLen = 16;
 /** The default partition key: full membership of the default partition (§10.9.1.2). */
 inline constexpr uint16_t kDefaultPKey = 0xFFFF;
 /** PSNs and QP numbers are 24 bits. */
@@ -62,11 +65,14 @@ enum class IbOpcode : uint8_t
     Cnp = 0x81, ///< Congestion Notification Packet (RoCEv2, Annex A17.9.3)
 };
 
-/** Which extended headers follow the BTH of an opcode (§9.2, table 38). */
+/** What follows the BTH of an opcode, in this order (§9.2, table 38; Annex A17 for the CNP). */
 struct IbOpcodeLayout
 {
-    bool reth{false}; ///< first (or only) packet of a Write, and a Read Request
-    bool aeth{false}; ///< an Acknowledge and the first, last and only packets of a Read Response
+    bool known{true};   ///< false: an opcode this model does not use (the rest then says nothing)
+    bool reth{false};   ///< first (or only) packet of a Write, and a Read Request
+    bool aeth{false};   ///< an Acknowledge and the first, last and only packets of a Read Response
+    bool immDt{false};  ///< 4 octets of immediate data: the last (or only) packet of a Send or Write with it
+    uint32_t reserved{0}; ///< octets of reserved padding: a CNP's 16
     bool payload{false};
 };
 IbOpcodeLayout LayoutOf(IbOpcode op);
@@ -95,7 +101,10 @@ class RoceBth : public Header
     uint8_t GetTransportVersion() const { return m_tver; }
     uint16_t GetPKey() const { return m_pkey; }
     void SetPKey(uint16_t pkey) { m_pkey = pkey; }
-    /** RoCEv2's use of Resv8a (Annex A17.9.2): forward and backward explicit congestion notification. */
+    /**
+     * FECN and BECN, the top bits of Resv8a (InfiniBand's congestion control annex, A10; RoCEv2 sets BECN in
+     * a CNP). The ICRC does not cover the octet, so a switch may set them.
+     */
     bool GetFecn() const { return m_fecn; }
     void SetFecn(bool f) { m_fecn = f; }
     bool GetBecn() const { return m_becn; }
@@ -110,7 +119,7 @@ class RoceBth : public Header
   private:
     uint8_t m_opcode{0};
     bool m_se{false};
-    bool m_migReq{false}; ///< no automatic path migration in this model
+    bool m_migReq{false}; ///< M as Linux's rdma_rxe and a ConnectX CNP send it; the model has no path migration
     uint8_t m_padCount{0};
     uint8_t m_tver{0};
     uint16_t m_pkey{roce::kDefaultPKey};

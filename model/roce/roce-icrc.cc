@@ -62,13 +62,20 @@ AppendRoceIcrc(std::vector<uint8_t>& packet)
 bool
 RoceIcrcIsGood(const uint8_t* packet, size_t len)
 {
-    if (len < roce::kIcrcLen)
+    if (len < kIpv4MinHeader)
     {
         return false;
     }
-    const uint8_t* tail = packet + len - roce::kIcrcLen;
+    const size_t total = size_t(packet[2]) << 8 | packet[3]; // IPv4 Total Length
+    const size_t ipHeader = size_t(packet[0] & 0x0F) * 4;
+    if ((packet[0] >> 4) != 4 || ipHeader < kIpv4MinHeader || total > len ||
+        total < ipHeader + kUdpHeader + roce::kBthLen + roce::kIcrcLen)
+    {
+        return false;
+    }
+    const uint8_t* tail = packet + total - roce::kIcrcLen;
     const uint32_t sent = uint32_t(tail[0]) | uint32_t(tail[1]) << 8 | uint32_t(tail[2]) << 16 | uint32_t(tail[3]) << 24;
-    return RoceIcrcIpv4(packet, len - roce::kIcrcLen) == sent;
+    return RoceIcrcIpv4(packet, total - roce::kIcrcLen) == sent;
 }
 
 } // namespace ns3

@@ -37,7 +37,11 @@ uint32_t RoceIcrcIpv4(const uint8_t* packet, size_t len);
 /** Appends the ICRC of `packet` (IPv4 | UDP | BTH | ...) to it, least significant octet first. */
 void AppendRoceIcrc(std::vector<uint8_t>& packet);
 
-/** Whether the last four octets of the `len`-octet IPv4 packet at `packet` are its ICRC. */
+/**
+ * Whether the IPv4 packet at `packet` ends with its ICRC. The packet's own Total Length says where it ends (a
+ * link layer may have padded it: `len` is what the buffer holds); false, never an exception, for a buffer
+ * that holds no whole IPv4 RoCEv2 packet.
+ */
 bool RoceIcrcIsGood(const uint8_t* packet, size_t len);
 
 } // namespace ns3

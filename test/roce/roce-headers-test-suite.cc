@@ -2,11 +2,12 @@
  * iwarp-roce-headers: RoCEv2's wire format (model/roce, issue 31's first layer). The BTH, RETH and AETH put
  * each field where the InfiniBand specification puts it (octets compared with hand-written layouts) and read
  * back what they wrote, reserved bits included; the AETH's syndromes are ACK, RNR NAK and NAK as §9.7.5.2.8
- * codes them; each opcode says which extended headers follow. The ICRC is zlib's CRC-32 over the packet with
- * the variant fields as ones: it equals a bitwise CRC-32 written here over a copy masked here, it does not move
- * when a router's fields (TOS, TTL, IP and UDP checksums, BTH Resv8a) change and it does when any other octet
- * does. tshark's InfiniBand dissector decodes hand-built packets of each kind on UDP 4791 with nothing
- * malformed, reading the fields and the ICRC as written.
+ * codes them; each opcode says which extended headers follow (RETH, AETH, ImmDt, a CNP's padding). The ICRC is
+ * zlib's CRC-32 over the packet with the variant fields as ones: it equals a bitwise CRC-32 written here over a
+ * copy masked here, it does not move when a router's fields (TOS, TTL, IP and UDP checksums, BTH Resv8a) change
+ * and it does when any other octet does, and recomputed over a CNP a ConnectX-4 Lx sent it equals the ICRC the
+ * NIC put on the wire. tshark's InfiniBand dissector decodes hand-built packets of each kind on UDP 4791 with
+ * nothing malformed, reading the fields as written (tshark shows the ICRC but does not check it).
  */
 #include "roce/roce-headers.h"
 #include "roce/roce-icrc.h"
@@ -118,6 +119,16 @@ class RethAethTestCase : public TestCase
         const RoceAeth rnr = RoceAeth::RnrNak(14, 3);
         NS_TEST_EXPECT_MSG_EQ((rnr.IsRnrNak() && rnr.GetSyndrome() == 0x2E), true, "RNR NAK syndrome 001 + timer");
 
+        for (IbOpcode op : {IbOpcode::SendLastImm, IbOpcode::SendOnlyImm, IbOpcode::WriteLastImm, IbOpcode::WriteOnlyImm})
+        {
+            NS_TEST_EXPECT_MSG_EQ((LayoutOf(op).immDt && LayoutOf(op).payload), true, ToString(op) << ": ImmDt");
+        }
+        NS_TEST_EXPECT_MSG_EQ((LayoutOf(IbOpcode::WriteOnlyImm).reth && !LayoutOf(IbOpcode::WriteLast).immDt), true,
+                              "RETH and ImmDt together in a Write Only with immediate; none in a plain Write Last");
+        NS_TEST_EXPECT_MSG_EQ((LayoutOf(IbOpcode::ReadResponseLast).aeth && LayoutOf(IbOpcode::ReadResponseOnly).aeth),
+                              true, "Read Response last and only carry an AETH");
+        NS_TEST_EXPECT_MSG_EQ(LayoutOf(IbOpcode::Cnp).reserved, roce::kCnpPaddingLen, "a CNP's 16 reserved octets");
+        NS_TEST_EXPECT_MSG_EQ(LayoutOf(IbOpcode(0x13)).known, false, "an atomic: not an opcode of this model");
         NS_TEST_EXPECT_MSG_EQ(LayoutOf(IbOpcode::WriteFirst).reth, true, "a Write's first packet has a RETH");
         NS_TEST_EXPECT_MSG_EQ(LayoutOf(IbOpcode::WriteMiddle).reth, false, "its middle ones none");
         NS_TEST_EXPECT_MSG_EQ((LayoutOf(IbOpcode::ReadRequest).reth && !LayoutOf(IbOpcode::ReadRequest).payload),
@@ -231,11 +242,45 @@ class IcrcTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(RoceIcrcIsGood(pkt.data(), pkt.size()), true, "good");
         pkt[40] ^= 0x10;
         NS_TEST_EXPECT_MSG_EQ(RoceIcrcIsGood(pkt.data(), pkt.size()), false, "a flipped payload bit");
+        pkt[40] ^= 0x10;
+        pkt.insert(pkt.end(), 6, 0x00); // a link layer's padding after the packet
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcIsGood(pkt.data(), pkt.size()), true, "the IPv4 Total Length says where it ends");
         const std::vector<uint8_t> shortPacket(30, 0x45);
         NS_TEST_EXPECT_MSG_EQ(ThrownMessage<std::invalid_argument>([&] {
                                   RoceIcrcIpv4(shortPacket.data(), shortPacket.size());
                               }).empty(),
                               false, "too short for a BTH: refused");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcIsGood(shortPacket.data(), shortPacket.size()), false, "not good, no exception");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcIsGood(pkt.data(), 30), false, "a truncated buffer: not good");
+    }
+};
+
+class IcrcCaptureTestCase : public TestCase
+{
+  public:
+    IcrcCaptureTestCase()
+        : TestCase("ICRC of a CNP a ConnectX-4 Lx sent: recomputed from the captured octets, equal to the captured one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The IPv4 packet of a RoCEv2 CNP captured on an NVIDIA ConnectX-4 Lx, as published with scapy's RoCE layer
+        // tests (test/contrib/roce.uts, "RoCE CNP captured on ConnectX-4 Lx"): TOS 0xC2 (ECN CE), TTL 64,
+        // UDP checksum 0, BTH opcode 0x81 with BECN set, QP 0x118, 16 reserved octets, then the ICRC.
+        const std::vector<uint8_t> cnp = {
+            0x45, 0xc2, 0x00, 0x3c, 0x71, 0x8c, 0x40, 0x00, 0x40, 0x11, 0x91, 0x61, 0x0a, 0x00, 0x11, 0x01, 0x0a,
+            0x00, 0x12, 0x01, 0x00, 0x00, 0x12, 0xb7, 0x00, 0x28, 0x00, 0x00, 0x81, 0x00, 0xff, 0xff, 0x40, 0x00,
+            0x01, 0x18, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x82, 0xfd, 0x00, 0x2a};
+        NS_TEST_ASSERT_MSG_EQ(cnp.size(), 60u, "Total Length 60");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcIpv4(cnp.data(), cnp.size() - 4), 0x2a00fd82u, "sent 82 fd 00 2a: low octet first");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcIsGood(cnp.data(), cnp.size()), true, "good");
+        const RoceBth bth = Parsed<RoceBth>(std::vector<uint8_t>(cnp.begin() + 28, cnp.begin() + 40));
+        NS_TEST_EXPECT_MSG_EQ((bth.GetOpcode() == IbOpcode::Cnp && bth.GetBecn() && !bth.GetFecn() &&
+                               bth.GetDestQp() == 0x118 && !bth.GetMigReq() && bth.GetPKey() == 0xFFFF),
+                              true, "the BTH as the NIC wrote it");
     }
 };
 
@@ -244,7 +289,7 @@ class TsharkTestCase : public TestCase
   public:
     TsharkTestCase()
         : TestCase("tshark decodes a Write, a Read Request and Response, an ACK, a NAK and a CNP on UDP 4791, "
-                   "nothing malformed, the fields and ICRC as written")
+                   "nothing malformed, the fields as written")
     {
     }
 
@@ -268,7 +313,7 @@ class TsharkTestCase : public TestCase
             {IbOpcode::ReadResponseFirst, Octets(RoceAeth::Ack(31, 5)), 1024},
             {IbOpcode::Acknowledge, Octets(RoceAeth::Ack(31, 6)), 0},
             {IbOpcode::Acknowledge, Octets(RoceAeth::Nak(IbNakCode::PsnSequenceError, 6)), 0},
-            {IbOpcode::Cnp, std::vector<uint8_t>(16, 0), 0},
+            {IbOpcode::Cnp, std::vector<uint8_t>(roce::kCnpPaddingLen, 0), 0},
         };
         const std::string file = (std::filesystem::temp_directory_path() /
                                   ("iwarp-roce-" + std::to_string(::getpid()) + ".pcap"))
@@ -285,6 +330,7 @@ class TsharkTestCase : public TestCase
                 bth.SetDestQp(0x11);
                 bth.SetPsn(uint32_t(100 + k));
                 bth.SetAckRequest(sent[k].op == IbOpcode::WriteLast);
+                bth.SetBecn(sent[k].op == IbOpcode::Cnp); // as a NIC sends a CNP
                 std::vector<uint8_t> pkt = RocePacket(bth, sent[k].extended, sent[k].payload);
                 icrcs.push_back(RoceIcrcIpv4(pkt.data(), pkt.size()));
                 AppendRoceIcrc(pkt);
@@ -316,8 +362,8 @@ class TsharkTestCase : public TestCase
                 f.push_back(c);
             }
             f.resize(7);
-            NS_TEST_EXPECT_MSG_EQ(std::stoul(f[0]), unsigned(sent[k].op), "opcode of packet " << k << ": " << line);
-            NS_TEST_EXPECT_MSG_EQ(std::stoul(f[1]), 100 + k, "PSN of packet " << k);
+            NS_TEST_EXPECT_MSG_EQ(f[0], std::to_string(unsigned(sent[k].op)), "opcode of packet " << k << ": " << line);
+            NS_TEST_EXPECT_MSG_EQ(f[1], std::to_string(100 + k), "PSN of packet " << k);
             const bool hasReth = sent[k].op == IbOpcode::WriteFirst || sent[k].op == IbOpcode::ReadRequest;
             NS_TEST_EXPECT_MSG_EQ(f[2], std::string(hasReth ? "4096" : ""), "RETH of packet " << k);
             NS_TEST_EXPECT_MSG_EQ(f[3].empty(), !LayoutOf(sent[k].op).aeth, "AETH of packet " << k);
@@ -343,6 +389,7 @@ class RoceHeadersTestSuite : public TestSuite
         AddTestCase(new BthTestCase, TestCase::QUICK);
         AddTestCase(new RethAethTestCase, TestCase::QUICK);
         AddTestCase(new IcrcTestCase, TestCase::QUICK);
+        AddTestCase(new IcrcCaptureTestCase, TestCase::QUICK);
         AddTestCase(new TsharkTestCase, TestCase::QUICK);
     }
 };
