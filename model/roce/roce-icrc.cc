@@ -21,14 +21,23 @@ constexpr size_t kIpv4Ttl = 8;
 constexpr size_t kIpv4Checksum = 10;
 constexpr size_t kUdpChecksum = 6;
 constexpr size_t kBthResv8a = 4;
+
+/** Octets of the IPv4 header when the `len` octets at `packet` hold it, a UDP header and a BTH; else 0. */
+size_t
+Ipv4HeaderLength(const uint8_t* packet, size_t len)
+{
+    const size_t ipHeader = len > 0 ? size_t(packet[0] & 0x0F) * 4 : 0;
+    const bool whole = len > 0 && (packet[0] >> 4) == 4 && ipHeader >= kIpv4MinHeader &&
+                       len >= ipHeader + kUdpHeader + roce::kBthLen;
+    return whole ? ipHeader : 0;
+}
 } // namespace
 
 uint32_t
 RoceIcrcIpv4(const uint8_t* packet, size_t len)
 {
-    const size_t ipHeader = len > 0 ? size_t(packet[0] & 0x0F) * 4 : 0;
-    if (len == 0 || (packet[0] >> 4) != 4 || ipHeader < kIpv4MinHeader ||
-        len < ipHeader + kUdpHeader + roce::kBthLen)
+    const size_t ipHeader = Ipv4HeaderLength(packet, len);
+    if (ipHeader == 0)
     {
         throw std::invalid_argument("RoceIcrcIpv4: not an IPv4 packet holding UDP and a BTH");
     }
@@ -62,14 +71,8 @@ AppendRoceIcrc(std::vector<uint8_t>& packet)
 bool
 RoceIcrcIsGood(const uint8_t* packet, size_t len)
 {
-    if (len < kIpv4MinHeader)
-    {
-        return false;
-    }
-    const size_t total = size_t(packet[2]) << 8 | packet[3]; // IPv4 Total Length
-    const size_t ipHeader = size_t(packet[0] & 0x0F) * 4;
-    if ((packet[0] >> 4) != 4 || ipHeader < kIpv4MinHeader || total > len ||
-        total < ipHeader + kUdpHeader + roce::kBthLen + roce::kIcrcLen)
+    const size_t total = len >= kIpv4MinHeader ? size_t(packet[2]) << 8 | packet[3] : 0; // IPv4 Total Length
+    if (total > len || total < roce::kIcrcLen || Ipv4HeaderLength(packet, total - roce::kIcrcLen) == 0)
     {
         return false;
     }
