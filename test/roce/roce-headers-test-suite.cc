@@ -12,44 +12,20 @@
 #include "roce/roce-headers.h"
 #include "roce/roce-icrc.h"
 
+#include "support/roce-pcap.h"
 #include "support/thrown-message.h"
-#include "support/tshark-pdml.h"
 
-#include "ns3/packet.h"
-#include "ns3/pcap-file.h"
 #include "ns3/test.h"
 
 #include <filesystem>
-#include <sstream>
-#include <unistd.h>
 
 namespace ns3
 {
 namespace
 {
 
-/** The serialised octets of `h`. */
-template <typename H>
-std::vector<uint8_t>
-Octets(const H& h)
-{
-    Ptr<Packet> p = Create<Packet>();
-    p->AddHeader(h);
-    std::vector<uint8_t> out(p->GetSize());
-    p->CopyData(out.data(), uint32_t(out.size()));
-    return out;
-}
-
-/** Read an `H` back from `octets`. */
-template <typename H>
-H
-Parsed(const std::vector<uint8_t>& octets)
-{
-    Ptr<Packet> p = Create<Packet>(octets.data(), uint32_t(octets.size()));
-    H h;
-    p->RemoveHeader(h);
-    return h;
-}
+using iwarptest::Octets;
+using iwarptest::Parsed;
 
 class BthTestCase : public TestCase
 {
@@ -162,33 +138,13 @@ ReferenceCrc32(const std::vector<uint8_t>& data)
 std::vector<uint8_t>
 RocePacket(const RoceBth& bth, const std::vector<uint8_t>& extended, size_t payload)
 {
-    std::vector<uint8_t> p = {0x45, 0x02, 0, 0, 0x12, 0x34, 0x40, 0x00, 64, 17, 0xAB, 0xCD, 10, 0, 0, 1, 10, 0, 0, 2};
-    const size_t udpLen = 8 + roce::kBthLen + extended.size() + payload + roce::kIcrcLen;
-    const size_t ipLen = 20 + udpLen;
-    p[2] = uint8_t(ipLen >> 8);
-    p[3] = uint8_t(ipLen);
-    const std::vector<uint8_t> udp = {0xC3, 0x50, uint8_t(roce::kUdpPort >> 8), uint8_t(roce::kUdpPort & 0xFF),
-                                      uint8_t(udpLen >> 8), uint8_t(udpLen), 0x5A, 0xA5};
-    p.insert(p.end(), udp.begin(), udp.end());
-    const std::vector<uint8_t> b = Octets(bth);
-    p.insert(p.end(), b.begin(), b.end());
-    p.insert(p.end(), extended.begin(), extended.end());
+    std::vector<uint8_t> t = Octets(bth);
+    t.insert(t.end(), extended.begin(), extended.end());
     for (size_t k = 0; k < payload; ++k)
     {
-        p.push_back(uint8_t(k * 7 + 3));
+        t.push_back(uint8_t(k * 7 + 3));
     }
-    // The IPv4 header checksum, so that tshark finds nothing wrong below the InfiniBand layer.
-    uint32_t sum = 0;
-    p[10] = p[11] = 0;
-    for (size_t k = 0; k < 20; k += 2)
-    {
-        sum += uint32_t(p[k]) << 8 | p[k + 1];
-    }
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    p[10] = uint8_t(~sum >> 8);
-    p[11] = uint8_t(~sum);
-    return p;
+    return iwarptest::RoceIpv4Packet(t);
 }
 
 class IcrcTestCase : public TestCase
@@ -315,59 +271,46 @@ class TsharkTestCase : public TestCase
             {IbOpcode::Acknowledge, Octets(RoceAeth::Nak(IbNakCode::PsnSequenceError, 6)), 0},
             {IbOpcode::Cnp, std::vector<uint8_t>(roce::kCnpPaddingLen, 0), 0},
         };
-        const std::string file = (std::filesystem::temp_directory_path() /
-                                  ("iwarp-roce-" + std::to_string(::getpid()) + ".pcap"))
-                                     .string();
+        const std::string file = iwarptest::TempPcapName("iwarp-roce");
         std::vector<uint32_t> icrcs;
+        std::vector<std::vector<uint8_t>> packets;
+        for (size_t k = 0; k < sent.size(); ++k)
         {
-            PcapFile pcap;
-            pcap.Open(file, std::ios::out);
-            pcap.Init(101 /* LINKTYPE_RAW: IPv4 packets */);
-            for (size_t k = 0; k < sent.size(); ++k)
-            {
-                RoceBth bth;
-                bth.SetOpcode(sent[k].op);
-                bth.SetDestQp(0x11);
-                bth.SetPsn(uint32_t(100 + k));
-                bth.SetAckRequest(sent[k].op == IbOpcode::WriteLast);
-                bth.SetBecn(sent[k].op == IbOpcode::Cnp); // as a NIC sends a CNP
-                std::vector<uint8_t> pkt = RocePacket(bth, sent[k].extended, sent[k].payload);
-                icrcs.push_back(RoceIcrcIpv4(pkt.data(), pkt.size()));
-                AppendRoceIcrc(pkt);
-                pcap.Write(uint32_t(k), 0, pkt.data(), uint32_t(pkt.size()));
-            }
+            RoceBth bth;
+            bth.SetOpcode(sent[k].op);
+            bth.SetDestQp(0x11);
+            bth.SetPsn(uint32_t(100 + k));
+            bth.SetAckRequest(sent[k].op == IbOpcode::WriteLast);
+            bth.SetBecn(sent[k].op == IbOpcode::Cnp); // as a NIC sends a CNP
+            std::vector<uint8_t> pkt = RocePacket(bth, sent[k].extended, sent[k].payload);
+            icrcs.push_back(RoceIcrcIpv4(pkt.data(), pkt.size()));
+            AppendRoceIcrc(pkt);
+            packets.push_back(pkt);
         }
+        iwarptest::WriteRawIpv4Pcap(file, packets);
         int status = 0;
-        const std::string out = iwarptest::RunCommand(
-            "tshark -n -r " + file +
-                " -T fields -E separator=, -e infiniband.bth.opcode -e infiniband.bth.psn -e infiniband.reth.dmalen "
-                "-e infiniband.aeth.syndrome -e infiniband.invariant.crc -e _ws.malformed -e _ws.expert.severity "
-                "2>&1",
-            &status);
+        std::string out;
+        const auto rows = iwarptest::TsharkFields(file,
+                                                  {"infiniband.bth.opcode", "infiniband.bth.psn",
+                                                   "infiniband.reth.dmalen", "infiniband.aeth.syndrome",
+                                                   "infiniband.invariant.crc", "_ws.malformed",
+                                                   "_ws.expert.severity"},
+                                                  &status, &out);
         std::filesystem::remove(file);
         NS_TEST_ASSERT_MSG_EQ(status, 0, out);
-        std::istringstream lines(out);
-        std::string line;
         size_t k = 0;
-        while (std::getline(lines, line) && k < sent.size())
+        for (const std::vector<std::string>& f : rows)
         {
-            if (line.rfind("Running as user", 0) == 0)
+            if (k == sent.size())
             {
-                continue; // tshark's warning when the tests run as root
+                break;
             }
-            std::vector<std::string> f;
-            std::istringstream cells(line);
-            for (std::string c; std::getline(cells, c, ',');)
-            {
-                f.push_back(c);
-            }
-            f.resize(7);
-            NS_TEST_EXPECT_MSG_EQ(f[0], std::to_string(unsigned(sent[k].op)), "opcode of packet " << k << ": " << line);
+            NS_TEST_EXPECT_MSG_EQ(f[0], std::to_string(unsigned(sent[k].op)), "opcode of packet " << k << ": " << out);
             NS_TEST_EXPECT_MSG_EQ(f[1], std::to_string(100 + k), "PSN of packet " << k);
             const bool hasReth = sent[k].op == IbOpcode::WriteFirst || sent[k].op == IbOpcode::ReadRequest;
             NS_TEST_EXPECT_MSG_EQ(f[2], std::string(hasReth ? "4096" : ""), "RETH of packet " << k);
             NS_TEST_EXPECT_MSG_EQ(f[3].empty(), !LayoutOf(sent[k].op).aeth, "AETH of packet " << k);
-            NS_TEST_EXPECT_MSG_EQ((f[5].empty() && f[6].empty()), true, "nothing malformed in packet " << k << ": " << line);
+            NS_TEST_EXPECT_MSG_EQ((f[5].empty() && f[6].empty()), true, "nothing malformed in packet " << k << ": " << out);
             if (!f[4].empty())
             {
                 // tshark shows the ICRC's four octets as a big-endian number: ours, sent low octet first.
