@@ -11,6 +11,8 @@ namespace ns3
 NS_OBJECT_ENSURE_REGISTERED(RoceBth);
 NS_OBJECT_ENSURE_REGISTERED(RoceReth);
 NS_OBJECT_ENSURE_REGISTERED(RoceAeth);
+NS_OBJECT_ENSURE_REGISTERED(RoceIeth);
+NS_OBJECT_ENSURE_REGISTERED(RoceDeth);
 
 namespace
 {
@@ -68,6 +70,13 @@ LayoutOf(IbOpcode op)
     case IbOpcode::Acknowledge:
         l.aeth = true;
         return l;
+    case IbOpcode::SendLastInv:
+    case IbOpcode::SendOnlyInv:
+        l.ieth = l.payload = true;
+        return l;
+    case IbOpcode::UdSendOnly:
+        l.deth = l.payload = true;
+        return l;
     case IbOpcode::Cnp:
         l.reserved = roce::kCnpPaddingLen;
         return l;
@@ -90,9 +99,18 @@ ToString(IbOpcode op)
     {
         return kRc[code];
     }
-    if (op == IbOpcode::Cnp)
+    switch (op)
     {
+    case IbOpcode::SendLastInv:
+        return "SEND_LAST_WITH_INVALIDATE";
+    case IbOpcode::SendOnlyInv:
+        return "SEND_ONLY_WITH_INVALIDATE";
+    case IbOpcode::UdSendOnly:
+        return "UD_SEND_ONLY";
+    case IbOpcode::Cnp:
         return "CNP";
+    default:
+        break;
     }
     std::ostringstream os;
     os << "UNKNOWN(0x" << std::hex << std::setw(2) << std::setfill('0') << unsigned(code) << ")";
@@ -297,6 +315,97 @@ RoceAeth::Print(std::ostream& os) const
 {
     os << "AETH " << (IsAck() ? "ACK" : IsNak() ? "NAK" : IsRnrNak() ? "RNR-NAK" : "reserved") << " value="
        << unsigned(GetValue()) << " msn=" << m_msn;
+}
+
+// ----------------------------------------------------------------------------------------------------- IETH
+
+TypeId
+RoceIeth::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceIeth").SetParent<Header>().SetGroupName("Iwarp").AddConstructor<RoceIeth>();
+    return tid;
+}
+
+TypeId
+RoceIeth::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+uint32_t
+RoceIeth::GetSerializedSize() const
+{
+    return roce::kIethLen;
+}
+
+void
+RoceIeth::Serialize(Buffer::Iterator i) const
+{
+    i.WriteHtonU32(m_rkey);
+}
+
+uint32_t
+RoceIeth::Deserialize(Buffer::Iterator i)
+{
+    m_rkey = i.ReadNtohU32();
+    return roce::kIethLen;
+}
+
+void
+RoceIeth::Print(std::ostream& os) const
+{
+    os << "IETH rkey=0x" << std::hex << m_rkey << std::dec;
+}
+
+// ----------------------------------------------------------------------------------------------------- DETH
+
+TypeId
+RoceDeth::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceDeth").SetParent<Header>().SetGroupName("Iwarp").AddConstructor<RoceDeth>();
+    return tid;
+}
+
+TypeId
+RoceDeth::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+uint32_t
+RoceDeth::GetSerializedSize() const
+{
+    return roce::kDethLen;
+}
+
+void
+RoceDeth::SetSrcQp(uint32_t qp)
+{
+    NS_ABORT_MSG_IF(qp > roce::kPsnMask, "a QP number is 24 bits, not " << qp);
+    m_srcQp = qp;
+}
+
+void
+RoceDeth::Serialize(Buffer::Iterator i) const
+{
+    i.WriteHtonU32(m_qkey);
+    i.WriteU8(m_reserved);
+    WriteU24(i, m_srcQp);
+}
+
+uint32_t
+RoceDeth::Deserialize(Buffer::Iterator i)
+{
+    m_qkey = i.ReadNtohU32();
+    m_reserved = i.ReadU8();
+    m_srcQp = ReadU24(i);
+    return roce::kDethLen;
+}
+
+void
+RoceDeth::Print(std::ostream& os) const
+{
+    os << "DETH qkey=0x" << std::hex << m_qkey << std::dec << " srcqp=" << m_srcQp;
 }
 
 } // namespace ns3

@@ -6,10 +6,13 @@
  *        Resv8a (RoCEv2: FECN, BECN and six reserved bits) | DestQP(24) | A Resv7 | PSN(24)
  *   RETH, RDMA Extended Transport Header, 16 octets: VA(64) | R_Key(32) | DMA Length(32)
  *   AETH, ACK Extended Transport Header, 4 octets: Syndrome(8) | MSN(24)
+ *   IETH, Invalidate Extended Transport Header, 4 octets: the R_Key the responder invalidates
+ *   DETH, Datagram Extended Transport Header, 8 octets: Q_Key(32) | Reserved(8) | SrcQP(24)
  *
  * A packet ends with the 4-octet ICRC (roce-icrc.h). The opcodes are those of the Reliable Connection
- * service (§9.2.1 table 38's RC block, atomics left out) and RoCEv2's Congestion Notification Packet (Annex
- * A17), whose BTH is followed by 16 reserved octets.
+ * service (§9.2.1 table 38's RC block, atomics left out, Send with Invalidate in), the Unreliable Datagram
+ * service's SEND_ONLY (what carries the connection manager's MADs to QP1, roce-cm-mad.h) and RoCEv2's
+ * Congestion Notification Packet (Annex A17), whose BTH is followed by 16 reserved octets.
  */
 /**
  * \file
@@ -35,13 +38,19 @@ inline constexpr uint32_t kAethLen = 4;
 inline constexpr uint32_t kIcrcLen = 4;
 inline constexpr uint32_t kImmDtLen = 4;
 inline constexpr uint32_t kCnpPaddingLen = 16;
+inline constexpr uint32_t kIethLen = 4;
+inline constexpr uint32_t kDethLen = 8;
+/** QP1, the General Services Interface (chapter 13): where the connection manager's MADs go. */
+inline constexpr uint32_t kGsiQp = 1;
+/** The well-known Q_Key of QP1: the DETH of a MAD to it carries this one. */
+inline constexpr uint32_t kGsiQKey = 0x80010000;
 /** The default partition key: full membership of the default partition (§10.9.1.2). */
 inline constexpr uint16_t kDefaultPKey = 0xFFFF;
 /** PSNs and QP numbers are 24 bits. */
 inline constexpr uint32_t kPsnMask = 0x00FFFFFF;
 } // namespace roce
 
-/** BTH opcodes of the Reliable Connection service, and RoCEv2's CNP. */
+/** BTH opcodes of the Reliable Connection service, the Unreliable Datagram SEND_ONLY, and RoCEv2's CNP. */
 enum class IbOpcode : uint8_t
 {
     SendFirst = 0x00,
@@ -62,6 +71,9 @@ enum class IbOpcode : uint8_t
     ReadResponseLast = 0x0F,
     ReadResponseOnly = 0x10,
     Acknowledge = 0x11,
+    SendLastInv = 0x16, ///< SEND_LAST_WITH_INVALIDATE: IETH, payload
+    SendOnlyInv = 0x17, ///< SEND_ONLY_WITH_INVALIDATE: IETH, payload
+    UdSendOnly = 0x64,  ///< Unreliable Datagram SEND_ONLY: DETH, payload (the connection manager's MADs)
     Cnp = 0x81, ///< Congestion Notification Packet (RoCEv2, Annex A17.9.3)
 };
 
@@ -74,9 +86,11 @@ struct IbOpcodeLayout
     bool immDt{false};  ///< 4 octets of immediate data: the last (or only) packet of a Send or Write with it
     uint32_t reserved{0}; ///< octets of reserved padding: a CNP's 16
     bool payload{false};
+    bool ieth{false}; ///< the R_Key to invalidate: the last (or only) packet of a Send with Invalidate
+    bool deth{false}; ///< Q_Key and source QP: every Unreliable Datagram packet
 };
 IbOpcodeLayout LayoutOf(IbOpcode op);
-/** "SEND_FIRST", ...; "UNKNOWN(0x..)" for an opcode this model does not use. */
+/** "SEND_FIRST", ..., "UD_SEND_ONLY", "CNP"; "UNKNOWN(0x..)" for an opcode this model does not use. */
 std::string ToString(IbOpcode op);
 
 class RoceBth : public Header
@@ -192,6 +206,46 @@ class RoceAeth : public Header
   private:
     uint8_t m_syndrome{0};
     uint32_t m_msn{0};
+};
+
+/** The IETH of a Send with Invalidate: the R_Key the responder invalidates when the message completes. */
+class RoceIeth : public Header
+{
+  public:
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    uint32_t GetSerializedSize() const override;
+    void Serialize(Buffer::Iterator start) const override;
+    uint32_t Deserialize(Buffer::Iterator start) override;
+    void Print(std::ostream& os) const override;
+
+    uint32_t GetRKey() const { return m_rkey; }
+    void SetRKey(uint32_t rkey) { m_rkey = rkey; }
+
+  private:
+    uint32_t m_rkey{0};
+};
+
+/** The DETH of an Unreliable Datagram packet: the Q_Key the receiving QP checks and the sender's QP. */
+class RoceDeth : public Header
+{
+  public:
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    uint32_t GetSerializedSize() const override;
+    void Serialize(Buffer::Iterator start) const override;
+    uint32_t Deserialize(Buffer::Iterator start) override;
+    void Print(std::ostream& os) const override;
+
+    uint32_t GetQKey() const { return m_qkey; }
+    void SetQKey(uint32_t qkey) { m_qkey = qkey; }
+    uint32_t GetSrcQp() const { return m_srcQp; }
+    void SetSrcQp(uint32_t qp);
+
+  private:
+    uint32_t m_qkey{0};
+    uint8_t m_reserved{0}; ///< kept as received
+    uint32_t m_srcQp{0};
 };
 
 } // namespace ns3

@@ -1,8 +1,9 @@
 /*
- * iwarp-roce-headers: RoCEv2's wire format (model/roce, issue 31's first layer). The BTH, RETH and AETH put
- * each field where the InfiniBand specification puts it (octets compared with hand-written layouts) and read
- * back what they wrote, reserved bits included; the AETH's syndromes are ACK, RNR NAK and NAK as §9.7.5.2.8
- * codes them; each opcode says which extended headers follow (RETH, AETH, ImmDt, a CNP's padding). The ICRC is
+ * iwarp-roce-headers: RoCEv2's wire format (model/roce, issue 31's first layer). The BTH, RETH, AETH, IETH and
+ * DETH put each field where the InfiniBand specification puts it (octets compared with hand-written layouts)
+ * and read back what they wrote, reserved bits included; the AETH's syndromes are ACK, RNR NAK and NAK as
+ * §9.7.5.2.8 codes them; each opcode says which extended headers follow (RETH, AETH, ImmDt, IETH for a Send
+ * with Invalidate, DETH for a UD SEND_ONLY, a CNP's padding). The ICRC is
  * zlib's CRC-32 over the packet with the variant fields as ones: it equals a bitwise CRC-32 written here over a
  * copy masked here, it does not move when a router's fields (TOS, TTL, IP and UDP checksums, BTH Resv8a) change
  * and it does when any other octet does, and recomputed over a CNP a ConnectX-4 Lx sent it equals the ICRC the
@@ -115,6 +116,56 @@ class RethAethTestCase : public TestCase
                               "an ACK: AETH only");
         NS_TEST_EXPECT_MSG_EQ(ToString(IbOpcode::ReadResponseOnly), "RDMA_READ_RESPONSE_ONLY", "names");
         NS_TEST_EXPECT_MSG_EQ(ToString(IbOpcode(0x55)), "UNKNOWN(0x55)", "unknown opcode");
+    }
+};
+
+class IethDethTestCase : public TestCase
+{
+  public:
+    IethDethTestCase()
+        : TestCase("IETH and DETH at their places, reserved octet kept; Send with Invalidate and UD SEND_ONLY layouts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceIeth ieth;
+        ieth.SetRKey(0xDEADBEEF);
+        const std::vector<uint8_t> i = {0xDE, 0xAD, 0xBE, 0xEF};
+        NS_TEST_EXPECT_MSG_EQ((Octets(ieth) == i), true, "IETH: the R_Key, big-endian");
+        NS_TEST_EXPECT_MSG_EQ(Parsed<RoceIeth>(i).GetRKey(), 0xDEADBEEFu, "read back");
+
+        RoceDeth deth;
+        deth.SetQKey(roce::kGsiQKey);
+        deth.SetSrcQp(0xABCDEF);
+        const std::vector<uint8_t> d = {0x80, 0x01, 0x00, 0x00, 0x00, 0xAB, 0xCD, 0xEF};
+        NS_TEST_EXPECT_MSG_EQ((Octets(deth) == d), true, "DETH: Q_Key | reserved | SrcQP");
+        const std::vector<uint8_t> odd = {0x11, 0x22, 0x33, 0x44, 0x5A, 0x00, 0x00, 0x01};
+        const RoceDeth r = Parsed<RoceDeth>(odd);
+        NS_TEST_EXPECT_MSG_EQ((r.GetQKey() == 0x11223344u && r.GetSrcQp() == roce::kGsiQp), true, "Q_Key, SrcQP");
+        NS_TEST_EXPECT_MSG_EQ((Octets(r) == odd), true, "the reserved octet written back as read");
+        NS_TEST_EXPECT_MSG_EQ((RoceIeth().GetSerializedSize() == roce::kIethLen &&
+                               RoceDeth().GetSerializedSize() == roce::kDethLen),
+                              true, "4 and 8 octets");
+
+        for (IbOpcode op : {IbOpcode::SendLastInv, IbOpcode::SendOnlyInv})
+        {
+            const IbOpcodeLayout l = LayoutOf(op);
+            NS_TEST_EXPECT_MSG_EQ((l.known && l.ieth && l.payload && !l.deth && !l.reth && !l.immDt), true,
+                                  ToString(op) << ": IETH and payload");
+        }
+        const IbOpcodeLayout ud = LayoutOf(IbOpcode::UdSendOnly);
+        NS_TEST_EXPECT_MSG_EQ((ud.known && ud.deth && ud.payload && !ud.ieth && !ud.aeth), true, "UD: DETH, payload");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(IbOpcode::SendLastInv), 0x16u, "SEND_LAST_WITH_INVALIDATE");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(IbOpcode::SendOnlyInv), 0x17u, "SEND_ONLY_WITH_INVALIDATE");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(IbOpcode::UdSendOnly), 0x64u, "UD SEND_ONLY");
+        NS_TEST_EXPECT_MSG_EQ(ToString(IbOpcode::SendOnlyInv), "SEND_ONLY_WITH_INVALIDATE", "name");
+        NS_TEST_EXPECT_MSG_EQ(ToString(IbOpcode::SendLastInv), "SEND_LAST_WITH_INVALIDATE", "name");
+        NS_TEST_EXPECT_MSG_EQ(ToString(IbOpcode::UdSendOnly), "UD_SEND_ONLY", "name");
+        NS_TEST_EXPECT_MSG_EQ((!LayoutOf(IbOpcode::SendOnly).ieth && !LayoutOf(IbOpcode::SendOnly).deth), true,
+                              "a plain Send has neither");
+        NS_TEST_EXPECT_MSG_EQ(LayoutOf(IbOpcode(0x15)).known, false, "0x15 (an atomic ACK): not of this model");
     }
 };
 
@@ -331,6 +382,7 @@ class RoceHeadersTestSuite : public TestSuite
     {
         AddTestCase(new BthTestCase, TestCase::QUICK);
         AddTestCase(new RethAethTestCase, TestCase::QUICK);
+        AddTestCase(new IethDethTestCase, TestCase::QUICK);
         AddTestCase(new IcrcTestCase, TestCase::QUICK);
         AddTestCase(new IcrcCaptureTestCase, TestCase::QUICK);
         AddTestCase(new TsharkTestCase, TestCase::QUICK);
