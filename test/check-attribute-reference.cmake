@@ -14,10 +14,11 @@ foreach(_v SIM SOURCE_DIR MODE)
   endif()
 endforeach()
 
-# Header classes private to one .cc file (anonymous namespace), registered with ns-3 only when first used and
-# without attributes or trace sources: nothing a user can configure, so not in the reference. Each must still
+# Header classes registered with ns-3 only when first used (no NS_OBJECT_ENSURE_REGISTERED), without attributes
+# or trace sources (literal octets around a payload, a private SSN header): nothing a user can configure, so not
+# in the reference. Each must still
 # be declared in the sources (checked below), so that this list does not outlive them.
-set(_private ns3::MpaOctetsHeader ns3::MpaOctetsTrailer ns3::SctpDdpSsnHeader)
+set(_private ns3::OctetsHeader ns3::OctetsTrailer ns3::SctpDdpSsnHeader)
 
 execute_process(COMMAND "${SIM}" attributes --markdown
                 OUTPUT_VARIABLE _generated ERROR_VARIABLE _err RESULT_VARIABLE _rc)

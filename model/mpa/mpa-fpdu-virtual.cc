@@ -7,9 +7,8 @@
 #include "mpa/mpa-fpdu.h"
 
 #include "common/crc32c.h"
+#include "common/octets-header.h"
 
-#include "ns3/header.h"
-#include "ns3/trailer.h"
 
 #include <cstring>
 
@@ -21,78 +20,6 @@ namespace ns3
 {
 
 using namespace iwarp;
-
-namespace
-{
-
-/**
- * A few literal octets put in front of (OctetsHeader) or behind (OctetsTrailer) a packet without
- * touching the rest of it, so a virtual payload in between stays a zero area.
- */
-class OctetsHeader : public Header
-{
-  public:
-    static constexpr uint32_t kMaxLen = 64;
-
-    OctetsHeader(const uint8_t* data = nullptr, uint32_t len = 0)
-        : m_len(len)
-    {
-        NS_ASSERT(len <= sizeof(m_data));
-        if (len > 0)
-        {
-            std::memcpy(m_data, data, len);
-        }
-    }
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::MpaOctetsHeader").SetParent<Header>().SetGroupName("Iwarp");
-        return tid;
-    }
-    TypeId GetInstanceTypeId() const override { return GetTypeId(); }
-    uint32_t GetSerializedSize() const override { return m_len; }
-    void Serialize(Buffer::Iterator i) const override { i.Write(m_data, m_len); }
-    uint32_t Deserialize(Buffer::Iterator) override { return m_len; }
-    void Print(std::ostream& os) const override { os << m_len << " octets"; }
-
-  private:
-    uint8_t m_data[kMaxLen];
-    uint32_t m_len;
-};
-
-class OctetsTrailer : public Trailer
-{
-  public:
-    OctetsTrailer(const uint8_t* data = nullptr, uint32_t len = 0)
-        : m_len(len)
-    {
-        NS_ASSERT(len <= sizeof(m_data));
-        if (len > 0)
-        {
-            std::memcpy(m_data, data, len);
-        }
-    }
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::MpaOctetsTrailer").SetParent<Trailer>().SetGroupName("Iwarp");
-        return tid;
-    }
-    TypeId GetInstanceTypeId() const override { return GetTypeId(); }
-    uint32_t GetSerializedSize() const override { return m_len; }
-    void Serialize(Buffer::Iterator i) const override
-    {
-        i.Prev(m_len);
-        i.Write(m_data, m_len);
-    }
-    uint32_t Deserialize(Buffer::Iterator) override { return m_len; }
-    void Print(std::ostream& os) const override { os << m_len << " octets"; }
-
-  private:
-    uint8_t m_data[8];
-    uint32_t m_len;
-};
-
-
-} // namespace
 
 uint32_t
 MpaTrailingZeros(const uint8_t* octets, uint32_t len)
