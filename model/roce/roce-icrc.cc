@@ -4,6 +4,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -41,21 +42,49 @@ RoceIcrcIpv4(const uint8_t* packet, size_t len)
     {
         throw std::invalid_argument("RoceIcrcIpv4: not an IPv4 packet holding UDP and a BTH");
     }
+    const size_t upToBth = ipHeader + kUdpHeader + roce::kBthLen;
+    RoceIcrcBuilder icrc(packet, upToBth);
+    icrc.Add(packet + upToBth, len - upToBth);
+    return icrc.Value();
+}
+
+RoceIcrcBuilder::RoceIcrcBuilder(const uint8_t* headers, size_t len)
+{
+    const size_t ipHeader = Ipv4HeaderLength(headers, len);
+    if (ipHeader == 0)
+    {
+        throw std::invalid_argument("RoceIcrcBuilder: the headers hold no IPv4 header, UDP and BTH");
+    }
     // The three headers with their variant fields as ones; IPv4 options (at most 40 octets) stay covered.
-    const size_t headers = ipHeader + kUdpHeader + roce::kBthLen;
-    std::array<uint8_t, 60 + kUdpHeader + roce::kBthLen> masked{};
-    std::memcpy(masked.data(), packet, headers);
-    masked[kIpv4Tos] = 0xFF;
-    masked[kIpv4Ttl] = 0xFF;
-    masked[kIpv4Checksum] = masked[kIpv4Checksum + 1] = 0xFF;
-    masked[ipHeader + kUdpChecksum] = masked[ipHeader + kUdpChecksum + 1] = 0xFF;
-    masked[ipHeader + kUdpHeader + kBthResv8a] = 0xFF;
+    const size_t masked = ipHeader + kUdpHeader + roce::kBthLen;
+    std::array<uint8_t, 60 + kUdpHeader + roce::kBthLen> copy{};
+    std::memcpy(copy.data(), headers, masked);
+    copy[kIpv4Tos] = 0xFF;
+    copy[kIpv4Ttl] = 0xFF;
+    copy[kIpv4Checksum] = copy[kIpv4Checksum + 1] = 0xFF;
+    copy[ipHeader + kUdpChecksum] = copy[ipHeader + kUdpChecksum + 1] = 0xFF;
+    copy[ipHeader + kUdpHeader + kBthResv8a] = 0xFF;
     static const std::array<uint8_t, 8> kLrhOnes = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     uLong crc = crc32(0L, Z_NULL, 0);
     crc = crc32(crc, kLrhOnes.data(), uInt(kLrhOnes.size()));
-    crc = crc32(crc, masked.data(), uInt(headers));
-    crc = crc32(crc, packet + headers, uInt(len - headers));
-    return uint32_t(crc);
+    crc = crc32(crc, copy.data(), uInt(masked));
+    m_crc = uint32_t(crc32(crc, headers + masked, uInt(len - masked)));
+}
+
+void
+RoceIcrcBuilder::Add(const uint8_t* data, size_t len)
+{
+    m_crc = uint32_t(crc32(m_crc, data, uInt(len)));
+}
+
+void
+RoceIcrcBuilder::AddZeros(size_t len)
+{
+    static const std::array<uint8_t, 4096> kZeros{};
+    for (size_t done = 0; done < len; done += kZeros.size())
+    {
+        m_crc = uint32_t(crc32(m_crc, kZeros.data(), uInt(std::min(kZeros.size(), len - done))));
+    }
 }
 
 void

@@ -44,6 +44,24 @@ void AppendRoceIcrc(std::vector<uint8_t>& packet);
  */
 bool RoceIcrcIsGood(const uint8_t* packet, size_t len);
 
+/**
+ * The ICRC of a packet built in pieces, as a sender assembles one without copying its payload: the headers
+ * (IPv4 | UDP | BTH | extended headers) first, contiguous, then the payload as octets or as zeros (a virtual
+ * payload), then the pad. Equal to RoceIcrcIpv4 over the same packet laid out in one buffer.
+ */
+class RoceIcrcBuilder
+{
+  public:
+    /** Starts with the headers; std::invalid_argument unless they hold an IPv4 header, UDP and a BTH. */
+    RoceIcrcBuilder(const uint8_t* headers, size_t len);
+    void Add(const uint8_t* data, size_t len);
+    void AddZeros(size_t len);
+    uint32_t Value() const { return m_crc; }
+
+  private:
+    uint32_t m_crc;
+};
+
 } // namespace ns3
 
 #endif // IWARP_ROCE_ICRC_H
