@@ -3,6 +3,8 @@
 #include "ddp/llp-connector.h"
 #include "mpa/mpa-llp-connector.h"
 #include "rnic/iwarp-transport.h"
+#include "rnic/roce-connector.h"
+#include "rnic/roce-transport.h"
 #include "sctp-ddp/sctp-ddp-llp-connector.h"
 
 #include <stdexcept>
@@ -18,6 +20,7 @@ Kinds()
     static std::vector<RdmaTransportKind> kinds = {
         {"iwarp-mpa", IwarpTransport::GetTypeId(), MpaLlpConnector::GetTypeId()},
         {"iwarp-sctp", IwarpTransport::GetTypeId(), SctpDdpLlpConnector::GetTypeId()},
+        {"rocev2", RoceTransport::GetTypeId(), RoceConnector::GetTypeId()},
     };
     return kinds;
 }

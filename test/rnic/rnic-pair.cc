@@ -3,6 +3,8 @@
 #include "rnic/loopback-llp-connector.h"
 #include "rnic/loopback-rdma-transport.h"
 
+#include "net/reordering-channel.h"
+
 #include "helper/iwarp-helper.h"
 #include "helper/sctp-helper.h"
 
@@ -10,6 +12,8 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -25,10 +29,21 @@ Record(std::vector<WorkCompletion>* v, const WorkCompletion& c)
 
 } // namespace
 
+bool
+SamePrivateData(const std::vector<uint8_t>& got, const std::vector<uint8_t>& sent, TestTransport t)
+{
+    if (t != TestTransport::Roce)
+    {
+        return got == sent;
+    }
+    return got.size() >= sent.size() && std::equal(sent.begin(), sent.end(), got.begin()) &&
+           std::all_of(got.begin() + sent.size(), got.end(), [](uint8_t o) { return o == 0; });
+}
+
 std::string
 TransportCaseName(const std::string& base, TestTransport t)
 {
-    return t == TestTransport::Loopback ? base + " -loopback" : base;
+    return t == TestTransport::Loopback ? base + " -loopback" : t == TestTransport::Roce ? base + " -rocev2" : base;
 }
 
 RnicPair::RnicPair(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed)
@@ -37,14 +52,37 @@ RnicPair::RnicPair(const std::string& rate, const std::string& delay, bool sctp,
 }
 
 void
-RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed)
+RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed,
+                     double reorderFraction)
 {
     NodeContainer nodes;
     nodes.Create(2);
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", StringValue(rate));
     p2p.SetChannelAttribute("Delay", StringValue(delay));
-    NetDeviceContainer devs = p2p.Install(nodes);
+    NetDeviceContainer devs;
+    if (reorderFraction > 0)
+    {
+        // The helper makes only its own channel type: the devices are attached by hand.
+        Ptr<ReorderingChannel> ch = CreateObject<ReorderingChannel>();
+        ch->SetAttribute("Delay", StringValue(delay));
+        ch->SetAttribute("ReorderFraction", DoubleValue(reorderFraction));
+        ch->SetAttribute("ReorderDelay", TimeValue(MicroSeconds(20)));
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<PointToPointNetDevice> dev = CreateObject<PointToPointNetDevice>();
+            dev->SetAddress(Mac48Address::Allocate());
+            dev->SetAttribute("DataRate", StringValue(rate));
+            dev->SetQueue(CreateObject<DropTailQueue<Packet>>());
+            nodes.Get(i)->AddDevice(dev);
+            dev->Attach(ch);
+            devs.Add(dev);
+        }
+    }
+    else
+    {
+        devs = p2p.Install(nodes);
+    }
     InternetStackHelper().Install(nodes);
     Ipv4AddressHelper addr("10.2.1.0", "255.255.255.0");
     serverAddr = addr.Assign(devs).GetAddress(1);
@@ -65,6 +103,13 @@ RnicPair::BuildIwarp(const std::string& rate, const std::string& delay, bool sct
             r->GetConnectionManager()->SetAttribute("LlpConnector", TypeIdValue(LoopbackLlpConnector::GetTypeId()));
         }
     }
+    else if (m_transport == TestTransport::Roce)
+    {
+        for (Ptr<Rnic> r : {client, server})
+        {
+            r->GetConnectionManager()->SetAttribute("LlpConnector", StringValue("ns3::RoceConnector"));
+        }
+    }
     else if (sctp)
     {
         SctpHelper().Install(nodes);
@@ -78,6 +123,12 @@ RnicPair::RnicPair(TestTransport t)
     : m_transport(t)
 {
     BuildIwarp("10Gbps", "5us", false);
+}
+
+RnicPair::RnicPair(TestTransport t, double reorderFraction)
+    : m_transport(t)
+{
+    BuildIwarp("10Gbps", "5us", false, false, reorderFraction);
 }
 
 RnicPair::~RnicPair()

@@ -4,7 +4,8 @@
  *  - Iwarp: two nodes on a point-to-point link; the QPs connect through the connection manager
  *    (MPA over TCP, or SCTP), the server listening on port 7000;
  *  - Loopback: the same two nodes, whose RNICs make LoopbackRdmaTransports and connect them
- *    through the connection manager with LoopbackLlpConnector (the link carries nothing).
+ *    through the connection manager with LoopbackLlpConnector (the link carries nothing);
+ *  - Roce: the same two nodes, the QPs over RoCEv2 (RoceTransport), connected by RoceConnector.
  * Cases written against it run unchanged over both (TransportCaseName marks the loopback ones).
  */
 #ifndef IWARP_TEST_RNIC_PAIR_H
@@ -25,9 +26,16 @@ enum class TestTransport
 {
     Iwarp,
     Loopback,
+    Roce, ///< RoCEv2: RoceTransport, connected by RoceConnector over the link
 };
 
-/** `base`, with " -loopback" appended for the loopback transport. */
+/**
+ * Whether `got` is the private data `sent` over transport `t`. InfiniBand's CM messages carry private data in
+ * fixed-size fields, so over RoCEv2 the receiver gets the whole field: `sent`, then zeros.
+ */
+bool SamePrivateData(const std::vector<uint8_t>& got, const std::vector<uint8_t>& sent, TestTransport t);
+
+/** `base`, with " -loopback" or " -rocev2" appended for those transports. */
 std::string TransportCaseName(const std::string& base, TestTransport t);
 
 struct RnicPair
@@ -56,6 +64,11 @@ struct RnicPair
     RnicPair(const std::string& rate, const std::string& delay, bool sctp = false, bool dualHomed = false);
     /** Either transport, with a 10 Gb/s, 5 us link for Iwarp. */
     explicit RnicPair(TestTransport t);
+    /**
+     * `t` over a 10 Gb/s, 5 us link whose channel holds `reorderFraction` of the packets (each way) 20 us
+     * longer (ReorderingChannel), so that later ones overtake them.
+     */
+    RnicPair(TestTransport t, double reorderFraction);
     ~RnicPair();
 
     /** Listen (accepting with `reply`, or rejecting), then connect at t = 0 with `request`. */
@@ -65,7 +78,8 @@ struct RnicPair
     void Run(Time t);
 
   private:
-    void BuildIwarp(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed = false);
+    void BuildIwarp(const std::string& rate, const std::string& delay, bool sctp, bool dualHomed = false,
+                    double reorderFraction = 0);
     void MakeQps();
     TestTransport m_transport{TestTransport::Iwarp};
 };

@@ -1,0 +1,375 @@
+/*
+ * RoceTransport's requester: sending the send queue's packets, taking ACKs, NAKs and Read Responses, going back
+ * on a NAK or a timeout (roce-transport.h).
+ */
+#include "rnic/roce-transport.h"
+
+#include "common/class-log-component.h"
+
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+IWARP_CLASS_LOG_COMPONENT_USE(RoceTransport);
+
+namespace
+{
+constexpr uint32_t kNoGap = 0xFFFFFFFF;
+
+bool
+IsSend(WrOpcode t)
+{
+    return t == WrOpcode::Send || t == WrOpcode::SendSE || t == WrOpcode::SendInv || t == WrOpcode::SendSEInv;
+}
+
+/** The opcode of packet `k` of `n` of a Send or Write. */
+IbOpcode
+RequestOpcode(WrOpcode t, uint32_t k, uint32_t n)
+{
+    const bool inv = t == WrOpcode::SendInv || t == WrOpcode::SendSEInv;
+    const bool last = k + 1 == n;
+    if (IsSend(t))
+    {
+        if (n == 1)
+        {
+            return inv ? IbOpcode::SendOnlyInv : IbOpcode::SendOnly;
+        }
+        return k == 0 ? IbOpcode::SendFirst : !last ? IbOpcode::SendMiddle
+                                            : inv   ? IbOpcode::SendLastInv
+                                                    : IbOpcode::SendLast;
+    }
+    if (n == 1)
+    {
+        return IbOpcode::WriteOnly;
+    }
+    return k == 0 ? IbOpcode::WriteFirst : last ? IbOpcode::WriteLast : IbOpcode::WriteMiddle;
+}
+} // namespace
+
+RoceTransport::SendEntry*
+RoceTransport::EntryOf(uint32_t psn)
+{
+    for (SendEntry& e : m_sq)
+    {
+        const int32_t k = roce::PsnDiff(psn, e.firstPsn);
+        if (k >= 0 && uint32_t(k) < e.packets)
+        {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+uint32_t
+RoceTransport::OutstandingReads() const
+{
+    uint32_t n = 0;
+    for (const SendEntry& e : m_sq)
+    {
+        if (roce::PsnDiff(e.firstPsn, m_maxPsn) >= 0)
+        {
+            break; // not sent yet, nor anything after it
+        }
+        n += e.wr.type == WrOpcode::Read ? 1 : 0;
+    }
+    return n;
+}
+
+bool
+RoceTransport::HasRequestToSend() const
+{
+    if (roce::PsnDiff(m_txPsn, m_nextPsn) >= 0)
+    {
+        return false;
+    }
+    auto* self = const_cast<RoceTransport*>(this);
+    const SendEntry* e = self->EntryOf(m_txPsn);
+    const bool firstTime = roce::PsnDiff(m_txPsn, m_maxPsn) >= 0;
+    // A Read not sent before waits while ORD Reads are outstanding (IBA's initiator depth).
+    return e && !(e->wr.type == WrOpcode::Read && firstTime && OutstandingReads() >= m_ord);
+}
+
+void
+RoceTransport::SendRequest()
+{
+    SendEntry& e = *EntryOf(m_txPsn);
+    const uint32_t psn = m_txPsn;
+    const uint32_t k = uint32_t(roce::PsnDiff(psn, e.firstPsn));
+    const bool again = roce::PsnDiff(psn, m_maxPsn) < 0;
+    const bool read = e.wr.type == WrOpcode::Read;
+    BufferWindow local;
+    if (!ResolveLocal(e.wr.local, read ? MemAccess::kLocalWrite : MemAccess::kLocalRead, &local))
+    {
+        // Read as it goes out, so a buffer deregistered after posting fails here (as over iWARP).
+        const SendEntry failed = e;
+        m_sq.erase(m_sq.begin() + (&e - &m_sq.front()));
+        Complete(failed, WcStatus::LocalOperationError);
+        Fail(QpEvent::LocalError, WcStatus::Flushed);
+        return;
+    }
+    RoceBth bth;
+    bth.SetDestQp(m_conn->Params().remoteQpn);
+    bth.SetPsn(psn);
+    const uint64_t offset = uint64_t(k) * m_mtu;
+    if (read)
+    {
+        RoceReth reth;
+        reth.SetVirtualAddress(e.wr.remoteTo + offset);
+        reth.SetRKey(e.wr.remoteStag);
+        reth.SetDmaLength(uint32_t(e.wr.local.length - offset));
+        bth.SetOpcode(IbOpcode::ReadRequest);
+        SendPacket(bth, &reth, nullptr, 0, false);
+        m_txPsn = roce::PsnAdd(e.firstPsn, e.packets); // the responses take the rest of its PSNs
+    }
+    else
+    {
+        const uint32_t len = uint32_t(std::min<uint64_t>(m_mtu, e.wr.local.length - offset));
+        const IbOpcode op = RequestOpcode(e.wr.type, k, e.packets);
+        const bool last = k + 1 == e.packets;
+        bth.SetOpcode(op);
+        bth.SetAckRequest(last);
+        bth.SetSolicitedEvent(last && (e.wr.type == WrOpcode::SendSE || e.wr.type == WrOpcode::SendSEInv));
+        RoceReth reth;
+        RoceIeth ieth;
+        const Header* ext = nullptr;
+        if (LayoutOf(op).reth)
+        {
+            reth.SetVirtualAddress(e.wr.remoteTo);
+            reth.SetRKey(e.wr.remoteStag);
+            reth.SetDmaLength(e.wr.local.length);
+            ext = &reth;
+        }
+        else if (LayoutOf(op).ieth)
+        {
+            ieth.SetRKey(e.wr.invalidateStag);
+            ext = &ieth;
+        }
+        const uint8_t* data = local.buffer->Data() ? local.buffer->Data() + local.offset + offset : nullptr;
+        SendPacket(bth, ext, data, len, true);
+        m_txPsn = roce::PsnAdd(psn, 1);
+    }
+    m_txTrace(psn, uint8_t(bth.GetOpcode()), again);
+    m_retransmitted += again ? 1 : 0;
+    if (roce::PsnDiff(m_txPsn, m_maxPsn) > 0)
+    {
+        m_maxPsn = m_txPsn;
+    }
+    if (!m_timer.IsRunning())
+    {
+        RestartTimer();
+    }
+}
+
+void
+RoceTransport::OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth)
+{
+    const uint32_t psn = bth.GetPsn();
+    if (aeth.IsAck())
+    {
+        Acknowledged(psn);
+        return;
+    }
+    // A NAK's PSN is the request it refuses: everything before it was executed.
+    if (roce::PsnDiff(psn, m_una) < 0 || roce::PsnDiff(psn, m_maxPsn) >= 0)
+    {
+        return; // about a PSN already acknowledged, or never sent
+    }
+    Acknowledged(roce::PsnAdd(psn, -1));
+    if (aeth.IsNak() && aeth.GetValue() == uint8_t(IbNakCode::PsnSequenceError))
+    {
+        if (++m_retries > m_retryCount)
+        {
+            RetryExceeded();
+            return;
+        }
+        GoBack(psn);
+        return;
+    }
+    // Any other NAK, and an RNR NAK (this model retries none): the request fails, and the stream with it.
+    SendEntry* e = EntryOf(psn);
+    if (!e)
+    {
+        return;
+    }
+    const SendEntry failed = *e;
+    m_sq.erase(m_sq.begin() + (e - &m_sq.front()));
+    Complete(failed, WcStatus::RemoteError);
+    Fail(QpEvent::RemoteError, WcStatus::RemoteError);
+}
+
+void
+RoceTransport::Acknowledged(uint32_t psn)
+{
+    const uint32_t next = roce::PsnAdd(psn, 1);
+    if (roce::PsnDiff(next, m_una) <= 0 || roce::PsnDiff(next, m_maxPsn) > 0)
+    {
+        return; // nothing new, or a PSN never sent
+    }
+    m_una = next;
+    m_retries = 0;
+    // A Read acknowledged in full whose responses are not all here lost some: ask again for the first missing one.
+    for (const SendEntry& e : m_sq)
+    {
+        if (roce::PsnDiff(PsnEnd(e), m_una) > 0)
+        {
+            break;
+        }
+        if (e.wr.type == WrOpcode::Read && e.responses < e.packets)
+        {
+            GoBack(roce::PsnAdd(e.firstPsn, e.responses));
+            break;
+        }
+    }
+    CompleteDone();
+    RestartTimer();
+}
+
+void
+RoceTransport::OnReadResponse(const RoceBth& bth, Ptr<Packet> payload)
+{
+    SendEntry* e = nullptr;
+    for (SendEntry& s : m_sq)
+    {
+        if (s.wr.type == WrOpcode::Read && s.responses < s.packets)
+        {
+            e = &s; // responses come for the oldest Read first
+            break;
+        }
+    }
+    const uint32_t psn = bth.GetPsn();
+    if (!e || roce::PsnDiff(psn, m_maxPsn) >= 0)
+    {
+        return; // a late duplicate, or a PSN never asked for
+    }
+    const uint32_t expected = roce::PsnAdd(e->firstPsn, e->responses);
+    const int32_t d = roce::PsnDiff(psn, expected);
+    if (d < 0)
+    {
+        return; // a duplicate
+    }
+    if (d > 0)
+    {
+        if (m_readGapAt != expected) // one request per gap, not one per response behind it
+        {
+            m_readGapAt = expected;
+            GoBack(expected);
+        }
+        return;
+    }
+    const uint64_t offset = uint64_t(e->responses) * m_mtu;
+    const uint32_t len = payload->GetSize();
+    BufferWindow local;
+    if (len != std::min<uint64_t>(m_mtu, e->wr.local.length - offset) ||
+        !ResolveLocal(e->wr.local, MemAccess::kLocalWrite, &local))
+    {
+        const SendEntry failed = *e;
+        m_sq.erase(m_sq.begin() + (e - &m_sq.front()));
+        Complete(failed, WcStatus::LocalProtectionError);
+        Fail(QpEvent::LocalError, WcStatus::Flushed);
+        return;
+    }
+    if (len > 0)
+    {
+        local.buffer->Write(local.offset + offset, payload);
+    }
+    if (e->responses == 0)
+    {
+        e->firstPlaced = Simulator::Now();
+    }
+    ++e->responses;
+    m_readGapAt = kNoGap;
+    Placed(e->wr.local.stag, e->wr.local.to + offset, len);
+    // A response acknowledges its own PSN and everything before it.
+    Acknowledged(psn);
+    CompleteDone();
+}
+
+uint32_t
+RoceTransport::PsnEnd(const SendEntry& e)
+{
+    return roce::PsnAdd(e.firstPsn, e.packets);
+}
+
+void
+RoceTransport::GoBack(uint32_t psn)
+{
+    if (roce::PsnDiff(psn, m_una) < 0)
+    {
+        psn = m_una;
+    }
+    if (roce::PsnDiff(psn, m_txPsn) < 0)
+    {
+        m_txPsn = psn;
+    }
+    ScheduleTx();
+}
+
+void
+RoceTransport::CompleteDone()
+{
+    while (!m_sq.empty())
+    {
+        const SendEntry& e = m_sq.front();
+        const bool done = e.wr.type == WrOpcode::Read ? e.responses == e.packets
+                                                      : roce::PsnDiff(m_una, PsnEnd(e)) >= 0;
+        if (!done)
+        {
+            break;
+        }
+        const SendEntry finished = e;
+        m_sq.pop_front();
+        Complete(finished, WcStatus::Success);
+        if (m_failed || m_closed)
+        {
+            return; // the completion's handler ended the stream
+        }
+    }
+    if (m_closing && m_sq.empty())
+    {
+        FinishClose();
+        return;
+    }
+    ScheduleTx();
+}
+
+void
+RoceTransport::RestartTimer()
+{
+    Simulator::Cancel(m_timer);
+    if (roce::PsnDiff(m_maxPsn, m_una) > 0 && !m_failed && !m_closed)
+    {
+        m_timer = Simulator::Schedule(m_ackTimeout, &RoceTransport::OnTimeout, this);
+    }
+}
+
+void
+RoceTransport::OnTimeout()
+{
+    ++m_timeouts;
+    m_timeoutTrace(m_una);
+    if (++m_retries > m_retryCount)
+    {
+        RetryExceeded();
+        return;
+    }
+    m_readGapAt = kNoGap;
+    GoBack(m_una);
+    RestartTimer();
+}
+
+void
+RoceTransport::RetryExceeded()
+{
+    // IBA's "transport retry counter exceeded": the oldest request fails, the rest are flushed.
+    NS_LOG_INFO("retry count exceeded at PSN " << m_una);
+    if (!m_sq.empty())
+    {
+        const SendEntry failed = m_sq.front();
+        m_sq.pop_front();
+        Complete(failed, WcStatus::FatalError);
+    }
+    Fail(QpEvent::FatalError, WcStatus::Flushed);
+}
+
+} // namespace ns3

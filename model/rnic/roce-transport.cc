@@ -1,0 +1,392 @@
+#include "rnic/roce-transport.h"
+
+#include "common/class-log-component.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+IWARP_CLASS_LOG_COMPONENT_DEFINE(RoceTransport);
+NS_OBJECT_ENSURE_REGISTERED(RoceTransport);
+
+namespace
+{
+/** IBA §9.7.6.1.3: the Local ACK Timeout is 4.096 us * 2^code; code 14 is perftest's default (67.1 ms). */
+constexpr int64_t kAckTimeoutNs = 4096LL << 14;
+} // namespace
+
+TypeId
+RoceTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceTransport")
+            .SetParent<RdmaTransport>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<RoceTransport>()
+            .AddAttribute("Mtu",
+                          "Path MTU: payload octets per packet (InfiniBand's 256, 512, 1024, 2048 or 4096). "
+                          "1024 is what RoCEv2 runs with on a 1500-octet Ethernet MTU",
+                          UintegerValue(1024), MakeUintegerAccessor(&RoceTransport::m_mtu),
+                          MakeUintegerChecker<uint32_t>(256, 4096))
+            .AddAttribute("AckTimeout",
+                          "Local ACK timeout: how long the requester waits for an ACK before going back to the "
+                          "first unacknowledged PSN (IBA: 4.096 us * 2^code; the default is code 14, perftest's)",
+                          TimeValue(NanoSeconds(kAckTimeoutNs)), MakeTimeAccessor(&RoceTransport::m_ackTimeout),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("RetryCount",
+                          "Timeouts and NAKs in a row, without progress, before the queue pair fails (IBA's "
+                          "retry_cnt; 7 is its most and perftest's default)",
+                          UintegerValue(7), MakeUintegerAccessor(&RoceTransport::m_retryCount),
+                          MakeUintegerChecker<uint32_t>(0, 7))
+            .AddAttribute("AckEvery",
+                          "The responder ACKs once per this many packets in order, and at once for a packet that "
+                          "asks (the last of a message). A model choice: RNICs coalesce ACKs but do not publish "
+                          "how; 1 ACKs every packet",
+                          UintegerValue(16), MakeUintegerAccessor(&RoceTransport::m_ackEvery),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Ird", "Inbound RDMA Read depth, offered in connection set-up (as iWARP's default)",
+                          UintegerValue(4), MakeUintegerAccessor(&RoceTransport::m_ird),
+                          MakeUintegerChecker<uint8_t>(1))
+            .AddAttribute("Ord", "Outbound RDMA Read depth: Reads outstanding at once (as iWARP's default)",
+                          UintegerValue(4), MakeUintegerAccessor(&RoceTransport::m_ord),
+                          MakeUintegerChecker<uint8_t>(1))
+            .AddAttribute("EcnCapable",
+                          "Send packets ECN-capable (ECT(0)), as RNICs do with DCQCN on, so that switches mark "
+                          "instead of dropping",
+                          BooleanValue(true), MakeBooleanAccessor(&RoceTransport::m_ecnCapable),
+                          MakeBooleanChecker())
+            .AddTraceSource("Tx", "A packet sent: (PSN, opcode, whether it was sent before)",
+                            MakeTraceSourceAccessor(&RoceTransport::m_txTrace),
+                            "ns3::RoceTransport::PacketTracedCallback")
+            .AddTraceSource("NakSent", "The responder sent a NAK for a PSN gap: (the expected PSN)",
+                            MakeTraceSourceAccessor(&RoceTransport::m_nakTrace), "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Timeout", "The requester's ACK timer expired: (the first unacknowledged PSN)",
+                            MakeTraceSourceAccessor(&RoceTransport::m_timeoutTrace),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+RoceTransport::RoceTransport() = default;
+
+void
+RoceTransport::DoDispose()
+{
+    Simulator::Cancel(m_txEvent);
+    Simulator::Cancel(m_timer);
+    if (m_conn)
+    {
+        m_conn->Attach(nullptr);
+        m_conn = nullptr;
+    }
+    m_device = nullptr;
+    m_placed = PlacementCallback();
+    m_octetsPlaced = m_octetsSent = OctetsCallback();
+    m_sq.clear();
+    m_recvs.clear();
+    m_replies.clear();
+    m_in = Inbound();
+    RdmaTransport::DoDispose();
+}
+
+void
+RoceTransport::Bind(Ptr<Object> lower)
+{
+    m_conn = DynamicCast<RoceConnection>(lower);
+    NS_ABORT_MSG_UNLESS(m_conn, "RoceTransport binds to a RoceConnection");
+    NS_ABORT_MSG_UNLESS(roce::IsIbMtu(m_mtu), "RoceTransport Mtu " << m_mtu << " is not an InfiniBand MTU "
+                                                                   << "(256, 512, 1024, 2048 or 4096)");
+    RoceConnectionParams& p = m_conn->Params();
+    if (p.mtu == 0)
+    {
+        p.mtu = m_mtu; // the initiator: its REQ carries this path MTU
+    }
+    else if (p.mtu != m_mtu)
+    {
+        NS_LOG_INFO("Mtu " << m_mtu << " -> " << p.mtu << ", the initiator's path MTU");
+        m_mtu = p.mtu;
+    }
+    m_conn->Attach(this);
+}
+
+void
+RoceTransport::OnConnectionUp()
+{
+    const RoceConnectionParams& p = m_conn->Params();
+    m_conn->GetStack()->SourceFor(p.remote, &m_device);
+    const uint32_t largest = PacketSize(roce::kRethLen, m_mtu);
+    NS_ABORT_MSG_IF(largest > m_device->GetMtu(),
+                    "RoCEv2 packets of " << largest << " octets (Mtu " << m_mtu << ") do not fit the "
+                                         << m_device->GetMtu() << "-octet MTU of the port toward " << p.remote);
+    m_addressing.source = p.local;
+    m_addressing.destination = p.remote;
+    m_addressing.sourcePort = p.sourcePort;
+    m_addressing.tos = m_ecnCapable ? roce::kEct0 : 0;
+    // Work posted before set-up ended took PSNs from 0: move them to the agreed start.
+    for (SendEntry& e : m_sq)
+    {
+        e.firstPsn = roce::PsnAdd(e.firstPsn, p.sendPsn);
+    }
+    m_nextPsn = roce::PsnAdd(m_nextPsn, p.sendPsn);
+    m_txPsn = m_maxPsn = m_una = p.sendPsn;
+    m_ePsn = p.receivePsn;
+    m_up = true;
+    ReportEvent(QpEventInfo{QpEvent::Established, {}});
+    ScheduleTx();
+}
+
+bool
+RoceTransport::PostSend(const SendWr& wr)
+{
+    const uint8_t access = wr.type == WrOpcode::Read ? MemAccess::kLocalWrite : MemAccess::kLocalRead;
+    if (!m_conn || m_failed || m_closing || m_closed || wr.type == WrOpcode::Recv ||
+        !ResolveLocal(wr.local, access, nullptr))
+    {
+        return false;
+    }
+    SendEntry e;
+    e.wr = wr;
+    e.firstPsn = m_nextPsn;
+    e.packets = std::max<uint32_t>(1, (wr.local.length + m_mtu - 1) / m_mtu);
+    m_nextPsn = roce::PsnAdd(m_nextPsn, e.packets);
+    m_sq.push_back(e);
+    ScheduleTx();
+    return true;
+}
+
+bool
+RoceTransport::PostRecv(uint64_t id, const LocalBuffer& buffer)
+{
+    if (!m_conn || m_failed || m_closed || !ResolveLocal(buffer, MemAccess::kLocalWrite, nullptr))
+    {
+        return false;
+    }
+    m_recvs.push_back(Recv{id, buffer});
+    return true;
+}
+
+void
+RoceTransport::SetOrd(uint32_t ord)
+{
+    m_ord = std::min(m_ord, ord);
+}
+
+void
+RoceTransport::OnRocePacket(Ptr<Packet> packet, uint8_t ecn)
+{
+    (void)ecn; // DCQCN's notification point reads it
+    RoceReceived rx;
+    if (m_failed || m_closed || !ParseRocePacket(packet, rx))
+    {
+        NS_LOG_DEBUG("dropped a packet: " << (m_failed || m_closed ? "stream ended" : "malformed"));
+        return;
+    }
+    switch (rx.bth.GetOpcode())
+    {
+    case IbOpcode::Acknowledge:
+        OnAcknowledge(rx.bth, rx.aeth);
+        break;
+    case IbOpcode::ReadResponseFirst:
+    case IbOpcode::ReadResponseMiddle:
+    case IbOpcode::ReadResponseLast:
+    case IbOpcode::ReadResponseOnly:
+        OnReadResponse(rx.bth, packet);
+        break;
+    case IbOpcode::Cnp:
+        break; // DCQCN's reaction point takes it
+    default:
+        OnRequest(rx, packet);
+        break;
+    }
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Output: one packet at a time, each when the port is free; a responder's replies go before new requests,
+// and in their own order (so an ACK never overtakes the Read Responses before it).
+// ------------------------------------------------------------------------------------------------------
+
+uint32_t
+RoceTransport::PacketSize(uint32_t extended, uint32_t payload) const
+{
+    return roce::kFramingLen + roce::kBthLen + extended + payload + roce::PadFor(payload);
+}
+
+void
+RoceTransport::ScheduleTx()
+{
+    if (!m_up || m_failed || m_closed || m_txEvent.IsRunning() || (m_replies.empty() && !HasRequestToSend()))
+    {
+        return;
+    }
+    const uint32_t octets = PacketSize(roce::kRethLen, m_replies.empty() ? m_mtu : m_replies.front().length);
+    const Time at = m_conn->GetStack()->ReserveTx(m_device, octets);
+    m_txEvent = Simulator::Schedule(at - Simulator::Now(), &RoceTransport::TxNext, this);
+}
+
+void
+RoceTransport::TxNext()
+{
+    if (m_failed || m_closed)
+    {
+        return;
+    }
+    if (!m_replies.empty())
+    {
+        const Reply r = m_replies.front();
+        m_replies.pop_front();
+        RoceBth bth;
+        bth.SetOpcode(r.opcode);
+        bth.SetDestQp(m_conn->Params().remoteQpn);
+        bth.SetPsn(r.psn);
+        const bool aeth = LayoutOf(r.opcode).aeth;
+        const uint8_t* data = r.source.buffer && r.source.buffer->Data() ? r.source.buffer->Data() + r.offset : nullptr;
+        SendPacket(bth, aeth ? &r.aeth : nullptr, data, r.length, r.opcode != IbOpcode::Acknowledge);
+    }
+    else if (HasRequestToSend())
+    {
+        SendRequest();
+    }
+    ScheduleTx();
+}
+
+void
+RoceTransport::SendPacket(const RoceBth& bthIn, const Header* ext, const uint8_t* payload, uint32_t len,
+                          bool countsAsData)
+{
+    RoceBth bth = bthIn;
+    bth.SetPadCount(roce::PadFor(len));
+    RoceTransportOctets headers;
+    headers.Add(bth);
+    if (ext)
+    {
+        headers.Add(*ext);
+    }
+    Ptr<RoceStack> stack = m_conn->GetStack();
+    stack->Send(BuildRocePacket(m_addressing, stack->NextIpId(), headers, payload, len));
+    if (countsAsData && len > 0 && !m_octetsSent.IsNull())
+    {
+        m_octetsSent(len);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Completions, errors and the end of the stream
+// ------------------------------------------------------------------------------------------------------
+
+void
+RoceTransport::Complete(const SendEntry& e, WcStatus status)
+{
+    WorkCompletion c;
+    c.id = e.wr.id;
+    c.type = e.wr.type;
+    c.status = status;
+    c.byteLength = status == WcStatus::Success ? e.wr.local.length : 0;
+    if (e.wr.type == WrOpcode::Read && status == WcStatus::Success)
+    {
+        c.firstPlaced = e.firstPlaced;
+        c.delivered = Simulator::Now();
+    }
+    ReportCompletion(c);
+}
+
+void
+RoceTransport::Fail(QpEvent event, WcStatus status)
+{
+    if (m_failed || m_closed)
+    {
+        return;
+    }
+    m_failed = true;
+    Simulator::Cancel(m_txEvent);
+    Simulator::Cancel(m_timer);
+    std::deque<SendEntry> sends;
+    sends.swap(m_sq);
+    std::deque<Recv> recvs;
+    recvs.swap(m_recvs);
+    m_replies.clear();
+    if (m_in.kind == Inbound::Send)
+    {
+        recvs.push_front(m_in.recv); // taken from the queue, not completed: flushed with the rest
+    }
+    m_in = Inbound();
+    for (const SendEntry& s : sends)
+    {
+        Complete(s, status);
+    }
+    for (const Recv& r : recvs)
+    {
+        WorkCompletion c;
+        c.id = r.id;
+        c.type = WrOpcode::Recv;
+        c.status = event == QpEvent::Closed ? WcStatus::Flushed : status;
+        ReportCompletion(c);
+    }
+    ReportEvent(QpEventInfo{event, {}});
+}
+
+void
+RoceTransport::Close(bool graceful)
+{
+    if (m_closing || m_closed)
+    {
+        return;
+    }
+    m_closing = true;
+    if (!graceful || m_sq.empty() || m_failed)
+    {
+        FinishClose();
+    }
+}
+
+void
+RoceTransport::FinishClose()
+{
+    if (m_closed)
+    {
+        return;
+    }
+    Fail(QpEvent::Closed, WcStatus::Flushed);
+    m_closed = true;
+    if (m_conn)
+    {
+        m_conn->Close(DdpLowerLayer::CloseMode::Graceful);
+    }
+}
+
+void
+RoceTransport::OnPeerDisconnected()
+{
+    m_closing = true;
+    FinishClose();
+}
+
+void
+RoceTransport::WatchPlacement(PlacementCallback cb)
+{
+    m_placed = cb;
+}
+
+void
+RoceTransport::WatchOctets(OctetsCallback placed, OctetsCallback sent)
+{
+    m_octetsPlaced = placed;
+    m_octetsSent = sent;
+}
+
+void
+RoceTransport::Placed(uint32_t stag, uint64_t to, uint64_t length) const
+{
+    if (!m_placed.IsNull())
+    {
+        m_placed(stag, to, length);
+    }
+    if (!m_octetsPlaced.IsNull() && length > 0)
+    {
+        m_octetsPlaced(length);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,215 @@
+/*
+ * RoceTransport: the RdmaTransport of RoCEv2 (InfiniBand's Reliable Connection service over UDP/IP; doc/roce.md).
+ * A queue pair's work becomes InfiniBand packets on a RoceConnection:
+ *
+ *   QueuePair -> RoceTransport (requester | responder) -> RoceConnection -> RoceStack (UDP 4791 / raw IPv4)
+ *
+ * Requester (roce-requester.cc): each work request takes consecutive PSNs when it is posted, one per packet of
+ * at most Mtu payload octets (a Read takes one per response packet, and sends one request). Packets leave
+ * paced by the port (RoceStack::ReserveTx), the last of each message asking for an ACK. ACKs are cumulative; a
+ * Read Response acknowledges what came before it. Recovery is go-back-N, as commodity RNICs do it: a NAK
+ * (PSN sequence error) or the ACK timer sends everything again from the first unacknowledged PSN; a Read whose
+ * responses have a gap is asked again from the first missing one. Retries without progress are bounded
+ * (RetryCount); past them the queue pair fails.
+ *
+ * Responder (roce-responder.cc): takes packets in PSN order only. A packet ahead of the expected PSN is dropped
+ * and answered by one NAK per gap; a duplicate is answered by an ACK, and a duplicate Read Request is executed
+ * again. Sends land in posted receive buffers, Writes and Read Responses where their R_Key and VA say, each
+ * packet placed as it arrives. ACKs are coalesced: one per AckEvery packets, and at once for a packet that asks.
+ *
+ * Completions follow the send queue's order. A Send or Write completes when it is acknowledged (InfiniBand's
+ * rule; iWARP completes them once their data has left), a Read when its last response has landed, a receive
+ * when its Send's last packet has. Errors end the stream as over iWARP: the end that finds the error flushes
+ * what is outstanding and reports LocalError; the requester's request completes RemoteError, the rest of its
+ * queue is flushed RemoteError and it reports RemoteError. A Send with no receive posted draws an RNR NAK,
+ * which this model treats as an error (a retry count of zero), not as a wait.
+ */
+/**
+ * \file
+ * \ingroup iwarp-rnic
+ */
+#ifndef IWARP_ROCE_TRANSPORT_H
+#define IWARP_ROCE_TRANSPORT_H
+
+#include "rnic/rdma-transport.h"
+#include "rnic/roce-connection.h"
+#include "roce/roce-packet.h"
+
+#include "ns3/event-id.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class RoceTransport : public RdmaTransport, private RoceConnection::User
+{
+  public:
+    static TypeId GetTypeId();
+    RoceTransport();
+
+    /** `lower` must be a RoceConnection. */
+    void Bind(Ptr<Object> lower) override;
+    bool PostSend(const SendWr& wr) override;
+    bool PostRecv(uint64_t id, const LocalBuffer& buffer) override;
+    void Close(bool graceful) override;
+    void WatchPlacement(PlacementCallback cb) override;
+    /** Each packet's payload: placed as it lands (Send, Write, Read Response) and sent as it leaves. */
+    void WatchOctets(OctetsCallback placed, OctetsCallback sent) override;
+    uint32_t GetIrd() const override { return m_ird; }
+    uint32_t GetOrd() const override { return m_ord; }
+    void SetOrd(uint32_t ord) override;
+
+    uint32_t GetMtu() const { return m_mtu; }
+    /** Packets sent again (go-back-N resends everything from the PSN it goes back to). */
+    uint64_t GetRetransmittedPackets() const { return m_retransmitted; }
+    /** NAKs (PSN sequence error) this end sent as a responder. */
+    uint64_t GetNaksSent() const { return m_naksSent; }
+    /** Expiries of the ACK timer. */
+    uint64_t GetTimeouts() const { return m_timeouts; }
+
+    /** (PSN, opcode) of a packet sent; `retransmission` when it had been sent before. */
+    typedef void (*PacketTracedCallback)(uint32_t psn, uint8_t opcode, bool retransmission);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /** A send-queue request and the PSNs it took. */
+    struct SendEntry
+    {
+        SendWr wr;
+        uint32_t firstPsn{0};
+        uint32_t packets{1};
+        uint32_t responses{0}; ///< a Read's responses landed in order
+        Time firstPlaced;
+    };
+    struct Recv
+    {
+        uint64_t id;
+        LocalBuffer buffer;
+    };
+    /** The message the responder is in the middle of. */
+    struct Inbound
+    {
+        enum Kind : uint8_t
+        {
+            None,
+            Send,
+            Write
+        } kind{None};
+        uint64_t placed{0};   ///< octets so far
+        BufferWindow window;  ///< Write: its target (the whole DMA length); Send: the receive buffer
+        uint32_t stag{0};     ///< the STag placements are reported under
+        uint64_t to{0};       ///< and the TO of the message's first octet
+        Recv recv{};          ///< Send: the receive it fills
+        Time firstPlaced;
+    };
+    /** A packet the responder owes: an ACK or NAK, or one Read Response packet. */
+    struct Reply
+    {
+        IbOpcode opcode{IbOpcode::Acknowledge};
+        uint32_t psn{0};
+        RoceAeth aeth;
+        BufferWindow source; ///< a Read Response's
+        uint64_t offset{0};  ///< within `source`
+        uint32_t length{0};
+    };
+
+    // RoceConnection::User
+    void OnRocePacket(Ptr<Packet> packet, uint8_t ecn) override;
+    void OnConnectionUp() override;
+    void OnPeerDisconnected() override;
+
+    // Output (roce-transport.cc): one packet at a time, paced by the port; replies before requests.
+    void ScheduleTx();
+    void TxNext();
+    void SendPacket(const RoceBth& bth, const Header* ext, const uint8_t* payload, uint32_t len, bool countsAsData);
+    uint32_t PacketSize(uint32_t extended, uint32_t payload) const;
+
+    // Requester (roce-requester.cc)
+    bool HasRequestToSend() const;
+    void SendRequest();
+    SendEntry* EntryOf(uint32_t psn);
+    /** One past the last PSN `e` takes. */
+    static uint32_t PsnEnd(const SendEntry& e);
+    void OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth);
+    void OnReadResponse(const RoceBth& bth, Ptr<Packet> payload);
+    void Acknowledged(uint32_t psn);
+    void GoBack(uint32_t psn);
+    void CompleteDone();
+    void RestartTimer();
+    void OnTimeout();
+    void RetryExceeded();
+    uint32_t OutstandingReads() const;
+
+    // Responder (roce-responder.cc)
+    void OnRequest(const RoceReceived& rx, Ptr<Packet> payload);
+    bool Execute(const RoceReceived& rx, Ptr<Packet> payload);
+    bool ExecuteSend(const RoceReceived& rx, Ptr<Packet> payload);
+    bool ExecuteWrite(const RoceReceived& rx, Ptr<Packet> payload);
+    bool ExecuteRead(const RoceReceived& rx, bool duplicate);
+    void QueueReply(IbOpcode op, uint32_t psn, const RoceAeth& aeth);
+    void Ack();
+    void ResponderError(IbNakCode code, WcStatus recvStatus);
+
+    // Both
+    void Fail(QpEvent event, WcStatus status);
+    void FinishClose();
+    void Complete(const SendEntry& e, WcStatus status);
+    void Placed(uint32_t stag, uint64_t to, uint64_t length) const;
+
+    // Attributes
+    uint32_t m_mtu{1024};
+    Time m_ackTimeout;
+    uint32_t m_retryCount{7};
+    uint32_t m_ackEvery{16};
+    uint32_t m_ird{4};
+    uint32_t m_ord{4};
+    bool m_ecnCapable{true};
+
+    Ptr<RoceConnection> m_conn;
+    Ptr<NetDevice> m_device;
+    RoceAddressing m_addressing;
+    bool m_up{false};
+    bool m_failed{false};
+    bool m_closing{false};
+    bool m_closed{false};
+    EventId m_txEvent;
+
+    // Requester
+    std::deque<SendEntry> m_sq;
+    uint32_t m_nextPsn{0}; ///< the PSN the next posted request takes
+    uint32_t m_txPsn{0};   ///< the next PSN to send
+    uint32_t m_maxPsn{0};  ///< one past the highest PSN ever sent
+    uint32_t m_una{0};     ///< the oldest PSN not acknowledged
+    uint32_t m_retries{0};
+    uint32_t m_readGapAt{0xFFFFFFFF}; ///< the response PSN last asked for again (one request per gap)
+    EventId m_timer;
+
+    // Responder
+    std::deque<Recv> m_recvs;
+    std::deque<Reply> m_replies;
+    Inbound m_in;
+    uint32_t m_ePsn{0};
+    uint32_t m_msn{0};
+    uint32_t m_unacked{0};
+    bool m_nakSent{false};
+
+    uint64_t m_retransmitted{0};
+    uint64_t m_naksSent{0};
+    uint64_t m_timeouts{0};
+    PlacementCallback m_placed;
+    OctetsCallback m_octetsPlaced;
+    OctetsCallback m_octetsSent;
+    TracedCallback<uint32_t, uint8_t, bool> m_txTrace;
+    TracedCallback<uint32_t> m_nakTrace;
+    TracedCallback<uint32_t> m_timeoutTrace;
+};
+
+} // namespace ns3
+
+#endif // IWARP_ROCE_TRANSPORT_H
