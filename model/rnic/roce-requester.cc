@@ -77,24 +77,123 @@ RoceTransport::OutstandingReads() const
 }
 
 bool
-RoceTransport::HasRequestToSend() const
+RoceTransport::HasRequestToSend()
 {
+    uint32_t lost;
+    if (NextLost(&lost))
+    {
+        return true;
+    }
     if (roce::PsnDiff(m_txPsn, m_nextPsn) >= 0)
     {
         return false;
     }
-    auto* self = const_cast<RoceTransport*>(this);
-    const SendEntry* e = self->EntryOf(m_txPsn);
+    const SendEntry* e = EntryOf(m_txPsn);
     const bool firstTime = roce::PsnDiff(m_txPsn, m_maxPsn) >= 0;
-    // A Read not sent before waits while ORD Reads are outstanding (IBA's initiator depth).
+    // New packets wait while MaxInflight are unacknowledged (IRN's BDP cap), and a new Read while ORD Reads are
+    // outstanding (IBA's initiator depth).
+    if (firstTime && m_maxInflight > 0 && uint32_t(roce::PsnDiff(m_maxPsn, m_una)) >= m_maxInflight)
+    {
+        return false;
+    }
     return e && !(e->wr.type == WrOpcode::Read && firstTime && OutstandingReads() >= m_ord);
+}
+
+bool
+RoceTransport::NextLost(uint32_t* psn)
+{
+    if (!m_recovery)
+    {
+        return false;
+    }
+    if (roce::PsnDiff(m_rtxNext, m_una) < 0)
+    {
+        m_rtxNext = m_una;
+    }
+    while (roce::PsnDiff(m_rtxNext, m_recoverEnd) < 0)
+    {
+        const uint32_t at = uint32_t(roce::PsnDiff(m_rtxNext, m_una));
+        const SendEntry* e = EntryOf(m_rtxNext);
+        if (!e)
+        {
+            break;
+        }
+        // A Read's response PSNs are the responder's to send: its Read Request is resent only for its own PSN,
+        // and responses missing after it are asked for again when the gap shows (OnReadResponse).
+        const bool readResponse = e->wr.type == WrOpcode::Read && m_rtxNext != e->firstPsn;
+        if (!readResponse && !(at < m_sacked.size() && m_sacked[at]))
+        {
+            *psn = m_rtxNext;
+            return true;
+        }
+        m_rtxNext = readResponse ? PsnEnd(*e) : roce::PsnAdd(m_rtxNext, 1);
+    }
+    return false;
+}
+
+void
+RoceTransport::MarkSacked(uint32_t psn)
+{
+    const int32_t at = roce::PsnDiff(psn, m_una);
+    if (at < 0 || roce::PsnDiff(psn, m_maxPsn) >= 0)
+    {
+        return;
+    }
+    if (m_sacked.size() <= uint32_t(at))
+    {
+        m_sacked.resize(at + 1, false);
+    }
+    m_sacked[at] = true;
+    if (roce::PsnDiff(psn, m_recoverEnd) >= 0)
+    {
+        m_recoverEnd = roce::PsnAdd(psn, 1);
+    }
+}
+
+void
+RoceTransport::EnterRecovery(uint32_t end)
+{
+    if (!m_recovery)
+    {
+        m_recovery = true;
+        m_rtxNext = m_una;
+        m_recoverEnd = m_una;
+    }
+    if (roce::PsnDiff(end, m_recoverEnd) > 0)
+    {
+        m_recoverEnd = end;
+    }
+    ScheduleTx();
 }
 
 void
 RoceTransport::SendRequest()
 {
-    SendEntry& e = *EntryOf(m_txPsn);
-    const uint32_t psn = m_txPsn;
+    uint32_t psn;
+    const bool lost = NextLost(&psn);
+    const uint32_t next = SendRequestAt(lost ? psn : m_txPsn);
+    if (lost)
+    {
+        m_rtxNext = next;
+    }
+    else
+    {
+        m_txPsn = next;
+    }
+    if (roce::PsnDiff(next, m_maxPsn) > 0)
+    {
+        m_maxPsn = next;
+    }
+    if (!m_timer.IsRunning())
+    {
+        RestartTimer();
+    }
+}
+
+uint32_t
+RoceTransport::SendRequestAt(uint32_t psn)
+{
+    SendEntry& e = *EntryOf(psn);
     const uint32_t k = uint32_t(roce::PsnDiff(psn, e.firstPsn));
     const bool again = roce::PsnDiff(psn, m_maxPsn) < 0;
     const bool read = e.wr.type == WrOpcode::Read;
@@ -106,7 +205,7 @@ RoceTransport::SendRequest()
         m_sq.erase(m_sq.begin() + (&e - &m_sq.front()));
         Complete(failed, WcStatus::LocalOperationError);
         Fail(QpEvent::LocalError, WcStatus::Flushed);
-        return;
+        return psn;
     }
     RoceBth bth;
     bth.SetDestQp(m_conn->Params().remoteQpn);
@@ -120,7 +219,6 @@ RoceTransport::SendRequest()
         reth.SetDmaLength(uint32_t(e.wr.local.length - offset));
         bth.SetOpcode(IbOpcode::ReadRequest);
         SendPacket(bth, &reth, nullptr, 0, false);
-        m_txPsn = roce::PsnAdd(e.firstPsn, e.packets); // the responses take the rest of its PSNs
     }
     else
     {
@@ -147,22 +245,15 @@ RoceTransport::SendRequest()
         }
         const uint8_t* data = local.buffer->Data() ? local.buffer->Data() + local.offset + offset : nullptr;
         SendPacket(bth, ext, data, len, true);
-        m_txPsn = roce::PsnAdd(psn, 1);
     }
     m_txTrace(psn, uint8_t(bth.GetOpcode()), again);
     m_retransmitted += again ? 1 : 0;
-    if (roce::PsnDiff(m_txPsn, m_maxPsn) > 0)
-    {
-        m_maxPsn = m_txPsn;
-    }
-    if (!m_timer.IsRunning())
-    {
-        RestartTimer();
-    }
+    // A Read's responses take the rest of its PSNs.
+    return read ? PsnEnd(e) : roce::PsnAdd(psn, 1);
 }
 
 void
-RoceTransport::OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth)
+RoceTransport::OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth, const uint32_t* sackPsn)
 {
     const uint32_t psn = bth.GetPsn();
     if (aeth.IsAck())
@@ -176,6 +267,16 @@ RoceTransport::OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth)
         return; // about a PSN already acknowledged, or never sent
     }
     Acknowledged(roce::PsnAdd(psn, -1));
+    if (aeth.IsNak() && aeth.GetValue() == uint8_t(IbNakCode::PsnSequenceError) && m_recoveryMode == SELECTIVE_REPEAT)
+    {
+        // IRN: the NAK names what arrived out of order; what is missing below it is lost, and only that goes again.
+        if (sackPsn)
+        {
+            MarkSacked(*sackPsn);
+        }
+        EnterRecovery(sackPsn ? roce::PsnAdd(*sackPsn, 1) : roce::PsnAdd(psn, 1));
+        return;
+    }
     if (aeth.IsNak() && aeth.GetValue() == uint8_t(IbNakCode::PsnSequenceError))
     {
         if (++m_retries > m_retryCount)
@@ -206,8 +307,14 @@ RoceTransport::Acknowledged(uint32_t psn)
     {
         return; // nothing new, or a PSN never sent
     }
+    const uint32_t advanced = uint32_t(roce::PsnDiff(next, m_una));
+    m_sacked.erase(m_sacked.begin(), m_sacked.begin() + std::min<size_t>(advanced, m_sacked.size()));
     m_una = next;
     m_retries = 0;
+    if (m_recovery && roce::PsnDiff(m_una, m_recoverEnd) >= 0)
+    {
+        m_recovery = false; // everything found lost has arrived
+    }
     // A Read acknowledged in full whose responses are not all here lost some: ask again for the first missing one.
     for (const SendEntry& e : m_sq)
     {
@@ -354,7 +461,14 @@ RoceTransport::OnTimeout()
         return;
     }
     m_readGapAt = kNoGap;
-    GoBack(m_una);
+    if (m_recoveryMode == SELECTIVE_REPEAT)
+    {
+        EnterRecovery(m_maxPsn); // whatever is not known to have arrived goes again
+    }
+    else
+    {
+        GoBack(m_una);
+    }
     RestartTimer();
 }
 

@@ -54,6 +54,11 @@ RoceTransport::OnRequest(const RoceReceived& rx, Ptr<Packet> payload)
 {
     const uint32_t psn = rx.bth.GetPsn();
     const int32_t d = roce::PsnDiff(psn, m_ePsn);
+    if (d > 0 && m_recoveryMode == SELECTIVE_REPEAT)
+    {
+        Hold(rx, payload);
+        return;
+    }
     if (d > 0)
     {
         // Go-back-N: a packet past a gap is dropped; the requester hears of the gap once.
@@ -68,21 +73,48 @@ RoceTransport::OnRequest(const RoceReceived& rx, Ptr<Packet> payload)
     }
     if (d < 0)
     {
-        // A duplicate: a Read is executed again (its responses were lost); anything else that asks is ACKed.
+        // A duplicate: its ACK was lost, or it was resent before the ACK came. A Read is executed again (its
+        // responses were lost); anything else is ACKed, whether it asks or not: a packet resent alone (after a
+        // timeout, or by selective repeat) may be the only one the requester sends.
         if (rx.bth.GetOpcode() == IbOpcode::ReadRequest)
         {
             ExecuteRead(rx, true);
         }
-        else if (rx.bth.GetAckRequest())
+        else
         {
             Ack();
         }
         return;
     }
     m_nakSent = false;
-    if (!Execute(rx, payload))
+    if (!ExecuteInOrder(rx, payload))
     {
         return;
+    }
+    // Selective repeat: what arrived past the gap follows, in order, now that the gap is filled.
+    bool drained = false;
+    for (auto it = m_held.find(m_ePsn); it != m_held.end(); it = m_held.find(m_ePsn))
+    {
+        const auto held = it->second;
+        m_held.erase(it);
+        drained = true;
+        if (!ExecuteInOrder(held.first, held.second))
+        {
+            return;
+        }
+    }
+    if (drained && m_unacked > 0)
+    {
+        Ack(); // the requester learns at once how far the gap's filling got it
+    }
+}
+
+bool
+RoceTransport::ExecuteInOrder(const RoceReceived& rx, Ptr<Packet> payload)
+{
+    if (!Execute(rx, payload))
+    {
+        return false;
     }
     if (rx.bth.GetOpcode() != IbOpcode::ReadRequest)
     {
@@ -92,6 +124,27 @@ RoceTransport::OnRequest(const RoceReceived& rx, Ptr<Packet> payload)
             Ack();
         }
     }
+    return !m_failed && !m_closed;
+}
+
+void
+RoceTransport::Hold(const RoceReceived& rx, Ptr<Packet> payload)
+{
+    const uint32_t psn = rx.bth.GetPsn();
+    if (!m_held.count(psn))
+    {
+        m_held.emplace(psn, std::make_pair(rx, payload));
+    }
+    ++m_naksSent;
+    m_nakTrace(m_ePsn);
+    RoceTransport::Reply r{};
+    r.opcode = IbOpcode::Acknowledge;
+    r.psn = m_ePsn;
+    r.aeth = RoceAeth::Nak(IbNakCode::PsnSequenceError, m_msn);
+    r.sack = true;
+    r.sackPsn = psn;
+    m_replies.push_back(r);
+    ScheduleTx();
 }
 
 bool

@@ -4,6 +4,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -48,6 +49,17 @@ RoceTransport::GetTypeId()
                           "how; 1 ACKs every packet",
                           UintegerValue(16), MakeUintegerAccessor(&RoceTransport::m_ackEvery),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Recovery",
+                          "How lost packets are recovered: GoBackN (everything again from the first "
+                          "unacknowledged PSN, as commodity RNICs do) or SelectiveRepeat (IRN's: only what is "
+                          "missing, the responder keeping what arrives past a gap)",
+                          EnumValue(GO_BACK_N), MakeEnumAccessor(&RoceTransport::m_recoveryMode),
+                          MakeEnumChecker(GO_BACK_N, "GoBackN", SELECTIVE_REPEAT, "SelectiveRepeat"))
+            .AddAttribute("MaxInflight",
+                          "Packets sent and not yet acknowledged, at most; 0 for no cap. IRN's BDP-FC sets it to "
+                          "the bandwidth-delay product of the longest path in packets",
+                          UintegerValue(0), MakeUintegerAccessor(&RoceTransport::m_maxInflight),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("Ird", "Inbound RDMA Read depth, offered in connection set-up (as iWARP's default)",
                           UintegerValue(4), MakeUintegerAccessor(&RoceTransport::m_ird),
                           MakeUintegerChecker<uint8_t>(1))
@@ -88,6 +100,7 @@ RoceTransport::DoDispose()
     m_sq.clear();
     m_recvs.clear();
     m_replies.clear();
+    m_held.clear();
     m_in = Inbound();
     RdmaTransport::DoDispose();
 }
@@ -187,7 +200,7 @@ RoceTransport::OnRocePacket(Ptr<Packet> packet, uint8_t ecn)
     switch (rx.bth.GetOpcode())
     {
     case IbOpcode::Acknowledge:
-        OnAcknowledge(rx.bth, rx.aeth);
+        OnAcknowledge(rx.bth, rx.aeth, rx.irnSack ? &rx.irnSackPsn : nullptr);
         break;
     case IbOpcode::ReadResponseFirst:
     case IbOpcode::ReadResponseMiddle:
@@ -242,8 +255,18 @@ RoceTransport::TxNext()
         bth.SetDestQp(m_conn->Params().remoteQpn);
         bth.SetPsn(r.psn);
         const bool aeth = LayoutOf(r.opcode).aeth;
-        const uint8_t* data = r.source.buffer && r.source.buffer->Data() ? r.source.buffer->Data() + r.offset : nullptr;
-        SendPacket(bth, aeth ? &r.aeth : nullptr, data, r.length, r.opcode != IbOpcode::Acknowledge);
+        if (r.sack)
+        {
+            uint8_t sack[roce::kIrnSackLen];
+            roce::WriteIrnSack(sack, r.sackPsn);
+            SendPacket(bth, &r.aeth, sack, roce::kIrnSackLen, false);
+        }
+        else
+        {
+            const uint8_t* data =
+                r.source.buffer && r.source.buffer->Data() ? r.source.buffer->Data() + r.offset : nullptr;
+            SendPacket(bth, aeth ? &r.aeth : nullptr, data, r.length, r.opcode != IbOpcode::Acknowledge);
+        }
     }
     else if (HasRequestToSend())
     {
@@ -307,6 +330,7 @@ RoceTransport::Fail(QpEvent event, WcStatus status)
     std::deque<Recv> recvs;
     recvs.swap(m_recvs);
     m_replies.clear();
+    m_held.clear();
     if (m_in.kind == Inbound::Send)
     {
         recvs.push_front(m_in.recv); // taken from the queue, not completed: flushed with the rest

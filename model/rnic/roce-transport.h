@@ -10,11 +10,13 @@
  * Read Response acknowledges what came before it. Recovery is go-back-N, as commodity RNICs do it: a NAK
  * (PSN sequence error) or the ACK timer sends everything again from the first unacknowledged PSN; a Read whose
  * responses have a gap is asked again from the first missing one. Retries without progress are bounded
- * (RetryCount); past them the queue pair fails.
+ * (RetryCount); past them the queue pair fails. Recovery = SelectiveRepeat is IRN's instead: the responder keeps
+ * what arrives past a gap and NAKs naming each such packet, and the requester resends only what is missing;
+ * MaxInflight caps the packets unacknowledged (IRN's BDP-FC).
  *
- * Responder (roce-responder.cc): takes packets in PSN order only. A packet ahead of the expected PSN is dropped
- * and answered by one NAK per gap; a duplicate is answered by an ACK, and a duplicate Read Request is executed
- * again. Sends land in posted receive buffers, Writes and Read Responses where their R_Key and VA say, each
+ * Responder (roce-responder.cc): executes packets in PSN order only. A packet ahead of the expected PSN is dropped
+ * and answered by one NAK per gap (kept, under selective repeat, until the gap fills); a duplicate is answered
+ * by an ACK, and a duplicate Read Request is executed again. Sends land in posted receive buffers, Writes and Read Responses where their R_Key and VA say, each
  * packet placed as it arrives. ACKs are coalesced: one per AckEvery packets, and at once for a packet that asks.
  *
  * Completions follow the send queue's order. A Send or Write completes when it is acknowledged (InfiniBand's
@@ -41,6 +43,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <map>
 
 namespace ns3
 {
@@ -62,6 +65,13 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t GetIrd() const override { return m_ird; }
     uint32_t GetOrd() const override { return m_ord; }
     void SetOrd(uint32_t ord) override;
+
+    /** How lost packets are recovered: "Recovery". */
+    enum Recovery
+    {
+        GO_BACK_N,        ///< everything again from the first unacknowledged PSN, as commodity RNICs do
+        SELECTIVE_REPEAT, ///< IRN's: only what is missing (Mittal et al., SIGCOMM 2018)
+    };
 
     uint32_t GetMtu() const { return m_mtu; }
     /** Packets sent again (go-back-N resends everything from the PSN it goes back to). */
@@ -114,6 +124,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
         IbOpcode opcode{IbOpcode::Acknowledge};
         uint32_t psn{0};
         RoceAeth aeth;
+        bool sack{false};    ///< an IRN NAK: carries the PSN that arrived out of order
+        uint32_t sackPsn{0};
         BufferWindow source; ///< a Read Response's
         uint64_t offset{0};  ///< within `source`
         uint32_t length{0};
@@ -131,12 +143,21 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t PacketSize(uint32_t extended, uint32_t payload) const;
 
     // Requester (roce-requester.cc)
-    bool HasRequestToSend() const;
+    bool HasRequestToSend();
+    /** Send the next packet: one found lost (selective repeat), else the next of the send queue. */
     void SendRequest();
+    /** Send the packet of `psn`; returns the PSN after it (after a Read's responses for its request). */
+    uint32_t SendRequestAt(uint32_t psn);
+    /** Selective repeat: the next PSN below the recovery's end neither acknowledged nor SACKed nor resent. */
+    bool NextLost(uint32_t* psn);
+    void MarkSacked(uint32_t psn);
+    /** Selective repeat: resend what is missing below `end` (and below any end already set). */
+    void EnterRecovery(uint32_t end);
     SendEntry* EntryOf(uint32_t psn);
     /** One past the last PSN `e` takes. */
     static uint32_t PsnEnd(const SendEntry& e);
-    void OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth);
+    /** An ACK or NAK; `sackPsn`: the PSN an IRN NAK says arrived out of order (null in a plain NAK). */
+    void OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth, const uint32_t* sackPsn);
     void OnReadResponse(const RoceBth& bth, Ptr<Packet> payload);
     void Acknowledged(uint32_t psn);
     void GoBack(uint32_t psn);
@@ -148,6 +169,10 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
 
     // Responder (roce-responder.cc)
     void OnRequest(const RoceReceived& rx, Ptr<Packet> payload);
+    /** Execute the request at the expected PSN and move on; false when it ended the stream or waits (RNR). */
+    bool ExecuteInOrder(const RoceReceived& rx, Ptr<Packet> payload);
+    /** Selective repeat: keep a request that arrived past a gap, and NAK naming it. */
+    void Hold(const RoceReceived& rx, Ptr<Packet> payload);
     bool Execute(const RoceReceived& rx, Ptr<Packet> payload);
     bool ExecuteSend(const RoceReceived& rx, Ptr<Packet> payload);
     bool ExecuteWrite(const RoceReceived& rx, Ptr<Packet> payload);
@@ -170,6 +195,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t m_ird{4};
     uint32_t m_ord{4};
     bool m_ecnCapable{true};
+    Recovery m_recoveryMode{GO_BACK_N};
+    uint32_t m_maxInflight{0};
 
     Ptr<RoceConnection> m_conn;
     Ptr<NetDevice> m_device;
@@ -189,6 +216,11 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t m_retries{0};
     uint32_t m_readGapAt{0xFFFFFFFF}; ///< the response PSN last asked for again (one request per gap)
     EventId m_timer;
+    // Selective repeat (IRN)
+    std::deque<bool> m_sacked; ///< [i]: PSN m_una + i arrived out of order
+    bool m_recovery{false};
+    uint32_t m_recoverEnd{0}; ///< resend what is missing below this PSN
+    uint32_t m_rtxNext{0};    ///< where the search for the next lost PSN goes on
 
     // Responder
     std::deque<Recv> m_recvs;
@@ -198,6 +230,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t m_msn{0};
     uint32_t m_unacked{0};
     bool m_nakSent{false};
+    /** Selective repeat: requests that arrived past a gap, executed once it fills, by PSN. */
+    std::map<uint32_t, std::pair<RoceReceived, Ptr<Packet>>> m_held;
 
     uint64_t m_retransmitted{0};
     uint64_t m_naksSent{0};

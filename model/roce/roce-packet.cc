@@ -57,6 +57,12 @@ WriteIpUdp(uint8_t* at, const RoceAddressing& a, uint16_t ipId, uint32_t udpPayl
 }
 } // namespace
 
+void
+roce::WriteIrnSack(uint8_t* at, uint32_t psn)
+{
+    PutU32(at, psn & kPsnMask);
+}
+
 bool
 roce::IsIbMtu(uint32_t octets)
 {
@@ -124,7 +130,10 @@ ParseRocePacket(Ptr<Packet> packet, RoceReceived& out)
                               (l.aeth ? roce::kAethLen : 0) + (l.immDt ? roce::kImmDtLen : 0) +
                               (l.ieth ? roce::kIethLen : 0) + l.reserved;
     const uint32_t tail = out.bth.GetPadCount() + roce::kIcrcLen;
-    if (!l.known || packet->GetSize() < extended + tail || (!l.payload && packet->GetSize() != extended + tail))
+    const bool irn = out.bth.GetOpcode() == IbOpcode::Acknowledge &&
+                     packet->GetSize() == extended + roce::kIrnSackLen + tail;
+    if (!l.known || packet->GetSize() < extended + tail ||
+        (!l.payload && !irn && packet->GetSize() != extended + tail))
     {
         return false;
     }
@@ -148,6 +157,13 @@ ParseRocePacket(Ptr<Packet> packet, RoceReceived& out)
     }
     packet->RemoveAtStart(l.reserved);
     packet->RemoveAtEnd(tail);
+    out.irnSack = irn;
+    if (irn)
+    {
+        uint8_t sack[roce::kIrnSackLen];
+        packet->CopyData(sack, roce::kIrnSackLen);
+        out.irnSackPsn = (uint32_t(sack[1]) << 16 | uint32_t(sack[2]) << 8 | sack[3]);
+    }
     return true;
 }
 

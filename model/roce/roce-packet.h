@@ -58,6 +58,14 @@ PadFor(uint32_t len)
     return uint8_t((4 - len % 4) % 4);
 }
 
+/**
+ * IRN's NAK (Mittal et al., SIGCOMM 2018, §3.2) names the packet that arrived out of order as well as the
+ * expected one: four octets after the AETH of an Acknowledge, a reserved octet and the 24-bit PSN. Not an
+ * InfiniBand field: both ends must run IRN's selective repeat.
+ */
+inline constexpr uint32_t kIrnSackLen = 4;
+void WriteIrnSack(uint8_t* at, uint32_t psn);
+
 /** The IB path MTU enumeration (§7.7.5): 256, 512, 1024, 2048 or 4096 octets; other sizes are refused. */
 bool IsIbMtu(uint32_t octets);
 } // namespace roce
@@ -106,6 +114,8 @@ struct RoceReceived
     RoceIeth ieth;
     RoceDeth deth;
     IbOpcodeLayout layout;
+    bool irnSack{false};   ///< an Acknowledge with IRN's extension (roce::kIrnSackLen)
+    uint32_t irnSackPsn{0};
 };
 bool ParseRocePacket(Ptr<Packet> packet, RoceReceived& out);
 
