@@ -48,8 +48,9 @@ ConnectionManager::GetTypeId()
             .SetGroupName("Iwarp")
             .AddConstructor<ConnectionManager>()
             .AddAttribute("LlpConnector",
-                          "The LLP under DDP, as the TypeId of an LlpConnector: ns3::MpaLlpConnector (MPA over "
-                          "TCP) or ns3::SctpDdpLlpConnector (RFC 5043 over SCTP)",
+                          "How queue pairs connect, as the TypeId of an LlpConnector; their transport follows it: "
+                          "ns3::MpaLlpConnector (iWARP, MPA over TCP), ns3::SctpDdpLlpConnector (iWARP, RFC 5043 "
+                          "over SCTP) or ns3::RoceConnector (RoCEv2)",
                           TypeIdValue(MpaLlpConnector::GetTypeId()),
                           MakeTypeIdAccessor(&ConnectionManager::SetConnectorType,
                                              &ConnectionManager::GetConnectorType),

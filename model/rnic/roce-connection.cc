@@ -82,6 +82,13 @@ RoceConnection::PeerDisconnected()
     }
 }
 
+void
+RoceConnection::SetUpFailed()
+{
+    PeerDisconnected();
+    Close(CloseMode::Abortive);
+}
+
 bool
 RoceConnection::SendSegment(Ptr<Packet>)
 {

@@ -3,11 +3,12 @@
  * connector hands a queue pair (a DdpLowerLayer only because that is what connectors hand out; it carries no
  * DDP segments). It holds this end's QP number on the node's RoceStack and what set-up agreed: the peer's
  * address and QP number, each direction's first PSN, the UDP source port. The RoceTransport bound to it takes
- * its packets and learns from it when set-up is done and when the peer disconnects.
+ * its packets and learns from it when set-up is done, when it failed and when the peer disconnects.
  *
- * The UDP source port is the connection's ECMP entropy. As Linux does for RoCEv2 (rdma_get_udp_sport), it is
- * derived from the two QP numbers and lies in 0xC000-0xFFFF; here the node id is mixed in as well, so that two
- * nodes' connections with equal QP numbers still spread.
+ * The UDP source port is the connection's ECMP entropy. Like Linux for RoCEv2 (rdma_get_udp_sport, which hashes
+ * the flow label it derives from the two QP numbers), it is a hash of the two QP numbers in 0xC000-0xFFFF; the
+ * hash is this model's own, and mixes in the node id so that two nodes' connections with equal QP numbers
+ * still spread.
  */
 /**
  * \file
@@ -36,6 +37,10 @@ struct RoceConnectionParams
     uint16_t sourcePort{0};
     /** Payload octets per packet: the initiator's transport's Mtu, which the responder adopts (0: not yet known). */
     uint32_t mtu{0};
+    /** The port the responder listened on (rdma_cm's, in the REQ's Service ID). */
+    uint16_t port{0};
+    /** This end accepted the connection (it listened) rather than asked for it. */
+    bool responder{false};
 };
 
 class RoceConnection : public DdpLowerLayer, private RoceStack::Receiver
@@ -53,7 +58,7 @@ class RoceConnection : public DdpLowerLayer, private RoceStack::Receiver
         virtual void OnRocePacket(Ptr<Packet> packet, uint8_t ecn) = 0;
         /** Set-up is done: work may flow. */
         virtual void OnConnectionUp() = 0;
-        /** The peer disconnected (its DREQ arrived). */
+        /** The peer disconnected (its DREQ arrived), or set-up failed (rejected, or no answer). */
         virtual void OnPeerDisconnected() = 0;
     };
 
@@ -72,6 +77,8 @@ class RoceConnection : public DdpLowerLayer, private RoceStack::Receiver
     void SetUp();
     /** The connector: the peer disconnected. */
     void PeerDisconnected();
+    /** The connector: set-up failed (a REJ, or no answer); the transport ends and the QP number goes. */
+    void SetUpFailed();
     /** What Close asks of the connector (its DREQ): set by the connector. */
     void SetDisconnectCallback(Callback<void, Ptr<RoceConnection>> cb) { m_disconnect = cb; }
 

@@ -86,7 +86,11 @@ RoceConnector::DoDispose()
     }
     m_sessions.clear();
     m_listening.clear();
-    m_stack = nullptr;
+    if (m_stack)
+    {
+        m_stack->UnregisterGsi(this);
+        m_stack = nullptr;
+    }
     LlpConnector::DoDispose();
 }
 
@@ -157,6 +161,7 @@ RoceConnector::Connect(const Address& remote, const std::vector<uint8_t>& privat
     p.local = Stack()->SourceFor(s.peer);
     p.remote = s.peer;
     p.sendPsn = m_initialPsn;
+    p.port = to.GetPort();
     s.conn->SetDisconnectCallback(MakeCallback(&RoceConnector::Disconnect, this));
     stream(s.conn); // the transport binds, and says its MTU
 
@@ -198,6 +203,8 @@ RoceConnector::Accept(Ptr<ConnectionRequest> req, uint16_t ird, uint16_t ord,
     p.sendPsn = m_initialPsn;
     p.mtu = 128u << std::min<uint32_t>(r->req.pathMtuCode, 5); // the initiator's path MTU
     p.sourcePort = RoceConnection::SourcePort(GetNode()->GetId(), s->conn->GetLocalQpn(), p.remoteQpn);
+    p.port = r->port;
+    p.responder = true;
     s->conn->SetDisconnectCallback(MakeCallback(&RoceConnector::Disconnect, this));
     stream(s->conn);
 
@@ -239,6 +246,20 @@ RoceConnector::Disconnect(Ptr<RoceConnection> conn)
 {
     for (auto& [id, s] : m_sessions)
     {
+        if (s.conn == conn && s.state == Session::ReqSent)
+        {
+            // Closed before the answer came: set-up is given up (a REP that comes later finds no session to
+            // answer, and the responder gives its connection up when no RTU comes).
+            Simulator::Cancel(s.timer);
+            s.state = Session::Done;
+            ConnectCallback done = s.done;
+            s.done = ConnectCallback();
+            if (!done.IsNull())
+            {
+                done(LlpConnectResult{});
+            }
+            return;
+        }
         if (s.conn == conn && (s.state == Session::Up || s.state == Session::RepSent))
         {
             RoceCmFields f;
@@ -333,7 +354,8 @@ RoceConnector::OnReq(const RoceCmFields& f, Ipv4Address from)
         rej.type = CmMessage::Rej;
         rej.localCommId = id;
         rej.remoteCommId = f.localCommId;
-        rej.rejectReason = it == m_listening.end() ? kRejInvalidServiceId : roce::kCmRejConsumer;
+        const bool service = (f.serviceId & ~uint64_t(0xFFFF)) == kServiceIdTcpSpace && it != m_listening.end();
+        rej.rejectReason = service ? roce::kCmRejConsumer : kRejInvalidServiceId; // a null listener refuses all
         s.state = Session::Done;
         Send(s, rej, false);
         return;
@@ -404,6 +426,7 @@ RoceConnector::OnRej(Session& s, const RoceCmFields& f)
     {
         done(r);
     }
+    s.conn->SetUpFailed();
 }
 
 void
@@ -488,10 +511,11 @@ RoceConnector::OnResponseTimeout(uint32_t commId)
         {
             done(LlpConnectResult{});
         }
+        s->conn->SetUpFailed();
     }
     else if (state == Session::RepSent && s->conn)
     {
-        s->conn->PeerDisconnected(); // the initiator never confirmed: the connection is given up
+        s->conn->SetUpFailed(); // the initiator never confirmed: the connection is given up
     }
 }
 

@@ -191,6 +191,25 @@ RoceTransport::SendRequest()
 }
 
 uint32_t
+RoceTransport::RequestOctets()
+{
+    uint32_t psn;
+    if (!NextLost(&psn))
+    {
+        psn = m_txPsn;
+    }
+    const SendEntry& e = *EntryOf(psn);
+    const uint64_t offset = uint64_t(roce::PsnDiff(psn, e.firstPsn)) * m_mtu;
+    if (e.wr.type == WrOpcode::Read)
+    {
+        return PacketSize(roce::kRethLen, 0);
+    }
+    const IbOpcodeLayout l = LayoutOf(RequestOpcode(e.wr.type, uint32_t(offset / m_mtu), e.packets));
+    const uint32_t extended = (l.reth ? roce::kRethLen : 0) + (l.ieth ? roce::kIethLen : 0);
+    return PacketSize(extended, uint32_t(std::min<uint64_t>(m_mtu, e.wr.local.length - offset)));
+}
+
+uint32_t
 RoceTransport::SendRequestAt(uint32_t psn)
 {
     SendEntry& e = *EntryOf(psn);
@@ -201,10 +220,7 @@ RoceTransport::SendRequestAt(uint32_t psn)
     if (!ResolveLocal(e.wr.local, read ? MemAccess::kLocalWrite : MemAccess::kLocalRead, &local))
     {
         // Read as it goes out, so a buffer deregistered after posting fails here (as over iWARP).
-        const SendEntry failed = e;
-        m_sq.erase(m_sq.begin() + (&e - &m_sq.front()));
-        Complete(failed, WcStatus::LocalOperationError);
-        Fail(QpEvent::LocalError, WcStatus::Flushed);
+        FailRequest(e, WcStatus::LocalOperationError, QpEvent::LocalError, WcStatus::Flushed);
         return psn;
     }
     RoceBth bth;
@@ -261,6 +277,7 @@ RoceTransport::OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth, const uin
         Acknowledged(psn);
         return;
     }
+    m_afterTimeout = false; // what is resent from here answers this NAK
     // A NAK's PSN is the request it refuses: everything before it was executed.
     if (roce::PsnDiff(psn, m_una) < 0 || roce::PsnDiff(psn, m_maxPsn) >= 0)
     {
@@ -293,40 +310,60 @@ RoceTransport::OnAcknowledge(const RoceBth& bth, const RoceAeth& aeth, const uin
     {
         return;
     }
-    const SendEntry failed = *e;
-    m_sq.erase(m_sq.begin() + (e - &m_sq.front()));
-    Complete(failed, WcStatus::RemoteError);
-    Fail(QpEvent::RemoteError, WcStatus::RemoteError);
+    FailRequest(*e, WcStatus::RemoteError, QpEvent::RemoteError, WcStatus::RemoteError);
 }
 
 void
 RoceTransport::Acknowledged(uint32_t psn)
 {
     const uint32_t next = roce::PsnAdd(psn, 1);
-    if (roce::PsnDiff(next, m_una) <= 0 || roce::PsnDiff(next, m_maxPsn) > 0)
+    if (roce::PsnDiff(next, m_maxPsn) > 0)
     {
-        return; // nothing new, or a PSN never sent
+        return; // a PSN never sent
     }
-    const uint32_t advanced = uint32_t(roce::PsnDiff(next, m_una));
-    m_sacked.erase(m_sacked.begin(), m_sacked.begin() + std::min<size_t>(advanced, m_sacked.size()));
-    m_una = next;
-    m_retries = 0;
-    if (m_recovery && roce::PsnDiff(m_una, m_recoverEnd) >= 0)
+    if (roce::PsnDiff(next, m_ackedTo) > 0)
     {
-        m_recovery = false; // everything found lost has arrived
+        m_ackedTo = next;
     }
-    // A Read acknowledged in full whose responses are not all here lost some: ask again for the first missing one.
-    for (const SendEntry& e : m_sq)
+    // The responder has executed everything below m_ackedTo, but a Read among it whose responses are not all
+    // here lost some: the first unacknowledged PSN stays at its first missing response, asked for again.
+    uint32_t una = m_ackedTo;
+    for (SendEntry& e : m_sq)
     {
-        if (roce::PsnDiff(PsnEnd(e), m_una) > 0)
+        if (roce::PsnDiff(e.firstPsn, una) >= 0)
         {
             break;
         }
         if (e.wr.type == WrOpcode::Read && e.responses < e.packets)
         {
-            GoBack(roce::PsnAdd(e.firstPsn, e.responses));
+            const uint32_t missing = roce::PsnAdd(e.firstPsn, e.responses);
+            if (roce::PsnDiff(una, PsnEnd(e)) >= 0 && !e.askedAgain)
+            {
+                // Asked once; if that is lost too, the ACK timer goes back to it.
+                e.askedAgain = true;
+                m_afterTimeout = false;
+                m_txPsn = roce::PsnDiff(m_txPsn, missing) > 0 ? missing : m_txPsn;
+            }
+            una = roce::PsnDiff(una, missing) > 0 ? missing : una;
             break;
         }
+    }
+    if (roce::PsnDiff(una, m_una) <= 0)
+    {
+        ScheduleTx();
+        return; // nothing new
+    }
+    const uint32_t advanced = uint32_t(roce::PsnDiff(una, m_una));
+    m_sacked.erase(m_sacked.begin(), m_sacked.begin() + std::min<size_t>(advanced, m_sacked.size()));
+    m_una = una;
+    m_retries = 0;
+    if (roce::PsnDiff(m_txPsn, m_una) < 0)
+    {
+        m_txPsn = m_una; // what a go-back would have sent again is acknowledged already
+    }
+    if (m_recovery && roce::PsnDiff(m_una, m_recoverEnd) >= 0)
+    {
+        m_recovery = false; // everything found lost has arrived
     }
     CompleteDone();
     RestartTimer();
@@ -360,6 +397,7 @@ RoceTransport::OnReadResponse(const RoceBth& bth, Ptr<Packet> payload)
         if (m_readGapAt != expected) // one request per gap, not one per response behind it
         {
             m_readGapAt = expected;
+            m_afterTimeout = false;
             GoBack(expected);
         }
         return;
@@ -370,10 +408,7 @@ RoceTransport::OnReadResponse(const RoceBth& bth, Ptr<Packet> payload)
     if (len != std::min<uint64_t>(m_mtu, e->wr.local.length - offset) ||
         !ResolveLocal(e->wr.local, MemAccess::kLocalWrite, &local))
     {
-        const SendEntry failed = *e;
-        m_sq.erase(m_sq.begin() + (e - &m_sq.front()));
-        Complete(failed, WcStatus::LocalProtectionError);
-        Fail(QpEvent::LocalError, WcStatus::Flushed);
+        FailRequest(*e, WcStatus::LocalProtectionError, QpEvent::LocalError, WcStatus::Flushed);
         return;
     }
     if (len > 0)
@@ -386,6 +421,10 @@ RoceTransport::OnReadResponse(const RoceBth& bth, Ptr<Packet> payload)
     }
     ++e->responses;
     m_readGapAt = kNoGap;
+    if (e->responses == e->packets)
+    {
+        m_deliveredTrace(true, e->wr.local.length, e->firstPlaced, Simulator::Now());
+    }
     Placed(e->wr.local.stag, e->wr.local.to + offset, len);
     // A response acknowledges its own PSN and everything before it.
     Acknowledged(psn);
@@ -432,12 +471,7 @@ RoceTransport::CompleteDone()
             return; // the completion's handler ended the stream
         }
     }
-    if (m_closing && m_sq.empty())
-    {
-        FinishClose();
-        return;
-    }
-    ScheduleTx();
+    ScheduleTx(); // and a graceful close finishes once nothing is left to send
 }
 
 void
@@ -454,6 +488,7 @@ void
 RoceTransport::OnTimeout()
 {
     ++m_timeouts;
+    m_afterTimeout = true;
     m_timeoutTrace(m_una);
     if (++m_retries > m_retryCount)
     {
@@ -461,6 +496,10 @@ RoceTransport::OnTimeout()
         return;
     }
     m_readGapAt = kNoGap;
+    for (SendEntry& e : m_sq)
+    {
+        e.askedAgain = false;
+    }
     if (m_recoveryMode == SELECTIVE_REPEAT)
     {
         EnterRecovery(m_maxPsn); // whatever is not known to have arrived goes again
@@ -477,13 +516,20 @@ RoceTransport::RetryExceeded()
 {
     // IBA's "transport retry counter exceeded": the oldest request fails, the rest are flushed.
     NS_LOG_INFO("retry count exceeded at PSN " << m_una);
-    if (!m_sq.empty())
+    if (m_sq.empty())
     {
-        const SendEntry failed = m_sq.front();
-        m_sq.pop_front();
-        Complete(failed, WcStatus::FatalError);
+        Fail(QpEvent::FatalError, WcStatus::Flushed);
+        return;
     }
-    Fail(QpEvent::FatalError, WcStatus::Flushed);
+    FailRequest(m_sq.front(), WcStatus::FatalError, QpEvent::FatalError, WcStatus::Flushed);
+}
+
+void
+RoceTransport::FailRequest(SendEntry& e, WcStatus status, QpEvent event, WcStatus rest)
+{
+    e.failed = true;
+    e.failStatus = status;
+    Fail(event, rest); // completes the queue in its order, this request with its own status
 }
 
 } // namespace ns3

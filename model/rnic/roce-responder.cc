@@ -52,6 +52,10 @@ IsWriteOp(IbOpcode op)
 void
 RoceTransport::OnRequest(const RoceReceived& rx, Ptr<Packet> payload)
 {
+    if (m_responderStopped)
+    {
+        return; // an error NAK is on its way: the stream ends when it has left
+    }
     const uint32_t psn = rx.bth.GetPsn();
     const int32_t d = roce::PsnDiff(psn, m_ePsn);
     if (d > 0 && m_recoveryMode == SELECTIVE_REPEAT)
@@ -124,7 +128,15 @@ RoceTransport::ExecuteInOrder(const RoceReceived& rx, Ptr<Packet> payload)
             Ack();
         }
     }
-    return !m_failed && !m_closed;
+    if (m_recvDone)
+    {
+        // After the ACK is queued: a handler that closes the queue pair still lets the peer learn its Send
+        // arrived.
+        const WorkCompletion c = *m_recvDone;
+        m_recvDone.reset();
+        ReportCompletion(c);
+    }
+    return !m_failed && !m_closed && !m_responderStopped;
 }
 
 void
@@ -234,9 +246,10 @@ RoceTransport::ExecuteSend(const RoceReceived& rx, Ptr<Packet> payload)
     c.firstPlaced = m_in.firstPlaced;
     c.delivered = Simulator::Now();
     m_in = Inbound();
+    m_deliveredTrace(false, c.byteLength, c.firstPlaced, c.delivered);
     m_msn = roce::PsnAdd(m_msn, 1);
-    ReportCompletion(c);
-    return !m_failed && !m_closed;
+    m_recvDone = c; // reported once the PSN has moved on and the ACK is queued (ExecuteInOrder)
+    return true;
 }
 
 bool
@@ -266,10 +279,15 @@ RoceTransport::ExecuteWrite(const RoceReceived& rx, Ptr<Packet> payload)
     {
         m_in.window.buffer->Write(m_in.window.offset + m_in.placed, payload);
     }
+    if (m_in.placed == 0)
+    {
+        m_in.firstPlaced = Simulator::Now();
+    }
     Placed(m_in.stag, m_in.to + m_in.placed, len);
     m_in.placed += len;
     if (last)
     {
+        m_deliveredTrace(true, m_in.placed, m_in.firstPlaced, Simulator::Now());
         m_in = Inbound();
         m_msn = roce::PsnAdd(m_msn, 1);
     }
@@ -337,13 +355,16 @@ RoceTransport::Ack()
 void
 RoceTransport::ResponderError(IbNakCode code, WcStatus recvStatus)
 {
-    // The NAK goes at once: failing drops whatever replies are still queued.
-    RoceBth bth;
-    bth.SetOpcode(IbOpcode::Acknowledge);
-    bth.SetDestQp(m_conn->Params().remoteQpn);
-    bth.SetPsn(m_ePsn);
-    const RoceAeth nak = RoceAeth::Nak(code, m_msn);
-    SendPacket(bth, &nak, nullptr, 0, false);
+    // The NAK goes behind the replies already owed (Read Responses, ACKs), and the stream ends once it has left
+    // (TxNext); meanwhile no request is executed.
+    m_responderStopped = true;
+    RoceTransport::Reply r{};
+    r.opcode = IbOpcode::Acknowledge;
+    r.psn = m_ePsn;
+    r.aeth = RoceAeth::Nak(code, m_msn);
+    r.failAfter = true;
+    m_replies.push_back(r);
+    ScheduleTx();
     if (m_in.kind == Inbound::Send && recvStatus != WcStatus::Success)
     {
         WorkCompletion c;
@@ -353,7 +374,6 @@ RoceTransport::ResponderError(IbNakCode code, WcStatus recvStatus)
         m_in = Inbound();
         ReportCompletion(c);
     }
-    Fail(QpEvent::LocalError, WcStatus::Flushed);
 }
 
 } // namespace ns3

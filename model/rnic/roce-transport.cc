@@ -76,6 +76,11 @@ RoceTransport::GetTypeId()
                             "ns3::RoceTransport::PacketTracedCallback")
             .AddTraceSource("NakSent", "The responder sent a NAK for a PSN gap: (the expected PSN)",
                             MakeTraceSourceAccessor(&RoceTransport::m_nakTrace), "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Delivered",
+                            "A message's data have all landed here (a Write or Send at the responder, a Read at "
+                            "the requester): (tagged, length, first octet placed, delivered)",
+                            MakeTraceSourceAccessor(&RoceTransport::m_deliveredTrace),
+                            "ns3::RoceTransport::DeliveredTracedCallback")
             .AddTraceSource("Timeout", "The requester's ACK timer expired: (the first unacknowledged PSN)",
                             MakeTraceSourceAccessor(&RoceTransport::m_timeoutTrace),
                             "ns3::TracedValueCallback::Uint32");
@@ -144,7 +149,7 @@ RoceTransport::OnConnectionUp()
         e.firstPsn = roce::PsnAdd(e.firstPsn, p.sendPsn);
     }
     m_nextPsn = roce::PsnAdd(m_nextPsn, p.sendPsn);
-    m_txPsn = m_maxPsn = m_una = p.sendPsn;
+    m_txPsn = m_maxPsn = m_una = m_ackedTo = p.sendPsn;
     m_ePsn = p.receivePsn;
     m_up = true;
     ReportEvent(QpEventInfo{QpEvent::Established, {}});
@@ -163,7 +168,15 @@ RoceTransport::PostSend(const SendWr& wr)
     SendEntry e;
     e.wr = wr;
     e.firstPsn = m_nextPsn;
-    e.packets = std::max<uint32_t>(1, (wr.local.length + m_mtu - 1) / m_mtu);
+    e.packets = std::max<uint32_t>(1, uint32_t((uint64_t(wr.local.length) + m_mtu - 1) / m_mtu));
+    // PSNs compare within half their 24-bit space: more outstanding would be ambiguous. The queue takes no
+    // more until the oldest is acknowledged (as a full send queue refuses work).
+    if (uint64_t(roce::PsnDiff(m_nextPsn, m_una)) + e.packets >= roce::kPsnWindow)
+    {
+        NS_LOG_WARN("send queue refused request " << wr.id << ": " << e.packets << " more PSNs would pass the "
+                                                  << roce::kPsnWindow << " outstanding PSNs compare within");
+        return false;
+    }
     m_nextPsn = roce::PsnAdd(m_nextPsn, e.packets);
     m_sq.push_back(e);
     ScheduleTx();
@@ -230,11 +243,27 @@ RoceTransport::PacketSize(uint32_t extended, uint32_t payload) const
 void
 RoceTransport::ScheduleTx()
 {
-    if (!m_up || m_failed || m_closed || m_txEvent.IsRunning() || (m_replies.empty() && !HasRequestToSend()))
+    if (!m_up || m_failed || m_closed || m_txEvent.IsRunning())
     {
         return;
     }
-    const uint32_t octets = PacketSize(roce::kRethLen, m_replies.empty() ? m_mtu : m_replies.front().length);
+    uint32_t octets = 0;
+    if (!m_replies.empty())
+    {
+        const Reply& r = m_replies.front();
+        const IbOpcodeLayout l = LayoutOf(r.opcode);
+        octets = PacketSize(l.aeth ? roce::kAethLen : 0, r.sack ? roce::kIrnSackLen : r.length);
+    }
+    else if (HasRequestToSend())
+    {
+        octets = RequestOctets();
+    }
+    else
+    {
+        TryFinishClose();
+        return;
+    }
+    // The port's slot for this very packet: queue pairs share its rate as it is, packet by packet.
     const Time at = m_conn->GetStack()->ReserveTx(m_device, octets);
     m_txEvent = Simulator::Schedule(at - Simulator::Now(), &RoceTransport::TxNext, this);
 }
@@ -250,22 +279,11 @@ RoceTransport::TxNext()
     {
         const Reply r = m_replies.front();
         m_replies.pop_front();
-        RoceBth bth;
-        bth.SetOpcode(r.opcode);
-        bth.SetDestQp(m_conn->Params().remoteQpn);
-        bth.SetPsn(r.psn);
-        const bool aeth = LayoutOf(r.opcode).aeth;
-        if (r.sack)
+        SendReply(r);
+        if (r.failAfter)
         {
-            uint8_t sack[roce::kIrnSackLen];
-            roce::WriteIrnSack(sack, r.sackPsn);
-            SendPacket(bth, &r.aeth, sack, roce::kIrnSackLen, false);
-        }
-        else
-        {
-            const uint8_t* data =
-                r.source.buffer && r.source.buffer->Data() ? r.source.buffer->Data() + r.offset : nullptr;
-            SendPacket(bth, aeth ? &r.aeth : nullptr, data, r.length, r.opcode != IbOpcode::Acknowledge);
+            Fail(QpEvent::LocalError, WcStatus::Flushed);
+            return;
         }
     }
     else if (HasRequestToSend())
@@ -273,6 +291,25 @@ RoceTransport::TxNext()
         SendRequest();
     }
     ScheduleTx();
+}
+
+void
+RoceTransport::SendReply(const Reply& r)
+{
+    RoceBth bth;
+    bth.SetOpcode(r.opcode);
+    bth.SetDestQp(m_conn->Params().remoteQpn);
+    bth.SetPsn(r.psn);
+    if (r.sack)
+    {
+        uint8_t sack[roce::kIrnSackLen];
+        roce::WriteIrnSack(sack, r.sackPsn);
+        SendPacket(bth, &r.aeth, sack, roce::kIrnSackLen, false);
+        return;
+    }
+    const bool aeth = LayoutOf(r.opcode).aeth;
+    const uint8_t* data = r.source.buffer && r.source.buffer->Data() ? r.source.buffer->Data() + r.offset : nullptr;
+    SendPacket(bth, aeth ? &r.aeth : nullptr, data, r.length, r.opcode != IbOpcode::Acknowledge);
 }
 
 void
@@ -338,7 +375,7 @@ RoceTransport::Fail(QpEvent event, WcStatus status)
     m_in = Inbound();
     for (const SendEntry& s : sends)
     {
-        Complete(s, status);
+        Complete(s, s.failed ? s.failStatus : status);
     }
     for (const Recv& r : recvs)
     {
@@ -349,6 +386,10 @@ RoceTransport::Fail(QpEvent event, WcStatus status)
         ReportCompletion(c);
     }
     ReportEvent(QpEventInfo{event, {}});
+    if (m_closing && event != QpEvent::Closed)
+    {
+        FinishClose(); // a close asked for by a completion's handler, or before the failure
+    }
 }
 
 void
@@ -359,7 +400,23 @@ RoceTransport::Close(bool graceful)
         return;
     }
     m_closing = true;
-    if (!graceful || m_sq.empty() || m_failed)
+    if (!graceful || m_failed || !m_up)
+    {
+        FinishClose();
+        return;
+    }
+    if (m_unacked > 0)
+    {
+        Ack(); // what the peer sent last is acknowledged before the stream goes
+    }
+    TryFinishClose();
+}
+
+void
+RoceTransport::TryFinishClose()
+{
+    // Graceful: this end's requests are done and what it owes the peer (ACKs, Read Responses) has left.
+    if (m_closing && !m_closed && m_sq.empty() && m_replies.empty() && !m_txEvent.IsRunning())
     {
         FinishClose();
     }

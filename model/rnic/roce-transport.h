@@ -44,6 +44,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 
 namespace ns3
 {
@@ -74,15 +75,25 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     };
 
     uint32_t GetMtu() const { return m_mtu; }
+    /** The connection it is bound to (null before Bind). */
+    Ptr<RoceConnection> GetConnection() const { return m_conn; }
     /** Packets sent again (go-back-N resends everything from the PSN it goes back to). */
     uint64_t GetRetransmittedPackets() const { return m_retransmitted; }
     /** NAKs (PSN sequence error) this end sent as a responder. */
     uint64_t GetNaksSent() const { return m_naksSent; }
     /** Expiries of the ACK timer. */
     uint64_t GetTimeouts() const { return m_timeouts; }
+    /** What the resends now leaving answer: the ACK timer (true), or a NAK or a Read's gap (false). */
+    bool ResendingAfterTimeout() const { return m_afterTimeout; }
 
     /** (PSN, opcode) of a packet sent; `retransmission` when it had been sent before. */
     typedef void (*PacketTracedCallback)(uint32_t psn, uint8_t opcode, bool retransmission);
+    /**
+     * A message whose data have all landed here: a Write or Send at the responder, a Read's responses at the
+     * requester; `tagged` for a Write or Read (placed by address), with its length, when its first octet was
+     * placed and when it was delivered (its last).
+     */
+    typedef void (*DeliveredTracedCallback)(bool tagged, uint64_t length, Time firstPlaced, Time delivered);
 
   protected:
     void DoDispose() override;
@@ -96,6 +107,9 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
         uint32_t packets{1};
         uint32_t responses{0}; ///< a Read's responses landed in order
         Time firstPlaced;
+        bool askedAgain{false}; ///< a Read acknowledged past its missing responses, asked for them again
+        bool failed{false};    ///< it ended the stream: completes with failStatus, in its turn
+        WcStatus failStatus{WcStatus::Success};
     };
     struct Recv
     {
@@ -116,7 +130,7 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
         uint32_t stag{0};     ///< the STag placements are reported under
         uint64_t to{0};       ///< and the TO of the message's first octet
         Recv recv{};          ///< Send: the receive it fills
-        Time firstPlaced;
+        Time firstPlaced;     ///< Send and Write
     };
     /** A packet the responder owes: an ACK or NAK, or one Read Response packet. */
     struct Reply
@@ -125,6 +139,7 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
         uint32_t psn{0};
         RoceAeth aeth;
         bool sack{false};    ///< an IRN NAK: carries the PSN that arrived out of order
+        bool failAfter{false}; ///< an error NAK: the stream ends once it has left
         uint32_t sackPsn{0};
         BufferWindow source; ///< a Read Response's
         uint64_t offset{0};  ///< within `source`
@@ -139,6 +154,9 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     // Output (roce-transport.cc): one packet at a time, paced by the port; replies before requests.
     void ScheduleTx();
     void TxNext();
+    void SendReply(const Reply& r);
+    /** The size on the wire (IPv4 header on) of the request SendRequest would send now. */
+    uint32_t RequestOctets();
     void SendPacket(const RoceBth& bth, const Header* ext, const uint8_t* payload, uint32_t len, bool countsAsData);
     uint32_t PacketSize(uint32_t extended, uint32_t payload) const;
 
@@ -165,6 +183,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     void RestartTimer();
     void OnTimeout();
     void RetryExceeded();
+    /** `e` fails with `status` and ends the stream (`event`); the rest of the queue completes `rest`, in order. */
+    void FailRequest(SendEntry& e, WcStatus status, QpEvent event, WcStatus rest);
     uint32_t OutstandingReads() const;
 
     // Responder (roce-responder.cc)
@@ -183,6 +203,7 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
 
     // Both
     void Fail(QpEvent event, WcStatus status);
+    void TryFinishClose();
     void FinishClose();
     void Complete(const SendEntry& e, WcStatus status);
     void Placed(uint32_t stag, uint64_t to, uint64_t length) const;
@@ -213,6 +234,7 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t m_txPsn{0};   ///< the next PSN to send
     uint32_t m_maxPsn{0};  ///< one past the highest PSN ever sent
     uint32_t m_una{0};     ///< the oldest PSN not acknowledged
+    uint32_t m_ackedTo{0}; ///< one past the highest PSN the responder acknowledged (m_una stops at a lost response)
     uint32_t m_retries{0};
     uint32_t m_readGapAt{0xFFFFFFFF}; ///< the response PSN last asked for again (one request per gap)
     EventId m_timer;
@@ -230,18 +252,22 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t m_msn{0};
     uint32_t m_unacked{0};
     bool m_nakSent{false};
+    bool m_responderStopped{false}; ///< an error NAK is queued: nothing more is executed
+    std::optional<WorkCompletion> m_recvDone; ///< a receive completed by the packet being executed
     /** Selective repeat: requests that arrived past a gap, executed once it fills, by PSN. */
     std::map<uint32_t, std::pair<RoceReceived, Ptr<Packet>>> m_held;
 
     uint64_t m_retransmitted{0};
     uint64_t m_naksSent{0};
     uint64_t m_timeouts{0};
+    bool m_afterTimeout{false};
     PlacementCallback m_placed;
     OctetsCallback m_octetsPlaced;
     OctetsCallback m_octetsSent;
     TracedCallback<uint32_t, uint8_t, bool> m_txTrace;
     TracedCallback<uint32_t> m_nakTrace;
     TracedCallback<uint32_t> m_timeoutTrace;
+    TracedCallback<bool, uint64_t, Time, Time> m_deliveredTrace;
 };
 
 } // namespace ns3

@@ -6,6 +6,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/buffer.h"
+#include "ns3/node.h"
+#include "ns3/udp-l4-protocol.h"
 
 #include <cstring>
 
@@ -16,7 +18,7 @@ namespace
 {
 constexpr uint8_t kIpv4VersionIhl = 0x45; // version 4, five 32-bit words: no options
 constexpr uint16_t kDontFragment = 0x4000;
-constexpr uint8_t kUdpProtocol = 17;
+const uint8_t kUdpProtocol = UdpL4Protocol::PROT_NUMBER;
 
 void
 PutU16(uint8_t* at, uint16_t v)
@@ -31,6 +33,35 @@ PutU32(uint8_t* at, uint32_t v)
     PutU16(at, uint16_t(v >> 16));
     PutU16(at + 2, uint16_t(v));
 }
+
+/** The Internet checksum (RFC 1071) of octets fed in pieces, odd-length pieces included. */
+class OnesComplementSum
+{
+  public:
+    void Add(const uint8_t* p, uint32_t len)
+    {
+        for (uint32_t i = 0; i < len; ++i, m_odd = !m_odd)
+        {
+            m_sum += m_odd ? p[i] : uint32_t(p[i]) << 8;
+        }
+    }
+    /** Zeros add nothing, but move the octet position on. */
+    void AddZeros(uint32_t len) { m_odd = (m_odd != (len % 2 == 1)); }
+    uint16_t Checksum() const
+    {
+        uint32_t s = m_sum;
+        while (s >> 16)
+        {
+            s = (s & 0xFFFF) + (s >> 16);
+        }
+        const uint16_t c = uint16_t(~s);
+        return c == 0 ? 0xFFFF : c; // RFC 768: a computed zero is sent as all ones
+    }
+
+  private:
+    uint32_t m_sum{0};
+    bool m_odd{false};
+};
 
 /** The IPv4 and UDP headers of a packet whose UDP payload (BTH to ICRC) is `udpPayload` octets. */
 void
@@ -109,6 +140,21 @@ BuildRocePacket(const RoceAddressing& a, uint16_t ipId, const RoceTransportOctet
     for (uint32_t k = 0; k < roce::kIcrcLen; ++k)
     {
         back[pad + k] = uint8_t(crc >> (8 * k)); // least significant octet first
+    }
+    if (Node::ChecksumEnabled())
+    {
+        // ns-3 then checks every UDP checksum it receives; RoCEv2 senders write zero (the ICRC covers the packet,
+        // and masks this field, so filling it changes no ICRC).
+        uint8_t pseudo[12] = {};
+        std::memcpy(pseudo, front + 12, 8); // source and destination addresses
+        pseudo[9] = kUdpProtocol;
+        std::memcpy(pseudo + 10, front + roce::kIpv4HeaderLen + 4, 2); // the UDP length
+        OnesComplementSum sum;
+        sum.Add(pseudo, sizeof(pseudo));
+        sum.Add(front + roce::kIpv4HeaderLen, frontLen - roce::kIpv4HeaderLen);
+        payload ? sum.Add(payload, payloadLen) : sum.AddZeros(payloadLen);
+        sum.Add(back, pad + roce::kIcrcLen);
+        PutU16(front + roce::kIpv4HeaderLen + 6, sum.Checksum());
     }
     NS_ABORT_MSG_IF(frontLen > OctetsHeader::kMaxLen, "RoCE headers of " << frontLen << " octets");
     p->AddHeader(OctetsHeader(front, frontLen));

@@ -37,6 +37,9 @@ inline constexpr uint8_t kEcnMask = 0x03;
 inline constexpr uint8_t kEct0 = 0x02;
 inline constexpr uint8_t kEcnCe = 0x03;
 
+/** PSNs outstanding at most: two PSNs compare (PsnDiff) only within half of the 24-bit space. */
+inline constexpr uint32_t kPsnWindow = 1u << 23;
+
 /** `psn` advanced by `n`, modulo 2^24. */
 inline uint32_t
 PsnAdd(uint32_t psn, int64_t n)

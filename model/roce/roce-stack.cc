@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -46,7 +47,10 @@ RoceStack::GetTypeId()
     return tid;
 }
 
-RoceStack::RoceStack() = default;
+RoceStack::RoceStack()
+    : m_nextQpn(kFirstQpn)
+{
+}
 
 Ptr<RoceStack>
 RoceStack::Get(Ptr<Node> node)
@@ -74,7 +78,7 @@ RoceStack::Open()
     m_udp->SetRecvCallback(MakeCallback(&RoceStack::OnUdpReceive, this));
 
     m_raw = Socket::CreateSocket(m_node, Ipv4RawSocketFactory::GetTypeId());
-    m_raw->SetAttribute("Protocol", UintegerValue(17)); // UDP
+    m_raw->SetAttribute("Protocol", UintegerValue(UdpL4Protocol::PROT_NUMBER));
     m_raw->SetAttribute("IpHeaderInclude", BooleanValue(true));
     m_raw->ShutdownRecv(); // else it keeps a copy of every UDP packet the node receives
 }
@@ -99,13 +103,14 @@ RoceStack::DoDispose()
 uint32_t
 RoceStack::Register(Receiver* r)
 {
-    while (m_qps.count(m_nextQpn) || m_nextQpn <= roce::kGsiQp)
-    {
-        m_nextQpn = (m_nextQpn + 1) & roce::kPsnMask;
-    }
+    // Ordinary QP numbers run from kFirstQpn to 2^24 - 1, then around again, skipping those in use.
     NS_ABORT_MSG_IF(m_qps.size() >= roce::kPsnMask - kFirstQpn, "node " << m_node->GetId() << ": out of QP numbers");
+    while (m_qps.count(m_nextQpn))
+    {
+        m_nextQpn = m_nextQpn == roce::kPsnMask ? kFirstQpn : m_nextQpn + 1;
+    }
     const uint32_t qpn = m_nextQpn;
-    m_nextQpn = (m_nextQpn + 1) & roce::kPsnMask;
+    m_nextQpn = m_nextQpn == roce::kPsnMask ? kFirstQpn : m_nextQpn + 1;
     m_qps[qpn] = r;
     return qpn;
 }
@@ -125,13 +130,23 @@ RoceStack::Unregister(uint32_t qpn)
     m_qps.erase(qpn);
 }
 
+void
+RoceStack::UnregisterGsi(Receiver* r)
+{
+    auto it = m_qps.find(roce::kGsiQp);
+    if (it != m_qps.end() && it->second == r)
+    {
+        m_qps.erase(it);
+    }
+}
+
 Ipv4Address
 RoceStack::SourceFor(Ipv4Address dst, Ptr<NetDevice>* device) const
 {
     Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
     Ipv4Header h;
     h.SetDestination(dst);
-    h.SetProtocol(17);
+    h.SetProtocol(UdpL4Protocol::PROT_NUMBER);
     Socket::SocketErrno err = Socket::ERROR_NOTERROR;
     Ptr<Ipv4Route> route = ipv4->GetRoutingProtocol()->RouteOutput(nullptr, h, nullptr, err);
     NS_ABORT_MSG_UNLESS(route, "node " << m_node->GetId() << " has no route to " << dst << " for RoCEv2");

@@ -63,6 +63,8 @@ class RoceStack : public Object
     /** QP1's packets (connection management) go to `r`; aborts if another receiver holds QP1. */
     void RegisterGsi(Receiver* r);
     void Unregister(uint32_t qpn);
+    /** QP1 goes back, if `r` holds it. */
+    void UnregisterGsi(Receiver* r);
 
     /** The address this node sends from to reach `dst`, and the device it leaves by; aborts with no route. */
     Ipv4Address SourceFor(Ipv4Address dst, Ptr<NetDevice>* device = nullptr) const;
@@ -97,7 +99,7 @@ class RoceStack : public Object
     Ptr<Socket> m_udp;
     Ptr<Socket> m_raw;
     std::unordered_map<uint32_t, Receiver*> m_qps;
-    uint32_t m_nextQpn{0x10};
+    uint32_t m_nextQpn;
     std::unordered_map<const NetDevice*, Time> m_txFree;
     uint16_t m_ipId{0};
     uint64_t m_unknownQp{0};
