@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 COLLECTIVE_COLUMNS = ["folder", "workload", "iteration", "rank", "host", "step", "step_ns", "rank_end_ns", "ideal_ns"]
 STEPS_CSV = "collective-steps.csv"
-LLP = {"tcp": "MPA/TCP", "sctp": "SCTP"}
+LLP = {"tcp": "MPA/TCP", "sctp": "SCTP", "rocev2": "RoCEv2"}
 IDEAL_LABEL = "ideal (each message alone on the empty network)"
 LAST_COLOR, BAR_COLOR, LATE_COLOR = "tab:red", "tab:blue", "0.85"
 MAX_TICKS = 32  # ranks or steps labelled one by one; beyond, a label every few

@@ -8,6 +8,7 @@
 #include "common/iwarp-constants.h"
 #include "mpa/mpa-constants.h"
 #include "mpa/mpa-fpdu.h"
+#include "roce/roce-packet.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 
 #include "ns3/boolean.h"
@@ -61,26 +62,38 @@ NoPadding(uint32_t)
 
 /** What plain TCP needs of a path here: the smallest MTU IPv4 allows a link. */
 uint32_t
-Ipv4MinMtu()
+Ipv4MinMtu(const ScenarioConfig&)
 {
     return iwarp::kIpv4MinMtu;
 }
 
 std::string
-Ipv4MinMtuWhy()
+Ipv4MinMtuWhy(const ScenarioConfig&)
 {
     return " (the smallest MTU IPv4 allows a link)";
 }
 
+uint32_t
+MpaMinMtu(const ScenarioConfig&)
+{
+    return MinMpaMtu();
+}
+
+uint32_t
+SctpMinMtu(const ScenarioConfig&)
+{
+    return MinSctpMtu();
+}
+
 std::string
-MpaMinMtuWhy()
+MpaMinMtuWhy(const ScenarioConfig&)
 {
     return " (IPv4 20 + TCP 20 + timestamps 12 + a segment of " + std::to_string(MinMpaSegmentSize()) +
            " that holds a 70-octet DDP Terminate in one FPDU)";
 }
 
 std::string
-SctpMinMtuWhy()
+SctpMinMtuWhy(const ScenarioConfig&)
 {
     return " (IPv4 20 + SCTP 12 + DATA 16 + DDP-SSN 2 + the 516-octet DDP segment RFC 5043 requires, and the SCTP "
            "model's smallest Pmtu)";
@@ -108,6 +121,53 @@ SctpMulpduOf(const ScenarioConfig& cfg, uint32_t pathMtu)
     return {sctpddp::MulpduFor(path, uint32_t(reserve)), "DDP over SCTP with a path MTU of " + std::to_string(path)};
 }
 
+/** RoCEv2's payload per packet: the queue pairs' Mtu (an InfiniBand MTU, whatever the path's). */
+uint32_t
+RoceMtu(const ScenarioConfig& cfg)
+{
+    return uint32_t(DynamicCast<UintegerValue>(EffectiveDefault(cfg, "ns3::RoceTransport::Mtu"))->Get());
+}
+
+/** IPv4 20 + UDP 8 + BTH 12 + ICRC 4: on every packet (a RETH's 16 only on a Write's first). */
+uint32_t
+RoceFraming(bool /* timestamps */)
+{
+    return roce::kFramingLen + roce::kBthLen;
+}
+
+/** A Write's first packet is the largest: its RETH on top of the framing and a full Mtu of payload. */
+uint32_t
+RoceMinMtu(const ScenarioConfig& cfg)
+{
+    return RoceFraming(false) + roce::kRethLen + RoceMtu(cfg);
+}
+
+std::string
+RoceMinMtuWhy(const ScenarioConfig& cfg)
+{
+    return " (IPv4 20 + UDP 8 + BTH 12 + RETH 16 + ICRC 4 + the queue pairs' Mtu of " + std::to_string(RoceMtu(cfg)) +
+           ", ns3::RoceTransport::Mtu)";
+}
+
+LlpMulpdu
+RoceMulpduOf(const ScenarioConfig& cfg, uint32_t /* pathMtu */)
+{
+    return {RoceMtu(cfg), "RoCEv2 packets of at most " + std::to_string(RoceMtu(cfg)) + " payload octets"};
+}
+
+/** The responder holds no ACK on a timer (it counts packets: AckEvery), so no delay can reach the timeout. */
+AckTimers
+RoceAckTimers(const TransportSettings&, const TransportSettings&)
+{
+    return {Time(0), Time::Max(), "", "ns3::RoceTransport::AckTimeout", "ACKs", ""};
+}
+
+uint32_t
+RocePadding(uint32_t segment)
+{
+    return roce::PadFor(segment);
+}
+
 AckTimers
 TcpAckTimers(const TransportSettings& receiver, const TransportSettings& sender)
 {
@@ -127,10 +187,12 @@ const std::vector<LlpDescriptor>&
 LlpDescriptors()
 {
     static const std::vector<LlpDescriptor> kLlps = {
-        {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", false, &MpaFraming, &MinMpaMtu, &MpaMinMtuWhy, &MpaMulpduOf,
-         &TcpAckTimers, &MpaPadding},
-        {"sctp", "ns3::SctpDdpLlpConnector", "DDP over SCTP", true, &SctpFraming, &MinSctpMtu, &SctpMinMtuWhy,
-         &SctpMulpduOf, &SctpAckTimers, &SctpPadding},
+        {"tcp", "ns3::MpaLlpConnector", "MPA over TCP", LlpCarrier::Tcp, true, &MpaFraming, &MpaMinMtu,
+         &MpaMinMtuWhy, &MpaMulpduOf, &TcpAckTimers, &MpaPadding},
+        {"sctp", "ns3::SctpDdpLlpConnector", "DDP over SCTP", LlpCarrier::Sctp, true, &SctpFraming, &SctpMinMtu,
+         &SctpMinMtuWhy, &SctpMulpduOf, &SctpAckTimers, &SctpPadding},
+        {"rocev2", "ns3::RoceConnector", "RoCEv2", LlpCarrier::Udp, false, &RoceFraming, &RoceMinMtu, &RoceMinMtuWhy,
+         &RoceMulpduOf, &RoceAckTimers, &RocePadding},
     };
     return kLlps;
 }
@@ -144,8 +206,9 @@ DefaultLlp()
 const LlpDescriptor&
 PlainTcp()
 {
-    static const LlpDescriptor kPlainTcp = {"tcp", "", "TCP", false, &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy,
-                                            nullptr, &TcpAckTimers, &NoPadding};
+    static const LlpDescriptor kPlainTcp = {"tcp",      "",       "TCP",           LlpCarrier::Tcp, false,
+                                            &TcpFraming, &Ipv4MinMtu, &Ipv4MinMtuWhy, nullptr,     &TcpAckTimers,
+                                            &NoPadding};
     return kPlainTcp;
 }
 

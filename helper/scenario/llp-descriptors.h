@@ -46,6 +46,14 @@ struct LlpMulpdu
     std::string how; ///< "MPA over TCP segments of 1448, with markers"
 };
 
+/** What carries an LLP's packets. */
+enum class LlpCarrier
+{
+    Tcp,  ///< ns-3's TCP: the `transport.tcp` keys govern it, SegmentSize per path
+    Sctp, ///< our SCTP: the `transport.sctp` keys, the SCTP stack on the hosts, Pmtu (SCTP-041)
+    Udp,  ///< RoCEv2's UDP: no socket settings; the RDMA transport sizes its own packets
+};
+
 /** One LLP; the entries of LlpDescriptors() and PlainTcp() are the only instances (compare their addresses). */
 struct LlpDescriptor
 {
@@ -53,25 +61,29 @@ struct LlpDescriptor
     const char* connector; ///< the LlpConnector TypeId the ConnectionManagers are set to; "" for plain TCP
     const char* label;     ///< in messages: "MPA over TCP"
     /**
-     * Carried by SCTP: the `transport.sctp` keys govern it, the hosts need the SCTP stack, its sockets are
-     * sized by Pmtu and one listener's associations share the smallest (SCTP-041). Otherwise by TCP: the
-     * `transport.tcp` keys, SegmentSize per path.
+     * What carries it. Over SCTP one listener's associations share the smallest Pmtu (SCTP-041); over TCP each
+     * connection has its path's SegmentSize.
      */
-    bool sctp;
-    /** Octets of headers below DDP on a full packet (IPv4, the transport, the LLP's framing; no markers). */
+    LlpCarrier carrier;
+    /** iWARP: the data are DDP segments (DDP's headers on each packet; a DDP stream to inject into). */
+    bool ddp;
+    /**
+     * Octets of headers on a full packet besides the payload's (IPv4, the transport, the LLP's framing; not MPA's
+     * markers, nor DDP's headers, which the physics checks add for an LLP under DDP).
+     */
     uint32_t (*framingOctets)(bool tcpTimestamps);
-    /** The smallest path MTU it works over. */
-    uint32_t (*minMtu)();
+    /** The smallest path MTU it works over with `cfg`'s settings. */
+    uint32_t (*minMtu)(const ScenarioConfig& cfg);
     /** Where minMtu() comes from, for the message that refuses a smaller MTU. */
-    std::string (*minMtuWhy)();
+    std::string (*minMtuWhy)(const ScenarioConfig& cfg);
     /**
      * The MULPDU of a connection over a path of `pathMtu` in a run of `cfg` (its socket and LLP settings, as
-     * the runner sizes the connection: path-sizes.h); null for plain TCP, which carries no DDP.
+     * the runner sizes the connection: path-sizes.h), RoCEv2's payload per packet; null for plain TCP.
      */
     LlpMulpdu (*mulpdu)(const ScenarioConfig& cfg, uint32_t pathMtu);
     /** Its carrier's ACK timers between a receiver's settings and a sender's. */
     AckTimers (*ackTimers)(const TransportSettings& receiver, const TransportSettings& sender);
-    /** The octets it pads a DDP segment of `segment` octets with (0 to 3), beside framingOctets. */
+    /** The octets it pads a segment (a packet's payload) of `segment` octets with (0 to 3), beside framingOctets. */
     uint32_t (*padding)(uint32_t segment);
 };
 

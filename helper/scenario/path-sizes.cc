@@ -58,7 +58,7 @@ PathMtuAt(const WorkloadConfig& w, const std::string& node)
     // An SCTP receiver refuses a DDP segment above its own MULPDU (SCTP-041), and the associations
     // of one listener all take its Pmtu: every connection of an SCTP workload has the smallest.
     // A host group's host is both ends of its connections, and one node takes one segment size: the smallest.
-    const bool sctp = CarrierOf(w).sctp;
+    const bool sctp = CarrierOf(w).carrier == LlpCarrier::Sctp;
     if (node != w.to && !sctp && !IsHostGroup(w.kind))
     {
         return w.pathMtu.at(node);

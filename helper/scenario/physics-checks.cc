@@ -29,9 +29,9 @@ uint32_t
 PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
 {
     const uint32_t framing = CarrierOf(w).framingOctets(TcpTimestampsOn(cfg, w));
-    if (!IsRdma(w.kind))
+    if (!IsRdma(w.kind) || !CarrierOf(w).ddp)
     {
-        return framing;
+        return framing; // RoCEv2's transport headers are its framing
     }
     const bool tagged = w.op != RdmaOp::Send; // Writes, Read Responses
     return framing + uint32_t(tagged ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen);

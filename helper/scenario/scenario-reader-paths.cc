@@ -70,6 +70,7 @@ UintOf(const Ptr<AttributeValue>& v)
 struct PathCheck
 {
     const ScenarioReader& reader;
+    const ScenarioConfig& cfg;
     const TopologyGraph& graph;
     std::function<TopoVertexId(const std::string&)> vertexOf;
     std::function<std::pair<YAML::Node, std::string>(const std::string&)> attributeKey;
@@ -200,14 +201,14 @@ CheckPairSizes(const PathCheck& pc,
 {
     const std::string where = " on the path of workload '" + w.name + "' (" + pair.from + " to " + pair.to + ")";
     const LlpDescriptor& carrier = CarrierOf(w);
-    const uint32_t need = carrier.minMtu();
+    const uint32_t need = carrier.minMtu(pc.cfg);
     if (smallest.mtu < need)
     {
         pc.reader.Fail(smallest.at, smallest.path,
                        "MTU " + std::to_string(smallest.mtu) + where + " is below the " + std::to_string(need) +
-                           " octets " + carrier.label + " needs" + carrier.minMtuWhy());
+                           " octets " + carrier.label + " needs" + carrier.minMtuWhy(pc.cfg));
     }
-    const bool tcp = !carrier.sctp;
+    const bool tcp = carrier.carrier == LlpCarrier::Tcp;
     if (tcp && segmentSize)
     {
         const auto [at, path] = pc.attributeKey("ns3::TcpSocket::SegmentSize");
@@ -260,6 +261,7 @@ void
 ScenarioReader::CheckPaths(const YAML::Node& root, ScenarioConfig& cfg) const
 {
     const PathCheck pc{*this,
+                       cfg,
                        m_graph,
                        [this](const std::string& name) { return VertexOf(name); },
                        [this, &root](const std::string& full) { return AttributeKey(root, full); }};

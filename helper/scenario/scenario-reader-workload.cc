@@ -227,9 +227,10 @@ ScenarioReader::ResolveInjects(const YAML::Node& list, const std::string& path, 
         const YAML::Node t = list[i]["target"];
         const std::size_t target = WorkloadIndex(t, Join(p, "target"), cfg.workloads);
         const WorkloadConfig& tw = cfg.workloads[target];
-        if (!IsRdma(tw.kind))
+        if (!IsRdma(tw.kind) || !tw.llp->ddp)
         {
             Fail(t, Join(p, "target"), "workload '" + tw.name + "' (" + ToString(tw.kind) +
+                                           (IsRdma(tw.kind) ? " over " + std::string(tw.llp->label) : "") +
                                            ") has no DDP stream to inject into");
         }
         if (!tw.after.empty())

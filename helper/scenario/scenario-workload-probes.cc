@@ -10,6 +10,7 @@
 #include "apps/rdma-collective.h"
 #include "apps/rdma-traffic.h"
 #include "rnic/iwarp-transport.h"
+#include "rnic/roce-transport.h"
 #include "rnic/rnic.h"
 #include "sctp/sctp-socket.h"
 
@@ -107,54 +108,98 @@ ScenarioWorkloads::OnQpEvent(std::string node, Ptr<QueuePair> qp, const QpEventI
     it->second->terminates.push_back(t);
 }
 
-void
-ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
+namespace
 {
-    const Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the scenario's probes")->GetLlp();
-    const Ptr<Socket> socket = llp ? llp->GetSocket() : nullptr;
-    if (!socket)
+/** A connection's ends as the probes name them. */
+struct QpEnds
+{
+    Ipv4Address peer;
+    uint32_t localPort{0}; ///< TCP, SCTP: the socket's port. RoCEv2: the listened port, or the initiator's QPN
+    uint32_t peerPort{0};  ///< the same for the peer
+    bool listened{false};  ///< this end is the one on the listening port
+    Ptr<Socket> socket;    ///< the LLP's socket; none over RoCEv2
+};
+
+/** The ends of `qp`'s connection, false before it has any; a RoCEv2 initiator is named by its QP number. */
+bool
+EndsOf(Ptr<QueuePair> qp, uint16_t listeningPort, QpEnds* out)
+{
+    if (Ptr<RoceTransport> roce = DynamicCast<RoceTransport>(qp->GetTransport()))
     {
-        return;
+        Ptr<RoceConnection> c = roce->GetConnection();
+        if (!c)
+        {
+            return false;
+        }
+        const RoceConnectionParams& p = c->Params();
+        out->peer = p.remote;
+        out->listened = p.responder;
+        out->localPort = p.responder ? p.port : c->GetLocalQpn();
+        out->peerPort = p.responder ? p.remoteQpn : p.port;
+        return true;
+    }
+    const Ptr<DdpLowerLayer> llp = IwarpTransport::Of(qp, "the scenario's probes")->GetLlp();
+    out->socket = llp ? llp->GetSocket() : nullptr;
+    if (!out->socket)
+    {
+        return false;
     }
     Address local;
     Address peer;
-    socket->GetSockName(local);
-    socket->GetPeerName(peer);
+    out->socket->GetSockName(local);
+    out->socket->GetPeerName(peer);
     const InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
     const InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
-    auto peerHost = m_hostByAddress.find(p.GetIpv4().Get());
-    const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
+    out->peer = p.GetIpv4();
+    out->localPort = l.GetPort();
+    out->peerPort = p.GetPort();
+    out->listened = l.GetPort() == listeningPort;
+    return true;
+}
+} // namespace
+
+void
+ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
+{
     // Whose connection this is, the application that made the QP said (Adopt); its server end is
     // at the workload's `to`, its client ends at the other nodes.
     auto owner = m_qpOwner.find(qp);
-    if (owner == m_qpOwner.end())
+    QpEnds ends;
+    if (owner == m_qpOwner.end() || !EndsOf(qp, uint16_t(owner->second->port), &ends))
     {
         return;
     }
+    auto peerHost = m_hostByAddress.find(ends.peer.Get());
+    const std::string peerName = peerHost != m_hostByAddress.end() ? peerHost->second : "?";
     Workload* w = owner->second;
     // A host group's hosts are clients and servers at once: the server end is the one on the listening port.
     const bool hostGroup = w->kind->hostGroup;
-    const bool serverSide = hostGroup ? l.GetPort() == w->port : node == w->cfg->to;
+    const bool serverSide = hostGroup ? ends.listened : node == w->cfg->to;
     m_qpWorkload[qp] = w;
     w->qpByEnds[{node, peerName}] = qp;
     // One name per connection at both ends: its client's host and port.
     if (serverSide)
     {
-        m_qpConnection[qp] = peerName + ":" + std::to_string(p.GetPort());
+        m_qpConnection[qp] = peerName + ":" + std::to_string(ends.peerPort);
     }
     else
     {
-        m_qpConnection[qp] = node + ":" + std::to_string(l.GetPort());
+        m_qpConnection[qp] = node + ":" + std::to_string(ends.localPort);
         ++w->connections.established;
     }
+    const Ptr<Socket> socket = ends.socket;
     // The end that sends the flow's data: the initiator's, but the responder's when the data flows back.
-    if (m_senderSocket && !hostGroup && serverSide == DataFlowsBack(*w->cfg))
+    if (m_senderSocket && socket && !hostGroup && serverSide == DataFlowsBack(*w->cfg))
     {
         m_senderSocket(w->index, serverSide ? peerName : node, socket);
     }
     if (Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket))
     {
         FollowTcp(w, tcp);
+    }
+    else if (Ptr<RoceTransport> roce = DynamicCast<RoceTransport>(qp->GetTransport()))
+    {
+        FollowRoce(w, roce);
     }
     else if (Ptr<SctpSocket> sctp = DynamicCast<SctpSocket>(socket))
     {
@@ -189,24 +234,65 @@ ScenarioWorkloads::OnEstablished(const std::string& node, Ptr<QueuePair> qp)
 }
 
 void
+ScenarioWorkloads::SinkDelivery(Workload& w, const std::string& sender, const std::string& receiver,
+                                uint64_t length, Time firstPlaced, Time delivered)
+{
+    if (length == 0)
+    {
+        return;
+    }
+    FlowOf(w, sender, receiver).sink.emplace_back(firstPlaced, delivered);
+    if (w.deliveryPoint == DeliveryPoint::Placement)
+    {
+        NoteDelivered(w, sender);
+    }
+}
+
+void
+ScenarioWorkloads::FollowRoce(Workload* w, Ptr<RoceTransport> roce)
+{
+    // The requester's resends, each after a NAK (fast) or its ACK timer (timeout), and each timer expiry.
+    roce->TraceConnectWithoutContext(
+        "Tx", MakeBoundCallback(+[](Workload* wl, RoceTransport* t, uint32_t, uint8_t, bool again) {
+            if (again)
+            {
+                ++wl->retransmissions.total;
+                ++(t->ResendingAfterTimeout() ? wl->retransmissions.timeout : wl->retransmissions.fast);
+            }
+        },
+                                w, PeekPointer(roce)));
+    roce->TraceConnectWithoutContext(
+        "Timeout", MakeBoundCallback(+[](Workload* wl, uint32_t) { ++wl->retransmissions.rtoExpirations; }, w));
+}
+
+void
 ScenarioWorkloads::FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver)
 {
     // Each data message's placement and delivery at the sink, in order, for its sender's flow
     // (zero-length messages are the stream's end handshake, not data).
-    IwarpTransport::Of(qp, "the scenario's probes")->GetDdp()->TraceConnectWithoutContext(
-        "Delivered",
-        MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, std::string rcv,
-                              const DdpDelivery& d) {
-            if ((d.tagged || d.qn == 0) && d.length > 0)
-            {
-                self->FlowOf(*wl, snd, rcv).sink.emplace_back(d.firstPlaced, d.delivered);
-                if (wl->deliveryPoint == DeliveryPoint::Placement)
+    if (Ptr<RoceTransport> roce = DynamicCast<RoceTransport>(qp->GetTransport()))
+    {
+        roce->TraceConnectWithoutContext(
+            "Delivered",
+            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, std::string rcv, bool,
+                                  uint64_t length, Time firstPlaced, Time delivered) {
+                self->SinkDelivery(*wl, snd, rcv, length, firstPlaced, delivered);
+            },
+                              this, w, sender, receiver));
+    }
+    else
+    {
+        IwarpTransport::Of(qp, "the scenario's probes")->GetDdp()->TraceConnectWithoutContext(
+            "Delivered",
+            MakeBoundCallback(+[](ScenarioWorkloads* self, Workload* wl, std::string snd, std::string rcv,
+                                  const DdpDelivery& d) {
+                if (d.tagged || d.qn == 0)
                 {
-                    self->NoteDelivered(*wl, snd);
+                    self->SinkDelivery(*wl, snd, rcv, d.length, d.firstPlaced, d.delivered);
                 }
-            }
-        },
-                          this, w, sender, receiver));
+            },
+                              this, w, sender, receiver));
+    }
     // A Send is delivered when its receive completes at the sink (doc/metrics.md).
     qp->TraceConnectWithoutContext(
         "Completion",

@@ -14,6 +14,7 @@
 
 #include "common/iwarp-constants.h"
 #include "rnic/iwarp-transport.h"
+#include "rnic/roce-transport.h"
 #include "rnic/rnic-pipeline.h"
 #include "host/host-model.h"
 
@@ -221,6 +222,16 @@ ScenarioWorkloads::NoteTrafficConnection(Workload& w,
                                          bool serverSide,
                                          Ptr<QueuePair> qp)
 {
+    if (Ptr<RoceTransport> roce = DynamicCast<RoceTransport>(qp->GetTransport()))
+    {
+        // RoCEv2's transport has no engine-cost model: its packets cost only the wire (doc/roce.md).
+        m_engines[node] = {EngineCosts{Time(0), Time(0), 0}, EngineCosts{Time(0), Time(0), 0}};
+        if (!serverSide)
+        {
+            w.segment[{node, peer}] = roce->GetMtu();
+        }
+        return;
+    }
     const Ptr<IwarpTransport> transport = IwarpTransport::Of(qp, "the ideal FCT");
     const Ptr<RnicPipeline> pipeline = transport->GetPipeline();
     auto costs = [&pipeline](const char* perSegment, const char* perMessage) {
@@ -260,7 +271,10 @@ ScenarioWorkloads::IdealModel(const Workload& w, const Flow& f, const Paths& pat
     // hosts' costs are in what the slowdown measures: doc/traffic.md).
     m.hops = paths.Hops(f.sender, f.receiver);
     m.mulpdu = segment->second;
-    m.ddpHeader = sockets ? 0 : w.cfg->op == RdmaOp::Send ? iwarp::kDdpUntaggedHdrLen : iwarp::kDdpTaggedHdrLen;
+    // RoCEv2's transport headers are in its framing (a RETH's 16 only on a Write's first packet: left out, so the
+    // ideal stays a lower bound).
+    const bool ddp = !sockets && CarrierOf(*w.cfg).ddp;
+    m.ddpHeader = !ddp ? 0 : w.cfg->op == RdmaOp::Send ? iwarp::kDdpUntaggedHdrLen : iwarp::kDdpTaggedHdrLen;
     m.framing = CarrierOf(*w.cfg).framingOctets(TcpTimestampsOn(m_cfg, *w.cfg));
     m.padding = CarrierOf(*w.cfg).padding;
     return m;

@@ -138,7 +138,7 @@ ScenarioWorkloads::Install()
     bool anySctp = false;
     for (auto& w : m_workloads)
     {
-        anySctp = anySctp || CarrierOf(*w->cfg).sctp;
+        anySctp = anySctp || CarrierOf(*w->cfg).carrier == LlpCarrier::Sctp;
     }
     if (anySctp)
     {
@@ -555,10 +555,11 @@ ScenarioWorkloads::SizeSockets(const Workload& w, const std::string& node, Time 
 {
     const WorkloadConfig& c = *w.cfg;
     const uint32_t mtu = PathMtuAt(c, node);
-    const bool sctp = CarrierOf(c).sctp;
+    const bool sctp = CarrierOf(c).carrier == LlpCarrier::Sctp;
+    const bool tcp = CarrierOf(c).carrier == LlpCarrier::Tcp;
     // The loader has checked these against the LLP's minimum (and a size the scenario sets itself
     // against the paths); SCTP's Pmtu is set only for SCTP, whose minimum is above its checker's.
-    const uint32_t segmentSize = sctp || m_ownSegmentSize ? 0 : TcpSegmentSizeFor(mtu);
+    const uint32_t segmentSize = !tcp || m_ownSegmentSize ? 0 : TcpSegmentSizeFor(mtu);
     const uint32_t pmtu = !sctp || m_ownPmtu ? 0 : mtu;
     InstallSocketDefaults(m_topo.GetNode(node), segmentSize, pmtu, start);
 }

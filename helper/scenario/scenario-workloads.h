@@ -37,6 +37,8 @@
 namespace ns3
 {
 
+class RoceTransport;
+
 class TrafficLoad;
 class CollectiveRun;
 
@@ -212,6 +214,11 @@ class ScenarioWorkloads
     void FollowSocketsConnection(Workload* w, Ptr<TcpSocketBase> tcp);
     /** The sink QP of `w` for `sender`'s flow (to `receiver`): record its deliveries and receive completions. */
     void FollowSink(Workload* w, const std::string& sender, Ptr<QueuePair> qp, const std::string& receiver = "");
+    /** A data message of `length` octets landed at the sink of `sender`'s flow (nothing for an empty one). */
+    void SinkDelivery(Workload& w, const std::string& sender, const std::string& receiver, uint64_t length,
+                      Time firstPlaced, Time delivered);
+    /** A RoCEv2 QP's resends and timeouts, into its workload's retransmission counts. */
+    void FollowRoce(Workload* w, Ptr<RoceTransport> roce);
     /** Install `w`'s applications to start at w.start (now or later), its LLP chosen for it. */
     void InstallWorkload(Workload& w);
     /** A message of `sender`'s of `w` reached its data sink: count it (NoteProgress, NoteFlowEnded). */

@@ -467,7 +467,8 @@ class ScenarioLlpNamesTestCase : public TestCase
             }
         }
         const std::string known =
-            " (expected one of tcp (ns3::MpaLlpConnector), sctp (ns3::SctpDdpLlpConnector))";
+            " (expected one of tcp (ns3::MpaLlpConnector), sctp (ns3::SctpDdpLlpConnector), rocev2 "
+            "(ns3::RoceConnector))";
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(Scenario("ns3::NoSuchConnector")),
                               "s.yaml:4:53: workloads.0.llp: unknown llp 'ns3::NoSuchConnector'" + known,
                               "an unknown TypeId");

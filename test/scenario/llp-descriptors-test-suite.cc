@@ -11,12 +11,15 @@
 #include "ddp/llp-connector.h"
 #include "mpa/mpa-constants.h"
 #include "rnic/iwarp-transport.h"
+#include "rnic/roce-transport.h"
+#include "roce/roce-headers.h"
 #include "rnic/rdma-transport-kinds.h"
 #include "sctp-ddp/sctp-ddp-connection.h"
 #include "sctp/sctp-chunk.h"
 #include "sctp/sctp-packet.h"
 
 #include "ns3/ipv4-header.h"
+#include "ns3/udp-header.h"
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-option-ts.h"
 #include "ns3/test.h"
@@ -28,6 +31,22 @@ namespace ns3
 {
 namespace
 {
+
+/** A scenario with every setting at its default, for the facts that read settings. */
+const ScenarioConfig&
+Minimal()
+{
+    static const ScenarioConfig cfg = LoadScenarioString(R"(
+stop: 1ms
+topology: {kind: two-hosts}
+workloads:
+  - {name: rdma, kind: stream, from: h0, to: h1, size: 4KiB, count: 1}
+)",
+                                                         {},
+                                                         "minimal.yaml");
+    return cfg;
+}
+
 
 /** Octets of an IPv4 header and a TCP header, with the timestamp option or without, as ns-3 writes them. */
 uint32_t
@@ -61,11 +80,12 @@ class DescribedWholeTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(tid.IsChildOf(LlpConnector::GetTypeId()), true, d.connector << " is a connector");
             const RdmaTransportKind* kind = RdmaTransportKindOfConnector(tid);
             NS_TEST_ASSERT_MSG_NE(kind, nullptr, d.connector << " pairs with an RDMA transport");
-            NS_TEST_EXPECT_MSG_EQ(kind->transport, IwarpTransport::GetTypeId(), d.name << ": DDP over it is iWARP");
+            NS_TEST_EXPECT_MSG_EQ(kind->transport, (d.ddp ? IwarpTransport::GetTypeId() : RoceTransport::GetTypeId()),
+                                  d.name << ": DDP over it is iWARP; RoCEv2 is its own");
             NS_TEST_EXPECT_MSG_EQ(std::string(d.label).empty(), false, d.name << ": a label for messages");
             NS_TEST_EXPECT_MSG_EQ((d.framingOctets && d.minMtu && d.minMtuWhy && d.mulpdu && d.ackTimers), true,
                                   d.name << ": its facts");
-            NS_TEST_EXPECT_MSG_EQ(d.minMtuWhy().empty(), false, d.name << ": why its smallest MTU");
+            NS_TEST_EXPECT_MSG_EQ(d.minMtuWhy(Minimal()).empty(), false, d.name << ": why its smallest MTU");
         }
         NS_TEST_EXPECT_MSG_EQ(&DefaultLlp(), &LlpDescriptors().front(), "the default is the first");
         NS_TEST_EXPECT_MSG_EQ(std::string(DefaultLlp().name), "tcp", "MPA over TCP by default");
@@ -99,8 +119,17 @@ class FramingFromTheWireTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(sctp.framingOctets(ts), sctpWire, "DDP over SCTP: timestamps do not apply");
         }
         NS_TEST_EXPECT_MSG_EQ(kTcpIpOverhead, SerialisedTcpIp(true), "path-sizes.h's TCP/IP overhead");
-        NS_TEST_EXPECT_MSG_EQ(mpa.minMtu(), MinMpaMtu(), "MPA's smallest MTU is path-sizes.h's");
-        NS_TEST_EXPECT_MSG_EQ(sctp.minMtu(), MinSctpMtu(), "SCTP's smallest MTU is path-sizes.h's");
+        NS_TEST_EXPECT_MSG_EQ(mpa.minMtu(Minimal()), MinMpaMtu(), "MPA's smallest MTU is path-sizes.h's");
+        NS_TEST_EXPECT_MSG_EQ(sctp.minMtu(Minimal()), MinSctpMtu(), "SCTP's smallest MTU is path-sizes.h's");
+        // RoCEv2: IPv4, UDP, BTH and ICRC on every packet; a Write's first packet adds its RETH to the Mtu.
+        const LlpDescriptor& roce = LlpDescriptors().at(2);
+        NS_TEST_ASSERT_MSG_EQ(std::string(roce.name), "rocev2", "the third LLP");
+        const uint32_t roceWire = Ipv4Header().GetSerializedSize() + UdpHeader().GetSerializedSize() +
+                                  RoceBth().GetSerializedSize() + roce::kIcrcLen;
+        NS_TEST_EXPECT_MSG_EQ(roce.framingOctets(true), roceWire, "RoCEv2's framing");
+        NS_TEST_EXPECT_MSG_EQ(roce.minMtu(Minimal()), roceWire + RoceReth().GetSerializedSize() + 1024,
+                              "RoCEv2's smallest MTU: its largest packet at the default Mtu");
+        NS_TEST_EXPECT_MSG_EQ(roce.mulpdu(Minimal(), 9000).octets, 1024u, "its payload per packet is the Mtu");
         NS_TEST_EXPECT_MSG_EQ(sctpddp::MulpduFor(1500, 0), 1500 - sctp.framingOctets(false) - sctpddp::kSsnLen,
                               "the SCTP MULPDU leaves the same headers");
     }
@@ -127,7 +156,7 @@ workloads:
                                                       {},
                                                       "carrier.yaml");
         NS_TEST_EXPECT_MSG_EQ(&CarrierOf(cfg.workloads[0]), &LlpDescriptors().at(1), "the stream's sctp");
-        NS_TEST_EXPECT_MSG_EQ(CarrierOf(cfg.workloads[0]).sctp, true, "carried by SCTP");
+        NS_TEST_EXPECT_MSG_EQ((CarrierOf(cfg.workloads[0]).carrier == LlpCarrier::Sctp), true, "carried by SCTP");
         NS_TEST_EXPECT_MSG_EQ(&CarrierOf(cfg.workloads[1]), &PlainTcp(), "the sockets baseline's TCP");
         NS_TEST_EXPECT_MSG_EQ(std::string(CarrierOf(cfg.workloads[1]).name), "tcp", "results call it tcp");
     }

@@ -128,7 +128,8 @@ class ImpairmentsTestCase : public TestCase
 {
   public:
     ImpairmentsTestCase()
-        : TestCase("loss and reordering on a dumbbell's bottleneck make retransmissions; a clean one none")
+        : TestCase("loss and reordering on a dumbbell's bottleneck make retransmissions (MPA over TCP, RoCEv2, sockets); a "
+                   "clean one none")
     {
     }
 
@@ -147,6 +148,7 @@ links: {rate: 10Gbps, delay: 1us}
 workloads:
   - {name: rdma, kind: stream, from: h0, to: h2, op: write, size: 64KiB, count: 32, outstanding: 4}
   - {name: sockets, kind: sockets-stream, from: h1, to: h3, size: 64KiB, count: 32, start: 3s}
+  - {name: roce, kind: stream, from: h1, to: h3, op: write, size: 64KiB, count: 32, llp: rocev2, start: 6s}
 )";
     }
 
@@ -157,7 +159,7 @@ workloads:
             CreateTempDirFilename("lossy"));
         const ScenarioOutcome clean =
             RunInto(LoadScenarioString(Scenario(""), {}, "clean.yaml"), CreateTempDirFilename("clean"));
-        for (const char* w : {"rdma", "sockets"})
+        for (const char* w : {"rdma", "sockets", "roce"})
         {
             const WorkloadResult* l = Workload(lossy.result, w);
             const WorkloadResult* c = Workload(clean.result, w);
@@ -170,8 +172,11 @@ workloads:
             NS_TEST_EXPECT_MSG_EQ(c->retransmissions.total, 0u, w << ": a clean one does not");
             NS_TEST_EXPECT_MSG_GT(l->octetsDelivered, 0u, w << ": data arrives despite the loss");
         }
-        NS_TEST_EXPECT_MSG_EQ(Workload(lossy.result, "rdma")->octetsDelivered, 32u * 65536,
-                              "every RDMA Write is delivered");
+        for (const char* w : {"rdma", "roce"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(Workload(lossy.result, w)->octetsDelivered, 32u * 65536,
+                                  w << ": every RDMA Write is delivered");
+        }
     }
 };
 
