@@ -20,19 +20,8 @@ namespace
 constexpr uint64_t kServiceIdTcpSpace = 0x0000000001060000ULL;
 /** REJ reasons (IBA §12.6.7.2, table 112): no such service, and the consumer's own refusal. */
 constexpr uint16_t kRejInvalidServiceId = 8;
-/** IBA §12.7.34's timeout codes: 4.096 us * 2^code. rdma_cm waits code 20 for a CM answer. */
-constexpr int64_t kResponseTimeoutNs = 4096LL << 20;
-
-uint8_t
-MtuCode(uint32_t mtu)
-{
-    uint8_t code = 1;
-    for (uint32_t m = 256; m < mtu; m <<= 1)
-    {
-        ++code;
-    }
-    return code;
-}
+/** rdma_cm waits timeout code 20 (4.3 s) for a CM answer. */
+constexpr uint8_t kResponseTimeoutCode = 20;
 } // namespace
 
 /** A REQ waiting for the listener's answer. */
@@ -54,7 +43,7 @@ RoceConnector::GetTypeId()
             .AddAttribute("ResponseTimeout",
                           "How long a CM message waits for its answer before it is sent again (rdma_cm's "
                           "CM response timeout, code 20: 4.096 us * 2^20)",
-                          TimeValue(NanoSeconds(kResponseTimeoutNs)),
+                          TimeValue(NanoSeconds(roce::IbTimeoutNs(kResponseTimeoutCode))),
                           MakeTimeAccessor(&RoceConnector::m_responseTimeout), MakeTimeChecker(MicroSeconds(1)))
             .AddAttribute("MaxRetries", "Times a CM message is sent again before set-up is given up (rdma_cm's 15)",
                           UintegerValue(15), MakeUintegerAccessor(&RoceConnector::m_maxRetries),
@@ -173,7 +162,7 @@ RoceConnector::Connect(const Address& remote, const std::vector<uint8_t>& privat
     f.startingPsn = p.sendPsn;
     f.responderResources = uint8_t(std::min<uint16_t>(ird, 0xFF));
     f.initiatorDepth = uint8_t(std::min<uint16_t>(ord, 0xFF));
-    f.pathMtuCode = MtuCode(p.mtu);
+    f.pathMtuCode = roce::MtuCode(p.mtu);
     f.localIp = p.local;
     f.remoteIp = p.remote;
     f.privateData = privateData;
@@ -201,7 +190,7 @@ RoceConnector::Accept(Ptr<ConnectionRequest> req, uint16_t ird, uint16_t ord,
     p.remoteQpn = r->req.localQpn;
     p.receivePsn = r->req.startingPsn;
     p.sendPsn = m_initialPsn;
-    p.mtu = 128u << std::min<uint32_t>(r->req.pathMtuCode, 5); // the initiator's path MTU
+    p.mtu = roce::MtuOfCode(uint8_t(r->req.pathMtuCode)); // the initiator's path MTU (0: none, ours then)
     p.sourcePort = RoceConnection::SourcePort(GetNode()->GetId(), s->conn->GetLocalQpn(), p.remoteQpn);
     p.port = r->port;
     p.responder = true;
@@ -481,7 +470,7 @@ RoceConnector::SendMad(Ipv4Address to, const RoceCmFields& f)
     a.source = Stack()->SourceFor(to);
     a.destination = to;
     a.sourcePort = RoceConnection::SourcePort(GetNode()->GetId(), roce::kGsiQp, roce::kGsiQp);
-    Stack()->Send(BuildRocePacket(a, Stack()->NextIpId(), headers, octets, roce::kMadLen));
+    Stack()->Send(BuildRocePacket(a, Stack()->NextIpId(), headers, octets, roce::kMadLen), to);
 }
 
 void

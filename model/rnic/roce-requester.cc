@@ -15,7 +15,6 @@ IWARP_CLASS_LOG_COMPONENT_USE(RoceTransport);
 
 namespace
 {
-constexpr uint32_t kNoGap = 0xFFFFFFFF;
 
 bool
 IsSend(WrOpcode t)
@@ -420,7 +419,7 @@ RoceTransport::OnReadResponse(const RoceBth& bth, Ptr<Packet> payload)
         e->firstPlaced = Simulator::Now();
     }
     ++e->responses;
-    m_readGapAt = kNoGap;
+    m_readGapAt = kNoPsn;
     if (e->responses == e->packets)
     {
         m_deliveredTrace(true, e->wr.local.length, e->firstPlaced, Simulator::Now());
@@ -495,7 +494,7 @@ RoceTransport::OnTimeout()
         RetryExceeded();
         return;
     }
-    m_readGapAt = kNoGap;
+    m_readGapAt = kNoPsn;
     for (SendEntry& e : m_sq)
     {
         e.askedAgain = false;

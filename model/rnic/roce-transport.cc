@@ -16,8 +16,8 @@ NS_OBJECT_ENSURE_REGISTERED(RoceTransport);
 
 namespace
 {
-/** IBA §9.7.6.1.3: the Local ACK Timeout is 4.096 us * 2^code; code 14 is perftest's default (67.1 ms). */
-constexpr int64_t kAckTimeoutNs = 4096LL << 14;
+/** IBA §9.7.6.1.3's Local ACK Timeout code; 14 is perftest's default (67.1 ms). */
+constexpr uint8_t kAckTimeoutCode = 14;
 } // namespace
 
 TypeId
@@ -36,7 +36,7 @@ RoceTransport::GetTypeId()
             .AddAttribute("AckTimeout",
                           "Local ACK timeout: how long the requester waits for an ACK before going back to the "
                           "first unacknowledged PSN (IBA: 4.096 us * 2^code; the default is code 14, perftest's)",
-                          TimeValue(NanoSeconds(kAckTimeoutNs)), MakeTimeAccessor(&RoceTransport::m_ackTimeout),
+                          TimeValue(NanoSeconds(roce::IbTimeoutNs(kAckTimeoutCode))), MakeTimeAccessor(&RoceTransport::m_ackTimeout),
                           MakeTimeChecker(MicroSeconds(1)))
             .AddAttribute("RetryCount",
                           "Timeouts and NAKs in a row, without progress, before the queue pair fails (IBA's "
@@ -325,7 +325,7 @@ RoceTransport::SendPacket(const RoceBth& bthIn, const Header* ext, const uint8_t
         headers.Add(*ext);
     }
     Ptr<RoceStack> stack = m_conn->GetStack();
-    stack->Send(BuildRocePacket(m_addressing, stack->NextIpId(), headers, payload, len));
+    stack->Send(BuildRocePacket(m_addressing, stack->NextIpId(), headers, payload, len), m_addressing.destination);
     if (countsAsData && len > 0 && !m_octetsSent.IsNull())
     {
         m_octetsSent(len);

@@ -236,7 +236,9 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint32_t m_una{0};     ///< the oldest PSN not acknowledged
     uint32_t m_ackedTo{0}; ///< one past the highest PSN the responder acknowledged (m_una stops at a lost response)
     uint32_t m_retries{0};
-    uint32_t m_readGapAt{0xFFFFFFFF}; ///< the response PSN last asked for again (one request per gap)
+    /** No PSN: PSNs have 24 bits. */
+    static constexpr uint32_t kNoPsn = 0xFFFFFFFF;
+    uint32_t m_readGapAt{kNoPsn}; ///< the response PSN last asked for again (one request per gap)
     EventId m_timer;
     // Selective repeat (IRN)
     std::deque<bool> m_sacked; ///< [i]: PSN m_una + i arrived out of order

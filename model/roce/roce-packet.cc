@@ -94,10 +94,29 @@ roce::WriteIrnSack(uint8_t* at, uint32_t psn)
     PutU32(at, psn & kPsnMask);
 }
 
+uint8_t
+roce::MtuCode(uint32_t octets)
+{
+    for (uint8_t code = 1; code <= 5; ++code)
+    {
+        if (MtuOfCode(code) == octets)
+        {
+            return code;
+        }
+    }
+    return 0;
+}
+
+uint32_t
+roce::MtuOfCode(uint8_t code)
+{
+    return code >= 1 && code <= 5 ? 128u << code : 0;
+}
+
 bool
 roce::IsIbMtu(uint32_t octets)
 {
-    return octets == 256 || octets == 512 || octets == 1024 || octets == 2048 || octets == 4096;
+    return MtuCode(octets) != 0;
 }
 
 void

@@ -71,6 +71,17 @@ void WriteIrnSack(uint8_t* at, uint32_t psn);
 
 /** The IB path MTU enumeration (§7.7.5): 256, 512, 1024, 2048 or 4096 octets; other sizes are refused. */
 bool IsIbMtu(uint32_t octets);
+/** An IB MTU's code in that enumeration (1 for 256 ... 5 for 4096), as a CM REQ carries it; 0 for another size. */
+uint8_t MtuCode(uint32_t octets);
+/** The MTU of a code (the inverse of MtuCode); 0 for a code that names none. */
+uint32_t MtuOfCode(uint8_t code);
+
+/** IBA's timeouts (the Local ACK Timeout, the CM's response timeout): 4.096 us * 2^code. */
+inline constexpr int64_t
+IbTimeoutNs(uint8_t code)
+{
+    return int64_t(4096) << code;
+}
 } // namespace roce
 
 /** What a packet's IPv4 and UDP headers carry. */

@@ -173,12 +173,10 @@ RoceStack::ReserveTx(Ptr<NetDevice> device, uint32_t ipOctets)
 }
 
 void
-RoceStack::Send(Ptr<Packet> ipPacket)
+RoceStack::Send(Ptr<Packet> ipPacket, Ipv4Address destination)
 {
     m_txTrace(ipPacket);
-    Ipv4Header h;
-    ipPacket->PeekHeader(h);
-    m_raw->SendTo(ipPacket, 0, InetSocketAddress(h.GetDestination(), 0));
+    m_raw->SendTo(ipPacket, 0, InetSocketAddress(destination, 0));
 }
 
 void

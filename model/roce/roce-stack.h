@@ -75,8 +75,8 @@ class RoceStack : public Object
      */
     Time ReserveTx(Ptr<NetDevice> device, uint32_t ipOctets);
 
-    /** Send a packet BuildRocePacket made (IPv4 header included). */
-    void Send(Ptr<Packet> ipPacket);
+    /** Send a packet BuildRocePacket made (IPv4 header included) for `destination`, its header's. */
+    void Send(Ptr<Packet> ipPacket, Ipv4Address destination);
     /** The next IPv4 Identification for a packet from this node. */
     uint16_t NextIpId() { return m_ipId++; }
 
