@@ -71,6 +71,21 @@ RoceTransport::GetTypeId()
                           "instead of dropping",
                           BooleanValue(true), MakeBooleanAccessor(&RoceTransport::m_ecnCapable),
                           MakeBooleanChecker())
+            .AddAttribute("CongestionControl",
+                          "Dcqcn (Zhu et al., SIGCOMM 2015: CNPs for CE marks, the rate cut and raised by "
+                          "DcqcnRateControl; on by default, as RNICs ship) or None (the port's rate)",
+                          EnumValue(CC_DCQCN), MakeEnumAccessor(&RoceTransport::m_ccMode),
+                          MakeEnumChecker(CC_DCQCN, "Dcqcn", CC_NONE, "None"))
+            .AddAttribute("CnpInterval",
+                          "DCQCN's notification point sends at most one CNP per this interval (Zhu et al. 2015, "
+                          "§3.1: N = 50 us)",
+                          TimeValue(MicroSeconds(50)), MakeTimeAccessor(&RoceTransport::m_cnpInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("CnpSent", "DCQCN's notification point sent the peer a CNP",
+                            MakeTraceSourceAccessor(&RoceTransport::m_cnpSentTrace), "ns3::TracedCallback::Void")
+            .AddTraceSource("CnpReceived", "A CNP arrived (the rate control cuts the rate)",
+                            MakeTraceSourceAccessor(&RoceTransport::m_cnpReceivedTrace),
+                            "ns3::TracedCallback::Void")
             .AddTraceSource("Tx", "A packet sent: (PSN, opcode, whether it was sent before)",
                             MakeTraceSourceAccessor(&RoceTransport::m_txTrace),
                             "ns3::RoceTransport::PacketTracedCallback")
@@ -94,6 +109,11 @@ RoceTransport::DoDispose()
 {
     Simulator::Cancel(m_txEvent);
     Simulator::Cancel(m_timer);
+    if (m_dcqcn)
+    {
+        m_dcqcn->Dispose();
+        m_dcqcn = nullptr;
+    }
     if (m_conn)
     {
         m_conn->Attach(nullptr);
@@ -151,6 +171,11 @@ RoceTransport::OnConnectionUp()
     m_nextPsn = roce::PsnAdd(m_nextPsn, p.sendPsn);
     m_txPsn = m_maxPsn = m_una = m_ackedTo = p.sendPsn;
     m_ePsn = p.receivePsn;
+    if (m_ccMode == CC_DCQCN)
+    {
+        m_dcqcn = CreateObject<DcqcnRateControl>();
+        m_dcqcn->Start(m_conn->GetStack()->PortRate(m_device));
+    }
     m_up = true;
     ReportEvent(QpEventInfo{QpEvent::Established, {}});
     ScheduleTx();
@@ -203,13 +228,13 @@ RoceTransport::SetOrd(uint32_t ord)
 void
 RoceTransport::OnRocePacket(Ptr<Packet> packet, uint8_t ecn)
 {
-    (void)ecn; // DCQCN's notification point reads it
     RoceReceived rx;
     if (m_failed || m_closed || !ParseRocePacket(packet, rx))
     {
         NS_LOG_DEBUG("dropped a packet: " << (m_failed || m_closed ? "stream ended" : "malformed"));
         return;
     }
+    NotifyCongestion(ecn, rx.bth.GetOpcode());
     switch (rx.bth.GetOpcode())
     {
     case IbOpcode::Acknowledge:
@@ -222,7 +247,13 @@ RoceTransport::OnRocePacket(Ptr<Packet> packet, uint8_t ecn)
         OnReadResponse(rx.bth, packet);
         break;
     case IbOpcode::Cnp:
-        break; // DCQCN's reaction point takes it
+        ++m_cnpsReceived;
+        m_cnpReceivedTrace();
+        if (m_dcqcn)
+        {
+            m_dcqcn->OnCnp();
+        }
+        break;
     default:
         OnRequest(rx, packet);
         break;
@@ -240,32 +271,63 @@ RoceTransport::PacketSize(uint32_t extended, uint32_t payload) const
     return roce::kFramingLen + roce::kBthLen + extended + payload + roce::PadFor(payload);
 }
 
-void
-RoceTransport::ScheduleTx()
+bool
+RoceTransport::NextPacket(uint32_t* octets, bool* rated)
 {
-    if (!m_up || m_failed || m_closed || m_txEvent.IsRunning())
-    {
-        return;
-    }
-    uint32_t octets = 0;
     if (!m_replies.empty())
     {
         const Reply& r = m_replies.front();
         const IbOpcodeLayout l = LayoutOf(r.opcode);
-        octets = PacketSize(l.aeth ? roce::kAethLen : 0, r.sack ? roce::kIrnSackLen : r.length);
+        *octets = PacketSize(l.aeth ? roce::kAethLen : 0, r.sack ? roce::kIrnSackLen : r.length);
+        *rated = r.opcode != IbOpcode::Acknowledge;
+        return true;
     }
-    else if (HasRequestToSend())
+    if (HasRequestToSend())
     {
-        octets = RequestOctets();
+        *octets = RequestOctets();
+        *rated = true;
+        return true;
     }
-    else
+    return false;
+}
+
+void
+RoceTransport::ScheduleTx()
+{
+    if (!m_up || m_failed || m_closed || (m_txEvent.IsRunning() && !m_txGated))
+    {
+        return;
+    }
+    uint32_t octets = 0;
+    bool rated = false;
+    if (!NextPacket(&octets, &rated))
     {
         TryFinishClose();
         return;
     }
+    const Time now = Simulator::Now();
+    if (rated && m_dcqcn && m_rateFree > now)
+    {
+        // Wait for the rate without holding the port; an ACK queued meanwhile goes at once (below).
+        if (!m_txEvent.IsRunning())
+        {
+            m_txGated = true;
+            m_txEvent = Simulator::Schedule(m_rateFree - now, &RoceTransport::RateGateOpen, this);
+        }
+        return;
+    }
+    Simulator::Cancel(m_txEvent);
+    m_txGated = false;
     // The port's slot for this very packet: queue pairs share its rate as it is, packet by packet.
     const Time at = m_conn->GetStack()->ReserveTx(m_device, octets);
-    m_txEvent = Simulator::Schedule(at - Simulator::Now(), &RoceTransport::TxNext, this);
+    m_txEvent = Simulator::Schedule(at - now, &RoceTransport::TxNext, this);
+}
+
+void
+RoceTransport::RateGateOpen()
+{
+    m_txGated = false;
+    ScheduleTx();
 }
 
 void
@@ -325,11 +387,54 @@ RoceTransport::SendPacket(const RoceBth& bthIn, const Header* ext, const uint8_t
         headers.Add(*ext);
     }
     Ptr<RoceStack> stack = m_conn->GetStack();
-    stack->Send(BuildRocePacket(m_addressing, stack->NextIpId(), headers, payload, len), m_addressing.destination);
+    Ptr<Packet> packet = BuildRocePacket(m_addressing, stack->NextIpId(), headers, payload, len);
+    if (m_dcqcn && bth.GetOpcode() != IbOpcode::Acknowledge)
+    {
+        // DCQCN's rate limiter: the next paced packet no sooner than this one's time at the current rate.
+        m_rateFree = Simulator::Now() + DataRate(uint64_t(m_dcqcn->GetRateBps())).CalculateBytesTxTime(packet->GetSize());
+        m_dcqcn->OnSent(packet->GetSize());
+    }
+    stack->Send(packet, m_addressing.destination);
     if (countsAsData && len > 0 && !m_octetsSent.IsNull())
     {
         m_octetsSent(len);
     }
+}
+
+void
+RoceTransport::NotifyCongestion(uint8_t ecn, IbOpcode opcode)
+{
+    if (m_ccMode != CC_DCQCN || (ecn & roce::kEcnMask) != roce::kEcnCe || opcode == IbOpcode::Acknowledge ||
+        opcode == IbOpcode::Cnp || !m_up)
+    {
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (m_cnpsSent > 0 && now - m_lastCnpSent < m_cnpInterval)
+    {
+        return;
+    }
+    m_lastCnpSent = now;
+    SendCnp();
+}
+
+void
+RoceTransport::SendCnp()
+{
+    // RoCEv2's CNP (Annex A17.9.3): BTH with BECN set, 16 reserved octets. It goes at once, beside the data
+    // (RNICs send CNPs on a priority of their own), and not ECN-capable.
+    RoceBth bth;
+    bth.SetOpcode(IbOpcode::Cnp);
+    bth.SetDestQp(m_conn->Params().remoteQpn);
+    bth.SetBecn(true);
+    RoceTransportOctets headers;
+    headers.Add(bth);
+    RoceAddressing a = m_addressing;
+    a.tos &= uint8_t(~roce::kEcnMask);
+    Ptr<RoceStack> stack = m_conn->GetStack();
+    stack->Send(BuildRocePacket(a, stack->NextIpId(), headers, nullptr, roce::kCnpPaddingLen), a.destination);
+    ++m_cnpsSent;
+    m_cnpSentTrace();
 }
 
 // ------------------------------------------------------------------------------------------------------

@@ -14,6 +14,12 @@
  * what arrives past a gap and NAKs naming each such packet, and the requester resends only what is missing;
  * MaxInflight caps the packets unacknowledged (IRN's BDP-FC).
  *
+ * Congestion control (CongestionControl = Dcqcn, the default, as RNICs ship): DCQCN (Zhu et al., SIGCOMM 2015).
+ * As notification point, a queue pair that receives a CE-marked packet of its peer's (anything but an ACK or
+ * a CNP) sends the peer a CNP at once, at most one per CnpInterval. As reaction point, each CNP it receives
+ * cuts the rate of its DcqcnRateControl, and its packets other than ACKs and CNPs leave no closer together than
+ * that rate allows (a queue pair waiting for its rate does not hold the port: others send meanwhile).
+ *
  * Responder (roce-responder.cc): executes packets in PSN order only. A packet ahead of the expected PSN is dropped
  * and answered by one NAK per gap (kept, under selective repeat, until the gap fills); a duplicate is answered
  * by an ACK, and a duplicate Read Request is executed again. Sends land in posted receive buffers, Writes and Read Responses where their R_Key and VA say, each
@@ -35,6 +41,7 @@
 
 #include "rnic/rdma-transport.h"
 #include "rnic/roce-connection.h"
+#include "roce/dcqcn-rate-control.h"
 #include "roce/roce-packet.h"
 
 #include "ns3/event-id.h"
@@ -73,6 +80,12 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
         GO_BACK_N,        ///< everything again from the first unacknowledged PSN, as commodity RNICs do
         SELECTIVE_REPEAT, ///< IRN's: only what is missing (Mittal et al., SIGCOMM 2018)
     };
+    /** "CongestionControl". */
+    enum CongestionControl
+    {
+        CC_NONE,  ///< packets leave at the port's rate
+        CC_DCQCN, ///< DCQCN's notification and reaction points
+    };
 
     uint32_t GetMtu() const { return m_mtu; }
     /** The connection it is bound to (null before Bind). */
@@ -85,6 +98,11 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     uint64_t GetTimeouts() const { return m_timeouts; }
     /** What the resends now leaving answer: the ACK timer (true), or a NAK or a Read's gap (false). */
     bool ResendingAfterTimeout() const { return m_afterTimeout; }
+    /** CNPs this end sent (as DCQCN's notification point) and received. */
+    uint64_t GetCnpsSent() const { return m_cnpsSent; }
+    uint64_t GetCnpsReceived() const { return m_cnpsReceived; }
+    /** The reaction point's rate (null without DCQCN, or before the connection is up). */
+    Ptr<DcqcnRateControl> GetRateControl() const { return m_dcqcn; }
 
     /** (PSN, opcode) of a packet sent; `retransmission` when it had been sent before. */
     typedef void (*PacketTracedCallback)(uint32_t psn, uint8_t opcode, bool retransmission);
@@ -153,12 +171,19 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
 
     // Output (roce-transport.cc): one packet at a time, paced by the port; replies before requests.
     void ScheduleTx();
+    /** The next packet to send: false when there is none; `octets` its size, `rated` whether DCQCN paces it. */
+    bool NextPacket(uint32_t* octets, bool* rated);
+    /** The queue pair's rate allows its next packet now. */
+    void RateGateOpen();
     void TxNext();
     void SendReply(const Reply& r);
     /** The size on the wire (IPv4 header on) of the request SendRequest would send now. */
     uint32_t RequestOctets();
     void SendPacket(const RoceBth& bth, const Header* ext, const uint8_t* payload, uint32_t len, bool countsAsData);
     uint32_t PacketSize(uint32_t extended, uint32_t payload) const;
+    /** DCQCN's notification point: a packet arrived with `ecn`. */
+    void NotifyCongestion(uint8_t ecn, IbOpcode opcode);
+    void SendCnp();
 
     // Requester (roce-requester.cc)
     bool HasRequestToSend();
@@ -218,6 +243,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     bool m_ecnCapable{true};
     Recovery m_recoveryMode{GO_BACK_N};
     uint32_t m_maxInflight{0};
+    CongestionControl m_ccMode{CC_DCQCN};
+    Time m_cnpInterval;
 
     Ptr<RoceConnection> m_conn;
     Ptr<NetDevice> m_device;
@@ -227,6 +254,14 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     bool m_closing{false};
     bool m_closed{false};
     EventId m_txEvent;
+    bool m_txGated{false}; ///< m_txEvent waits for the rate, not for the port
+
+    // DCQCN
+    Ptr<DcqcnRateControl> m_dcqcn;
+    Time m_rateFree; ///< when the rate allows the next paced packet
+    Time m_lastCnpSent;
+    uint64_t m_cnpsSent{0};
+    uint64_t m_cnpsReceived{0};
 
     // Requester
     std::deque<SendEntry> m_sq;
@@ -270,6 +305,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     TracedCallback<uint32_t> m_nakTrace;
     TracedCallback<uint32_t> m_timeoutTrace;
     TracedCallback<bool, uint64_t, Time, Time> m_deliveredTrace;
+    TracedCallback<> m_cnpSentTrace;
+    TracedCallback<> m_cnpReceivedTrace;
 };
 
 } // namespace ns3

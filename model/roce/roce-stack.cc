@@ -160,16 +160,22 @@ RoceStack::SourceFor(Ipv4Address dst, Ptr<NetDevice>* device) const
 Time
 RoceStack::ReserveTx(Ptr<NetDevice> device, uint32_t ipOctets)
 {
+    const uint32_t framing = DynamicCast<PointToPointNetDevice>(device) ? kPppHeaderLen : 0;
+    Time& free = m_txFree[PeekPointer(device)];
+    const Time start = std::max(free, Simulator::Now());
+    free = start + PortRate(device).CalculateBytesTxTime(ipOctets + framing);
+    return start;
+}
+
+DataRate
+RoceStack::PortRate(Ptr<NetDevice> device) const
+{
     DataRateValue rate;
     NS_ABORT_MSG_UNLESS(device->GetAttributeFailSafe("DataRate", rate),
                         "RoCEv2 paces at its port's DataRate: device " << device->GetInstanceTypeId().GetName()
                                                                          << " of node " << m_node->GetId()
                                                                          << " has none");
-    const uint32_t framing = DynamicCast<PointToPointNetDevice>(device) ? kPppHeaderLen : 0;
-    Time& free = m_txFree[PeekPointer(device)];
-    const Time start = std::max(free, Simulator::Now());
-    free = start + rate.Get().CalculateBytesTxTime(ipOctets + framing);
-    return start;
+    return rate.Get();
 }
 
 void

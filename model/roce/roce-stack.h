@@ -23,6 +23,7 @@
 
 #include "roce/roce-headers.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"
@@ -74,6 +75,8 @@ class RoceStack : public Object
      * is then moved on by the packet's time on the wire at the device's DataRate.
      */
     Time ReserveTx(Ptr<NetDevice> device, uint32_t ipOctets);
+    /** The DataRate of `device` (a RoCEv2 port must have one: it is paced by it). */
+    DataRate PortRate(Ptr<NetDevice> device) const;
 
     /** Send a packet BuildRocePacket made (IPv4 header included) for `destination`, its header's. */
     void Send(Ptr<Packet> ipPacket, Ipv4Address destination);
