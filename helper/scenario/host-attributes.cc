@@ -25,7 +25,7 @@ namespace
 const std::vector<std::string> kRnicParts = {
     "ns3::RnicPipeline",  "ns3::DdpEndpoint",        "ns3::RdmapEndpoint",      "ns3::QueuePair",
     "ns3::CompletionQueue", "ns3::MpaConnection",    "ns3::SctpDdpAssociation", "ns3::SctpDdpConnection",
-    "ns3::ConnectionManager", "ns3::MemoryRegistry",
+    "ns3::ConnectionManager", "ns3::MemoryRegistry",  "ns3::RoceTransport",     "ns3::DcqcnRateControl",
 };
 
 /** What InternetStackHelper aggregates to a node: set on the objects themselves. */

@@ -102,17 +102,20 @@ RoceTransport::GetTypeId()
     return tid;
 }
 
-RoceTransport::RoceTransport() = default;
+RoceTransport::RoceTransport()
+    : m_rateControl(CreateObject<DcqcnRateControl>())
+{
+}
 
 void
 RoceTransport::DoDispose()
 {
     Simulator::Cancel(m_txEvent);
     Simulator::Cancel(m_timer);
-    if (m_dcqcn)
+    if (m_rateControl)
     {
-        m_dcqcn->Dispose();
-        m_dcqcn = nullptr;
+        m_rateControl->Dispose();
+        m_rateControl = m_dcqcn = nullptr;
     }
     if (m_conn)
     {
@@ -173,7 +176,7 @@ RoceTransport::OnConnectionUp()
     m_ePsn = p.receivePsn;
     if (m_ccMode == CC_DCQCN)
     {
-        m_dcqcn = CreateObject<DcqcnRateControl>();
+        m_dcqcn = m_rateControl;
         m_dcqcn->Start(m_conn->GetStack()->PortRate(m_device));
     }
     m_up = true;

@@ -70,6 +70,11 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     void WatchPlacement(PlacementCallback cb) override;
     /** Each packet's payload: placed as it lands (Send, Write, Read Response) and sent as it leaves. */
     void WatchOctets(OctetsCallback placed, OctetsCallback sent) override;
+    /** Its DcqcnRateControl, so that an RNIC's part attributes reach it. */
+    std::vector<Ptr<Object>> Parts() const override
+    {
+        return m_rateControl ? std::vector<Ptr<Object>>{m_rateControl} : std::vector<Ptr<Object>>{};
+    }
     uint32_t GetIrd() const override { return m_ird; }
     uint32_t GetOrd() const override { return m_ord; }
     void SetOrd(uint32_t ord) override;
@@ -257,7 +262,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     bool m_txGated{false}; ///< m_txEvent waits for the rate, not for the port
 
     // DCQCN
-    Ptr<DcqcnRateControl> m_dcqcn;
+    Ptr<DcqcnRateControl> m_rateControl; ///< made with the transport, so that it can be configured
+    Ptr<DcqcnRateControl> m_dcqcn;       ///< m_rateControl once the connection is up, with DCQCN on
     Time m_rateFree; ///< when the rate allows the next paced packet
     Time m_lastCnpSent;
     uint64_t m_cnpsSent{0};

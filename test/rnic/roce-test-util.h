@@ -1,6 +1,7 @@
 /*
  * What the RoCEv2 transport suites share: the transport of a QP, loss on both ends of an RnicPair's link,
- * attributes set on both QPs' transports, and error models that drop one chosen packet and say its PSN.
+ * attributes set on both QPs' transports, an error model that drops one chosen packet and says its PSN, and
+ * one that drops nothing but marks RoCEv2 packets CE, as a congested switch would.
  */
 #ifndef IWARP_TEST_ROCE_TEST_UTIL_H
 #define IWARP_TEST_ROCE_TEST_UTIL_H
@@ -11,6 +12,8 @@
 
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ppp-header.h"
 
 namespace ns3
 {
@@ -87,6 +90,41 @@ class DropOne : public ErrorModel
     uint8_t m_high;
     uint32_t m_nth;
     uint32_t m_seen{0};
+};
+
+/**
+ * Drops nothing: sets the ECN field of every ECN-capable RoCEv2 packet that reaches the device (with its PPP
+ * header) to CE while `on`, as a congested switch would, and counts them. The ICRC does not cover the field.
+ */
+class MarkCe : public ErrorModel
+{
+  public:
+    bool on{true};
+    uint32_t marked{0};
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        uint8_t h[kBthAt] = {};
+        const uint32_t udpDstPort = kBthAt - roce::kUdpHeaderLen + 2;
+        if (!on || p->GetSize() < sizeof(h) || p->CopyData(h, sizeof(h)) != sizeof(h) ||
+            ((h[udpDstPort] << 8) | h[udpDstPort + 1]) != roce::kUdpPort ||
+            (h[kPppHeaderLen + 1] & roce::kEcnMask) == 0)
+        {
+            return false;
+        }
+        PppHeader ppp;
+        Ipv4Header ip;
+        p->RemoveHeader(ppp);
+        p->RemoveHeader(ip);
+        ip.SetEcn(Ipv4Header::ECN_CE);
+        ip.EnableChecksum(); // written again: a good checksum, as a switch writes it
+        p->AddHeader(ip);
+        p->AddHeader(ppp);
+        ++marked;
+        return false;
+    }
+    void DoReset() override {}
 };
 
 } // namespace iwarptest
