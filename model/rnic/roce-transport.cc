@@ -327,13 +327,6 @@ RoceTransport::ScheduleTx()
 }
 
 void
-RoceTransport::RateGateOpen()
-{
-    m_txGated = false;
-    ScheduleTx();
-}
-
-void
 RoceTransport::TxNext()
 {
     if (m_failed || m_closed)
@@ -402,42 +395,6 @@ RoceTransport::SendPacket(const RoceBth& bthIn, const Header* ext, const uint8_t
     {
         m_octetsSent(len);
     }
-}
-
-void
-RoceTransport::NotifyCongestion(uint8_t ecn, IbOpcode opcode)
-{
-    if (m_ccMode != CC_DCQCN || (ecn & roce::kEcnMask) != roce::kEcnCe || opcode == IbOpcode::Acknowledge ||
-        opcode == IbOpcode::Cnp || !m_up)
-    {
-        return;
-    }
-    const Time now = Simulator::Now();
-    if (m_cnpsSent > 0 && now - m_lastCnpSent < m_cnpInterval)
-    {
-        return;
-    }
-    m_lastCnpSent = now;
-    SendCnp();
-}
-
-void
-RoceTransport::SendCnp()
-{
-    // RoCEv2's CNP (Annex A17.9.3): BTH with BECN set, 16 reserved octets. It goes at once, beside the data
-    // (RNICs send CNPs on a priority of their own), and not ECN-capable.
-    RoceBth bth;
-    bth.SetOpcode(IbOpcode::Cnp);
-    bth.SetDestQp(m_conn->Params().remoteQpn);
-    bth.SetBecn(true);
-    RoceTransportOctets headers;
-    headers.Add(bth);
-    RoceAddressing a = m_addressing;
-    a.tos &= uint8_t(~roce::kEcnMask);
-    Ptr<RoceStack> stack = m_conn->GetStack();
-    stack->Send(BuildRocePacket(a, stack->NextIpId(), headers, nullptr, roce::kCnpPaddingLen), a.destination);
-    ++m_cnpsSent;
-    m_cnpSentTrace();
 }
 
 // ------------------------------------------------------------------------------------------------------
