@@ -1,6 +1,7 @@
 #include "helper/topology/port-queues.h"
 
 #include "helper/topology/topology-graph.h"
+#include "net/pfc-device-queue.h"
 
 #include "ns3/boolean.h"
 #include "ns3/codel-queue-disc.h"
@@ -159,19 +160,14 @@ CheckPortQueues(const PortQueueSpec& spec, const std::string& where)
     }
 }
 
-void
-InstallPortQueues(Ptr<PointToPointNetDevice> dev, const PortQueueSpec& spec, DataRate rate, Time delay)
+namespace
 {
-    Ptr<DropTailQueue<Packet>> queue = CreateObject<DropTailQueue<Packet>>();
-    Ptr<QueueDisc> disc = MakeQueueDisc(spec, rate, delay);
-    queue->SetMaxSize(disc ? spec.deviceQueue : spec.queue);
+
+/** `queue` as `dev`'s transmit queue and `disc` above it, joined by flow control. */
+void
+JoinQueues(Ptr<PointToPointNetDevice> dev, Ptr<Queue<Packet>> queue, Ptr<QueueDisc> disc)
+{
     dev->SetQueue(queue);
-    if (!disc)
-    {
-        // No NetDeviceQueueInterface either: with one, the traffic-control layer would discard
-        // (without a trace) what arrives while the device queue is stopped.
-        return;
-    }
     // What PointToPointHelper does with flow control on: the device queue stops and wakes the
     // queue disc above it, so packets wait in the queue disc, not dropped at the device.
     Ptr<NetDeviceQueueInterface> ndqi = dev->GetObject<NetDeviceQueueInterface>();
@@ -188,6 +184,42 @@ InstallPortQueues(Ptr<PointToPointNetDevice> dev, const PortQueueSpec& spec, Dat
         tc->DeleteRootQueueDiscOnDevice(dev);
     }
     tc->SetRootQueueDiscOnDevice(dev, disc);
+}
+
+} // namespace
+
+void
+InstallPortQueues(Ptr<PointToPointNetDevice> dev, const PortQueueSpec& spec, DataRate rate, Time delay)
+{
+    Ptr<DropTailQueue<Packet>> queue = CreateObject<DropTailQueue<Packet>>();
+    Ptr<QueueDisc> disc = MakeQueueDisc(spec, rate, delay);
+    queue->SetMaxSize(disc ? spec.deviceQueue : spec.queue);
+    if (!disc)
+    {
+        // No NetDeviceQueueInterface either: with one, the traffic-control layer would discard
+        // (without a trace) what arrives while the device queue is stopped.
+        dev->SetQueue(queue);
+        return;
+    }
+    JoinQueues(dev, queue, disc);
+}
+
+Ptr<PfcQueueDisc>
+InstallPfcPortQueues(Ptr<PointToPointNetDevice> dev, const PortQueueSpec& spec, DataRate rate, Time delay)
+{
+    Ptr<PfcDeviceQueue> queue = CreateObject<PfcDeviceQueue>();
+    queue->SetMaxSize(spec.deviceQueue);
+    Ptr<PfcQueueDisc> disc = CreateObject<PfcQueueDisc>();
+    for (uint32_t p = 0; p < pfc::kPriorities; ++p)
+    {
+        Ptr<QueueDisc> child = MakeQueueDisc(spec, rate, delay);
+        NS_ABORT_MSG_UNLESS(child, "a PFC port needs a queue disc kind for its priorities (not none)");
+        Ptr<QueueDiscClass> c = CreateObject<QueueDiscClass>();
+        c->SetQueueDisc(child);
+        disc->AddQueueDiscClass(c);
+    }
+    JoinQueues(dev, queue, disc);
+    return disc;
 }
 
 Ptr<QueueDisc>

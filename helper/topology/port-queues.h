@@ -15,6 +15,7 @@
 #define IWARP_PORT_QUEUES_H
 
 #include "helper/topology/topology-spec.h"
+#include "net/pfc-queue-disc.h"
 
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
@@ -33,6 +34,13 @@ void CheckPortQueues(const PortQueueSpec& spec, const std::string& where);
  * describes. `rate` and `delay` are the link's, which RED uses for its idle-time estimate.
  */
 void InstallPortQueues(Ptr<PointToPointNetDevice> dev, const PortQueueSpec& spec, DataRate rate, Time delay);
+
+/**
+ * The same for a PFC port (net/pfc-port.h): a PfcDeviceQueue of `spec.deviceQueue` and a PfcQueueDisc whose eight
+ * priorities each have the queue disc `spec` describes (a kind other than None). Returns the PfcQueueDisc.
+ */
+Ptr<PfcQueueDisc> InstallPfcPortQueues(Ptr<PointToPointNetDevice> dev, const PortQueueSpec& spec, DataRate rate,
+                                       Time delay);
 
 /** The root queue disc on `dev`, or null when it has none. */
 Ptr<QueueDisc> RootQueueDisc(Ptr<NetDevice> dev);

@@ -42,7 +42,7 @@ RoceTransport::SendCnp()
     RoceTransportOctets headers;
     headers.Add(bth);
     RoceAddressing a = m_addressing;
-    a.tos &= uint8_t(~roce::kEcnMask);
+    a.tos = uint8_t(m_cnpDscp << 2); // Not-ECT
     Ptr<RoceStack> stack = m_conn->GetStack();
     stack->Send(BuildRocePacket(a, stack->NextIpId(), headers, nullptr, roce::kCnpPaddingLen), a.destination);
     ++m_cnpsSent;

@@ -71,6 +71,14 @@ RoceTransport::GetTypeId()
                           "instead of dropping",
                           BooleanValue(true), MakeBooleanAccessor(&RoceTransport::m_ecnCapable),
                           MakeBooleanChecker())
+            .AddAttribute("Dscp",
+                          "The DSCP of the queue pair's packets: 26, which NVIDIA's RoCE configurations map to the "
+                          "lossless priority 3 (a PFC port's priority is DSCP >> 3)",
+                          UintegerValue(26), MakeUintegerAccessor(&RoceTransport::m_dscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("CnpDscp", "The DSCP of CNPs: 48 (priority 6), NVIDIA's default for CNPs",
+                          UintegerValue(48), MakeUintegerAccessor(&RoceTransport::m_cnpDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
             .AddAttribute("CongestionControl",
                           "Dcqcn (Zhu et al., SIGCOMM 2015: CNPs for CE marks, the rate cut and raised by "
                           "DcqcnRateControl; on by default, as RNICs ship) or None (the port's rate)",
@@ -165,7 +173,7 @@ RoceTransport::OnConnectionUp()
     m_addressing.source = p.local;
     m_addressing.destination = p.remote;
     m_addressing.sourcePort = p.sourcePort;
-    m_addressing.tos = m_ecnCapable ? roce::kEct0 : 0;
+    m_addressing.tos = uint8_t(m_dscp << 2) | (m_ecnCapable ? roce::kEct0 : 0);
     // Work posted before set-up ended took PSNs from 0: move them to the agreed start.
     for (SendEntry& e : m_sq)
     {

@@ -248,6 +248,8 @@ class RoceTransport : public RdmaTransport, private RoceConnection::User
     bool m_ecnCapable{true};
     Recovery m_recoveryMode{GO_BACK_N};
     uint32_t m_maxInflight{0};
+    uint8_t m_dscp{26};
+    uint8_t m_cnpDscp{48};
     CongestionControl m_ccMode{CC_DCQCN};
     Time m_cnpInterval;
 

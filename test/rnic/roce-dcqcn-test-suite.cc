@@ -226,7 +226,7 @@ class CnpCaptureTestCase : public TestCase
 {
   public:
     CnpCaptureTestCase()
-        : TestCase("tshark decodes the captured CNPs: opcode 0x81 to the requester's QP, nothing malformed")
+        : TestCase("tshark decodes the captured CNPs: opcode 0x81 to the requester's QP, DSCP 48, nothing malformed")
     {
     }
 
@@ -242,7 +242,7 @@ class CnpCaptureTestCase : public TestCase
         int status = 0;
         const std::string out = iwarptest::RunCommand(
             "tshark -n -r " + file + " -Y 'infiniband.bth.opcode == 129' -T fields -E separator=, "
-                                     "-e infiniband.bth.destqp -e ip.dsfield.ecn -e _ws.malformed 2>&1",
+                                     "-e infiniband.bth.destqp -e ip.dsfield.ecn -e ip.dsfield.dscp -e _ws.malformed 2>&1",
             &status);
         NS_TEST_ASSERT_MSG_EQ(status, 0, out);
         uint64_t decoded = 0;
@@ -256,7 +256,7 @@ class CnpCaptureTestCase : public TestCase
             ++decoded;
             const size_t comma = line.find(',');
             NS_TEST_EXPECT_MSG_EQ((comma != std::string::npos && comma > 0), true, "a destination QP: " << line);
-            NS_TEST_EXPECT_MSG_EQ(line.substr(comma), ",0,", "Not-ECT and nothing malformed: " << line);
+            NS_TEST_EXPECT_MSG_EQ(line.substr(comma), ",0,48,", "Not-ECT, DSCP 48, nothing malformed: " << line);
         }
         NS_TEST_EXPECT_MSG_GT(cnps, 0u, "CNPs were sent");
         NS_TEST_EXPECT_MSG_EQ(decoded, cnps, "each CNP captured and decoded: " << out);

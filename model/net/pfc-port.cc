@@ -1,0 +1,278 @@
+#include "net/pfc-port.h"
+
+#include "net/pfc-ingress-tag.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PfcPort");
+NS_OBJECT_ENSURE_REGISTERED(PfcPort);
+NS_OBJECT_ENSURE_REGISTERED(PfcNode);
+
+/** Takes PAUSE frames off the wire for the port, tags what else arrives, and asks the link's own model. */
+class PfcPort::ReceiveFilter : public ErrorModel
+{
+  public:
+    ReceiveFilter(PfcPort* port, Ptr<ErrorModel> inner)
+        : m_port(port),
+          m_inner(inner)
+    {
+    }
+
+    void Forget() { m_port = nullptr; m_inner = nullptr; }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        if (pfc::IsPauseFrame(p))
+        {
+            PfcFrame frame;
+            p->PeekHeader(frame);
+            if (m_port && frame.IsValid())
+            {
+                m_port->OnPauseFrame(frame);
+            }
+            return true; // consumed by the MAC: IPv4 never sees it
+        }
+        if (m_inner && m_inner->IsCorrupt(p))
+        {
+            return true;
+        }
+        if (m_port && m_port->m_generate)
+        {
+            PfcIngressTag tag;
+            tag.SetPort(m_port->m_device->GetIfIndex());
+            p->ReplacePacketTag(tag);
+        }
+        return false;
+    }
+    void DoReset() override {}
+
+    PfcPort* m_port;
+    Ptr<ErrorModel> m_inner;
+};
+
+TypeId
+PfcPort::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PfcPort")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<PfcPort>()
+            .AddAttribute("Lossless", "The lossless priorities, one bit each (bit 3: priority 3, RoCEv2's usual)",
+                          UintegerValue(0x08), MakeUintegerAccessor(&PfcPort::m_lossless),
+                          MakeUintegerChecker<uint8_t>())
+            .AddAttribute("Generate",
+                          "Send PAUSE when the ingress octets of a lossless priority pass Xoff (a switch's port); "
+                          "false: only obey the PAUSE received (a host's)",
+                          BooleanValue(true), MakeBooleanAccessor(&PfcPort::m_generate), MakeBooleanChecker())
+            .AddAttribute("Xoff", "Ingress octets of a lossless priority at which the port sends XOFF",
+                          UintegerValue(0), MakeUintegerAccessor(&PfcPort::m_xoff), MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Xon", "Ingress octets at or below which a paused peer is sent XON",
+                          UintegerValue(0), MakeUintegerAccessor(&PfcPort::m_xon), MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Headroom",
+                          "Octets the buffer keeps above Xoff for what arrives after XOFF (only reported here)",
+                          UintegerValue(0), MakeUintegerAccessor(&PfcPort::m_headroom),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PauseQuanta", "The pause time an XOFF asks for, in 512-bit-time quanta (802.1Qbb's most)",
+                          UintegerValue(pfc::kMaxQuanta), MakeUintegerAccessor(&PfcPort::m_quanta),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddTraceSource("PauseSent", "A PAUSE left: (priority, quanta, 0 for XON; ingress octets held)",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseSentTrace),
+                            "ns3::PfcPort::PauseSentTracedCallback")
+            .AddTraceSource("PauseReceived", "A PAUSE arrived: (priority, quanta, 0 for XON; 0)",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseReceivedTrace),
+                            "ns3::PfcPort::PauseSentTracedCallback");
+    return tid;
+}
+
+PfcPort::PfcPort() = default;
+
+void
+PfcPort::DoDispose()
+{
+    for (uint8_t p = 0; p < pfc::kPriorities; ++p)
+    {
+        Simulator::Cancel(m_refresh[p]);
+        Simulator::Cancel(m_resume[p]);
+    }
+    if (m_filter)
+    {
+        m_filter->Forget();
+    }
+    m_filter = nullptr;
+    m_device = nullptr;
+    m_queue = nullptr;
+    m_disc = nullptr;
+    Object::DoDispose();
+}
+
+void
+PfcPort::Attach(Ptr<PointToPointNetDevice> device)
+{
+    m_device = device;
+    m_queue = DynamicCast<PfcDeviceQueue>(device->GetQueue());
+    NS_ABORT_MSG_UNLESS(m_queue, "PfcPort: the device's TxQueue must be a PfcDeviceQueue");
+    Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+    m_disc = tc ? DynamicCast<PfcQueueDisc>(tc->GetRootQueueDiscOnDevice(device)) : nullptr;
+    NS_ABORT_MSG_UNLESS(m_disc, "PfcPort: the device's root queue disc must be a PfcQueueDisc");
+    NS_ABORT_MSG_IF(m_generate && m_lossless == 0, "PfcPort: no lossless priority");
+    NS_ABORT_MSG_IF(m_generate && (m_xoff == 0 || m_xon > m_xoff),
+                    "PfcPort: Xoff (" << m_xoff << ") must be > 0 and at least Xon (" << m_xon << ")");
+    PointerValue inner;
+    device->GetAttribute("ReceiveErrorModel", inner);
+    m_filter = CreateObject<ReceiveFilter>(this, inner.Get<ErrorModel>());
+    device->SetReceiveErrorModel(m_filter);
+}
+
+DataRate
+PfcPort::Rate() const
+{
+    DataRateValue rate;
+    m_device->GetAttribute("DataRate", rate);
+    return rate.Get();
+}
+
+void
+PfcPort::OnIngress(uint8_t priority, int64_t octets)
+{
+    NS_ABORT_MSG_IF(octets < 0 && uint64_t(-octets) > m_ingress[priority], "PFC ingress accounting below zero");
+    m_ingress[priority] = uint64_t(int64_t(m_ingress[priority]) + octets);
+    m_peak[priority] = std::max(m_peak[priority], m_ingress[priority]);
+    if (!m_generate || !IsLossless(priority))
+    {
+        return;
+    }
+    if (!m_pausing[priority] && m_ingress[priority] >= m_xoff)
+    {
+        m_pausing[priority] = true;
+        ++m_xoffSent;
+        SendPause(priority, m_quanta);
+        m_refresh[priority] =
+            Simulator::Schedule(pfc::PauseTime(m_quanta, Rate()) / 2, &PfcPort::Refresh, this, priority);
+    }
+    else if (m_pausing[priority] && m_ingress[priority] <= m_xon)
+    {
+        m_pausing[priority] = false;
+        ++m_xonSent;
+        Simulator::Cancel(m_refresh[priority]);
+        SendPause(priority, 0);
+    }
+}
+
+void
+PfcPort::Refresh(uint8_t priority)
+{
+    // Still above Xon: the peer is told again before its pause runs out.
+    ++m_xoffSent;
+    SendPause(priority, m_quanta);
+    m_refresh[priority] = Simulator::Schedule(pfc::PauseTime(m_quanta, Rate()) / 2, &PfcPort::Refresh, this, priority);
+}
+
+void
+PfcPort::SendPause(uint8_t priority, uint16_t quanta)
+{
+    PfcFrame frame;
+    frame.SetSource(Mac48Address::ConvertFrom(m_device->GetAddress()));
+    frame.SetPause(priority, quanta);
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(frame);
+    NS_LOG_DEBUG("port " << m_device->GetIfIndex() << " of node " << m_device->GetNode()->GetId() << ": "
+                         << (quanta ? "XOFF" : "XON") << " p" << unsigned(priority) << " at "
+                         << m_ingress[priority] << " octets");
+    m_pauseSentTrace(priority, quanta, m_ingress[priority]);
+    m_queue->SendControl(m_device, p);
+}
+
+void
+PfcPort::OnPauseFrame(const PfcFrame& frame)
+{
+    ++m_pausesReceived;
+    for (uint8_t p = 0; p < pfc::kPriorities; ++p)
+    {
+        if (!frame.IsEnabled(p))
+        {
+            continue;
+        }
+        const uint16_t q = frame.GetQuanta(p);
+        m_pauseReceivedTrace(p, q, 0);
+        Simulator::Cancel(m_resume[p]);
+        if (q == 0)
+        {
+            Resume(p);
+            continue;
+        }
+        m_disc->SetPaused(p, true);
+        m_resume[p] = Simulator::Schedule(pfc::PauseTime(q, Rate()), &PfcPort::Resume, this, p);
+    }
+}
+
+void
+PfcPort::Resume(uint8_t priority)
+{
+    m_disc->SetPaused(priority, false);
+}
+
+// ---- PfcNode ----
+
+TypeId
+PfcNode::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::PfcNode").SetParent<Object>().SetGroupName("Iwarp").AddConstructor<PfcNode>();
+    return tid;
+}
+
+Ptr<PfcNode>
+PfcNode::Get(Ptr<Node> node)
+{
+    Ptr<PfcNode> n = node->GetObject<PfcNode>();
+    if (!n)
+    {
+        n = CreateObject<PfcNode>();
+        node->AggregateObject(n);
+    }
+    return n;
+}
+
+void
+PfcNode::AddPort(Ptr<PfcPort> port)
+{
+    const uint32_t ifIndex = port->GetDevice()->GetIfIndex();
+    NS_ABORT_MSG_IF(m_ports.count(ifIndex), "PfcNode: device " << ifIndex << " has a port already");
+    m_ports[ifIndex] = port;
+    port->GetQueueDisc()->SetIngressAccounting(MakeCallback(&PfcNode::OnIngress, this));
+}
+
+Ptr<PfcPort>
+PfcNode::GetPort(uint32_t ifIndex) const
+{
+    auto it = m_ports.find(ifIndex);
+    return it == m_ports.end() ? nullptr : it->second;
+}
+
+void
+PfcNode::OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets)
+{
+    if (Ptr<PfcPort> in = GetPort(ifIndex))
+    {
+        in->OnIngress(priority, octets);
+    }
+}
+
+void
+PfcNode::DoDispose()
+{
+    m_ports.clear();
+    Object::DoDispose();
+}
+
+} // namespace ns3

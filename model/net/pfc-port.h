@@ -1,0 +1,131 @@
+/*
+ * PfcPort: IEEE 802.1Qbb on one point-to-point port, both ways.
+ *
+ *  - Egress: a PAUSE that arrives stops the port's PfcQueueDisc for the priorities it names, for its pause time
+ *    (quanta of 512 bit times at the port's rate) or until a PAUSE of 0 quanta (XON) lets them go.
+ *  - Ingress (Generate true, a switch's port): the port counts, per priority, the octets it brought in that the
+ *    switch still holds in any egress queue (PfcIngressTag, PfcNode). For a lossless priority, once they reach
+ *    Xoff it sends its peer a PAUSE of PauseQuanta (XOFF), again each half pause time while they stay above Xon,
+ *    and once they fall to Xon a PAUSE of 0 (XON). What the peer sends after XOFF until it stops (the frames on
+ *    the wire both ways, the one being sent, the device queue's) is what Headroom must hold; PeakIngress shows
+ *    whether it did.
+ *
+ * A PAUSE leaves through the port's PfcDeviceQueue ahead of the data, 64 octets on the wire (PfcFrame), and is
+ * taken off the wire at the receiving port before IPv4 sees it (the port's receive filter, which wraps the
+ * link's own loss model; a PAUSE is never lost). Both ends' pcaps show it as sent by the port that sent it.
+ */
+/**
+ * \file
+ * \ingroup iwarp-net
+ */
+#ifndef IWARP_PFC_PORT_H
+#define IWARP_PFC_PORT_H
+
+#include "net/pfc-device-queue.h"
+#include "net/pfc-frame.h"
+#include "net/pfc-queue-disc.h"
+
+#include "ns3/error-model.h"
+#include "ns3/event-id.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <map>
+
+namespace ns3
+{
+
+class PfcPort : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    PfcPort();
+
+    /**
+     * Take charge of `device`, whose TxQueue must be a PfcDeviceQueue and whose root queue disc a PfcQueueDisc
+     * (put there first); the device's receive error model, if any, goes on deciding for what is not a PAUSE.
+     */
+    void Attach(Ptr<PointToPointNetDevice> device);
+    Ptr<PointToPointNetDevice> GetDevice() const { return m_device; }
+    Ptr<PfcQueueDisc> GetQueueDisc() const { return m_disc; }
+
+    bool IsLossless(uint8_t priority) const { return (m_lossless >> priority) & 1; }
+    /** The switch's ingress accounting (PfcNode): `octets` more (or fewer) of `priority` held. */
+    void OnIngress(uint8_t priority, int64_t octets);
+    /** A PAUSE that arrived on this port. */
+    void OnPauseFrame(const PfcFrame& frame);
+
+    uint64_t GetIngressOctets(uint8_t priority) const { return m_ingress[priority]; }
+    uint64_t GetPeakIngress(uint8_t priority) const { return m_peak[priority]; }
+    uint64_t GetXoffSent() const { return m_xoffSent; }
+    uint64_t GetXonSent() const { return m_xonSent; }
+    uint64_t GetPausesReceived() const { return m_pausesReceived; }
+    uint32_t GetXoff() const { return m_xoff; }
+    uint32_t GetXon() const { return m_xon; }
+    uint32_t GetHeadroom() const { return m_headroom; }
+
+    /** (priority, quanta: 0 for XON, ingress octets held when sent) */
+    typedef void (*PauseSentTracedCallback)(uint8_t priority, uint16_t quanta, uint64_t ingress);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    class ReceiveFilter;
+    void SendPause(uint8_t priority, uint16_t quanta);
+    void Refresh(uint8_t priority);
+    void Resume(uint8_t priority);
+    DataRate Rate() const;
+
+    // Attributes
+    uint8_t m_lossless{0x08};
+    bool m_generate{true};
+    uint32_t m_xoff{0};
+    uint32_t m_xon{0};
+    uint32_t m_headroom{0};
+    uint16_t m_quanta{pfc::kMaxQuanta};
+
+    Ptr<PointToPointNetDevice> m_device;
+    Ptr<PfcDeviceQueue> m_queue;
+    Ptr<PfcQueueDisc> m_disc;
+    Ptr<ReceiveFilter> m_filter;
+    std::array<uint64_t, pfc::kPriorities> m_ingress{};
+    std::array<uint64_t, pfc::kPriorities> m_peak{};
+    std::array<bool, pfc::kPriorities> m_pausing{}; ///< this port told its peer XOFF
+    std::array<EventId, pfc::kPriorities> m_refresh;
+    std::array<EventId, pfc::kPriorities> m_resume; ///< the end of a pause received
+    uint64_t m_xoffSent{0};
+    uint64_t m_xonSent{0};
+    uint64_t m_pausesReceived{0};
+    TracedCallback<uint8_t, uint16_t, uint64_t> m_pauseSentTrace;
+    TracedCallback<uint8_t, uint16_t, uint64_t> m_pauseReceivedTrace;
+};
+
+/**
+ * PfcNode: a node's PFC ports by device index, aggregated to the node. It gives each port's queue disc the
+ * ingress accounting: an egress queue reports a packet by the port it came in by (PfcIngressTag).
+ */
+class PfcNode : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    /** `node`'s, made and aggregated on first use. */
+    static Ptr<PfcNode> Get(Ptr<Node> node);
+    /** Add `port` (attached to a device of this node) and give its queue disc the ingress accounting. */
+    void AddPort(Ptr<PfcPort> port);
+    Ptr<PfcPort> GetPort(uint32_t ifIndex) const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets);
+    std::map<uint32_t, Ptr<PfcPort>> m_ports;
+};
+
+} // namespace ns3
+
+#endif // IWARP_PFC_PORT_H
