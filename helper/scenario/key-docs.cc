@@ -34,6 +34,7 @@ Tables()
     static const std::vector<KeyTable> tables = {
         {"top-level", [] { return &ScenarioSchema(); }, false},
         {"topology", [] { return &TopologyNode(); }, false},
+        {"pfc", [] { return &PfcNode(); }, false},
         {"links", [] { return PerLinkNode().element; }, false},
         {"queue-disc", [] { return &QueueDiscNode(); }, true},
         {"workloads", [] { return ScenarioSchema().fields.at("workloads")->element; }, false},

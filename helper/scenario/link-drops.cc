@@ -1,5 +1,7 @@
 #include "helper/scenario/link-drops.h"
 
+#include "net/pfc-frame.h"
+
 #include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
@@ -46,9 +48,14 @@ LinkDropCounters::Follow(Ptr<PointToPointNetDevice> dev, LinkDrops* counts)
 }
 
 void
-LinkDropCounters::PhyRxDrop(Receiver* r, Ptr<const Packet> /*p*/)
+LinkDropCounters::PhyRxDrop(Receiver* r, Ptr<const Packet> p)
 {
-    ++(r->gate && r->gate->IsDown() ? r->counts->linkDown : r->counts->impairment);
+    const bool down = r->gate && r->gate->IsDown();
+    if (!down && pfc::IsPauseFrame(p))
+    {
+        return; // a PFC port took its PAUSE off the wire: delivered, not lost
+    }
+    ++(down ? r->counts->linkDown : r->counts->impairment);
 }
 
 std::vector<LinkDrops>

@@ -16,6 +16,26 @@ Peak(uint32_t* peak, uint32_t, uint32_t now)
     *peak = std::max(*peak, now);
 }
 
+/** The port's PFC counters, of its (one) lossless priority. */
+QueueResult::Pfc
+PfcOf(const PfcPort& port)
+{
+    uint8_t lossless = 0;
+    while (lossless + 1 < pfc::kPriorities && !port.IsLossless(lossless))
+    {
+        ++lossless;
+    }
+    QueueResult::Pfc r;
+    r.xoffSent = port.GetXoffSent();
+    r.xonSent = port.GetXonSent();
+    r.pausesReceived = port.GetPausesReceived();
+    r.pausedTime = port.GetQueueDisc()->GetPausedTime(lossless);
+    r.peakIngress = port.GetPeakIngress(lossless);
+    r.xoff = port.GetXoff();
+    r.headroom = port.GetHeadroom();
+    return r;
+}
+
 std::string
 LimitText(const QueueSize& q)
 {
@@ -34,16 +54,17 @@ QueueCounters::QueueCounters(const BuiltTopology& topo)
 {
     for (const BuiltLink& l : topo.links)
     {
-        Follow(l.a, l.b, topo.graph[l.vertexA].IsHost(), l.devA, l.queuesA);
-        Follow(l.b, l.a, topo.graph[l.vertexB].IsHost(), l.devB, l.queuesB);
+        Follow(l.a, l.b, topo.graph[l.vertexA].IsHost(), l.devA, l.queuesA, l.pfcA);
+        Follow(l.b, l.a, topo.graph[l.vertexB].IsHost(), l.devB, l.queuesB, l.pfcB);
     }
 }
 
 void
 QueueCounters::Follow(const std::string& node, const std::string& peer, bool host, Ptr<PointToPointNetDevice> dev,
-                      const PortQueueSpec& spec)
+                      const PortQueueSpec& spec, Ptr<PfcPort> pfc)
 {
     Port& p = m_ports.emplace_back();
+    p.pfc = pfc;
     p.row.node = node;
     p.row.peer = peer;
     p.row.role = host ? "host-nic" : "switch-port";
@@ -103,6 +124,10 @@ QueueCounters::Collect() const
         {
             r.dropReasons["Device queue full"] += r.deviceDropped;
         }
+        if (p.pfc)
+        {
+            r.pfc = PfcOf(*p.pfc);
+        }
         out.push_back(std::move(r));
     }
     return out;
@@ -113,12 +138,24 @@ QueuesCsv(const std::vector<QueueResult>& queues)
 {
     std::ostringstream os;
     os << "node,peer,role,kind,limit,enqueued,dequeued,dropped,marked,peak_packets,peak_bytes,"
-          "device_enqueued,device_dropped,device_peak_packets\n";
+          "device_enqueued,device_dropped,device_peak_packets,pfc_xoff_sent,pfc_xon_sent,pfc_pauses_received,"
+          "pfc_paused_ns,pfc_peak_ingress_bytes,pfc_xoff_bytes,pfc_headroom_bytes\n";
     for (const QueueResult& q : queues)
     {
         os << q.node << "," << q.peer << "," << q.role << "," << q.kind << "," << q.limit << "," << q.enqueued << ","
            << q.dequeued << "," << q.dropped << "," << q.marked << "," << q.peakPackets << "," << q.peakBytes << ","
-           << q.deviceEnqueued << "," << q.deviceDropped << "," << q.devicePeakPackets << "\n";
+           << q.deviceEnqueued << "," << q.deviceDropped << "," << q.devicePeakPackets;
+        if (q.pfc)
+        {
+            os << "," << q.pfc->xoffSent << "," << q.pfc->xonSent << "," << q.pfc->pausesReceived << ","
+               << q.pfc->pausedTime.GetNanoSeconds() << "," << q.pfc->peakIngress << "," << q.pfc->xoff << ","
+               << q.pfc->headroom;
+        }
+        else
+        {
+            os << ",,,,,,,"; // no PFC on the port
+        }
+        os << "\n";
     }
     return os.str();
 }

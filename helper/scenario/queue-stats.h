@@ -41,9 +41,11 @@ class QueueCounters
         QueueResult row;
         Ptr<QueueDisc> disc;
         Ptr<Queue<Packet>> device;
+        Ptr<PfcPort> pfc;
+        uint8_t lossless{0};
     };
     void Follow(const std::string& node, const std::string& peer, bool host, Ptr<PointToPointNetDevice> dev,
-                const PortQueueSpec& spec);
+                const PortQueueSpec& spec, Ptr<PfcPort> pfc);
     std::deque<Port> m_ports; ///< a deque: the traces hold pointers to its elements
 };
 

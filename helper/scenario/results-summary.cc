@@ -343,6 +343,14 @@ QueuesJson(const std::vector<QueueResult>& queues)
         {
             continue;
         }
+        json pfc = nullptr;
+        if (q.pfc)
+        {
+            pfc = {{"xoff_sent", q.pfc->xoffSent},         {"xon_sent", q.pfc->xonSent},
+                   {"pauses_received", q.pfc->pausesReceived}, {"paused_ns", q.pfc->pausedTime.GetNanoSeconds()},
+                   {"peak_ingress_bytes", q.pfc->peakIngress}, {"xoff_bytes", q.pfc->xoff},
+                   {"headroom_bytes", q.pfc->headroom}};
+        }
         out.push_back({{"node", q.node},
                        {"peer", q.peer},
                        {"role", q.role},
@@ -358,7 +366,8 @@ QueuesJson(const std::vector<QueueResult>& queues)
                        {"peak_bytes", q.peakBytes},
                        {"device", {{"enqueued", q.deviceEnqueued},
                                    {"dropped", q.deviceDropped},
-                                   {"peak_packets", q.devicePeakPackets}}}});
+                                   {"peak_packets", q.devicePeakPackets}}},
+                       {"pfc", pfc}});
     }
     return out;
 }

@@ -343,6 +343,18 @@ struct QueueResult
     uint64_t deviceEnqueued{0}; ///< the device queue under the queue disc (the same queue for "none")
     uint64_t deviceDropped{0};
     uint32_t devicePeakPackets{0};
+    /** With PFC (`topology.pfc`): the port's PAUSE counters and its lossless priority's pauses and ingress. */
+    struct Pfc
+    {
+        uint64_t xoffSent{0};       ///< PAUSE frames with a pause time (refreshes included)
+        uint64_t xonSent{0};        ///< PAUSE frames of 0 quanta
+        uint64_t pausesReceived{0}; ///< PAUSE frames that arrived
+        Time pausedTime;            ///< its egress's time paused on the lossless priority
+        uint64_t peakIngress{0};    ///< a switch port's: the most octets it brought in that the switch held
+        uint64_t xoff{0};
+        uint64_t headroom{0};
+    };
+    std::optional<Pfc> pfc;
 };
 
 /** A physics bound a result must respect (doc/metrics.md, "Checks"); a failure means a bug or a bad model. */

@@ -75,6 +75,14 @@ struct PerLinkConfig
 
 // TopologyKind and ToString(TopologyKind) come from helper/topology/topology-spec.h: one list of kinds.
 
+/** `topology.pfc`: PFC on every port (TopologySpec::pfc). */
+struct PfcConfig
+{
+    uint32_t priority{3}; ///< the lossless priority
+    uint64_t xoff{0};     ///< octets, required
+    uint64_t xon{0};      ///< octets, required
+};
+
 struct TopologyConfig
 {
     TopologyKind kind{TopologyKind::TwoHosts};
@@ -91,6 +99,7 @@ struct TopologyConfig
     std::optional<Time> rerouteAfter;
     /** dumbbell: the link between the two routers, over `links`. */
     LinkConfig bottleneck;
+    std::optional<PfcConfig> pfc; ///< none: lossy ports
 };
 
 /**

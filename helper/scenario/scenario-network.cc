@@ -95,6 +95,11 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     ApplyScenarioQueues(cfg, spec);
     spec.ecmp = t.ecmp;
     spec.switchFastPath = t.switchFastPath;
+    if (t.pfc)
+    {
+        spec.pfc = PfcSpec{uint8_t(t.pfc->priority), QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xoff)),
+                           QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xon))};
+    }
     // Hashed host routes build in constant time per route; ns-3's static routing grows with the
     // table and takes minutes past a few hundred hosts (doc/topology.md).
     spec.routeTable = RouteTable::Hashed;

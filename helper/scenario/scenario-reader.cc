@@ -254,6 +254,19 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
             Fail(n["file"], Join(path, "file"), "cannot open graphml file " + t.file);
         }
     }
+    if (n["pfc"])
+    {
+        const std::string p = Join(path, "pfc");
+        RequireMap(n["pfc"], p);
+        CheckKeys(n["pfc"], p, PfcNode());
+        PfcConfig pfc;
+        ReadSection(*this, PfcKeys(), n["pfc"], p, pfc);
+        if (pfc.xoff == 0 || pfc.xon > pfc.xoff || pfc.xoff > UINT32_MAX)
+        {
+            Fail(n["pfc"], p, "xoff must be above 0 and below 4 GiB, and xon at most xoff");
+        }
+        t.pfc = pfc;
+    }
     if (n["bottleneck"])
     {
         t.bottleneck = ReadLink(n["bottleneck"], Join(path, "bottleneck"));

@@ -285,6 +285,7 @@ TopologyBuilder::CheckInput(const TopologySpec& spec, BuiltTopology& topo)
     }
     // Every input error is thrown from here, so a failed build leaves no nodes behind.
     Describe(spec, topo);
+    CheckPfc(spec, topo);
     for (const LinkImpairment& li : spec.impairLinks)
     {
         if (topo.FindLinks(li.a, li.b).empty())
@@ -317,6 +318,7 @@ TopologyBuilder::Build(const TopologySpec& spec)
     CreateNodes(topo);
     CreateLinks(spec, topo);
     AddImpairments(spec, topo);
+    AddPfc(spec, topo);
     topo.AssignStreams(spec.firstStream);
     InstallRoutes(spec, topo);
     topo.buildSeconds =
@@ -458,7 +460,14 @@ TopologyBuilder::CreateLinks(const TopologySpec& spec, BuiltTopology& topo)
             ipv4->SetUp(ifIndex);
             // Addresses are assigned by hand, so no helper installs a queue disc: the port's
             // queues are all made here (helper/topology/port-queues.h).
-            InstallPortQueues(dev, queues, link.params.rate, link.params.delay);
+            if (spec.pfc)
+            {
+                InstallPfcPortQueues(dev, queues, link.params.rate, link.params.delay);
+            }
+            else
+            {
+                InstallPortQueues(dev, queues, link.params.rate, link.params.delay);
+            }
             return dev;
         };
         link.devA = makeEnd(link.vertexA, 1, link.queuesA, link.ifA, link.addrA);

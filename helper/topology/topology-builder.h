@@ -24,6 +24,7 @@
 #include "helper/topology/topology-graph.h"
 #include "helper/topology/topology-spec.h"
 #include "net/gilbert-elliott-error-model.h"
+#include "net/pfc-port.h"
 #include "net/reordering-channel.h"
 
 #include "ns3/ipv4-address.h"
@@ -59,6 +60,8 @@ struct BuiltLink
     Ptr<GilbertElliottErrorModel> lossAtA; ///< receive-side loss at a (null: none)
     Ptr<GilbertElliottErrorModel> lossAtB;
     Ptr<ReorderingChannel> reorder; ///< the channel again when it reorders (null: it does not)
+    Ptr<PfcPort> pfcA; ///< end a's PFC port (null without PFC)
+    Ptr<PfcPort> pfcB;
 };
 
 /** Sums of the impairment counters over links (both directions). */
@@ -156,6 +159,10 @@ class TopologyBuilder
     static void CreateNodes(BuiltTopology& topo);
     static void CreateLinks(const TopologySpec& spec, BuiltTopology& topo);
     static void AddImpairments(const TopologySpec& spec, BuiltTopology& topo);
+    /** PFC ports on every device (topology-pfc.cc), after the impairments: they wrap the loss models. */
+    static void AddPfc(const TopologySpec& spec, BuiltTopology& topo);
+    /** TopologyError for PFC settings that cannot be built (thresholds, a port without a queue disc). */
+    static void CheckPfc(const TopologySpec& spec, const BuiltTopology& topo);
     static void InstallRoutes(const TopologySpec& spec, BuiltTopology& topo);
 };
 

@@ -230,6 +230,17 @@ enum class RouteTable
     Hashed,
 };
 
+/**
+ * PFC (IEEE 802.1Qbb) on every port (net/pfc-port.h): one lossless priority; each switch port pauses its peer
+ * when the octets it brought in that the switch still holds reach `xoff`, and lets it go at `xon`; hosts obey.
+ */
+struct PfcSpec
+{
+    uint8_t priority{3}; ///< the lossless priority (DSCP >> 3; RoCEv2's DSCP 26 is 3)
+    QueueSize xoff{QueueSizeUnit::BYTES, 0};
+    QueueSize xon{QueueSizeUnit::BYTES, 0};
+};
+
 struct TopologySpec
 {
     TopologyKind kind{TopologyKind::TwoHosts};
@@ -261,6 +272,8 @@ struct TopologySpec
     std::map<std::string, PortQueueSpec> hostNicByName;
     /** Switch ports on named links; the last naming of a link wins (after GraphML's edge values). */
     std::vector<LinkQueues> queueLinks;
+
+    std::optional<PfcSpec> pfc; ///< PFC on every port; none: lossy ports
 
     std::optional<ImpairmentSpec> impairAll; ///< on every link
     std::vector<LinkImpairment> impairLinks; ///< on named links (replaces impairAll there)

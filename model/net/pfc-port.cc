@@ -3,6 +3,8 @@
 #include "net/pfc-ingress-tag.h"
 
 #include "ns3/abort.h"
+
+#include <cmath>
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -16,6 +18,13 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("PfcPort");
 NS_OBJECT_ENSURE_REGISTERED(PfcPort);
 NS_OBJECT_ENSURE_REGISTERED(PfcNode);
+
+uint64_t
+pfc::Headroom(DataRate rate, Time delay, uint32_t frameOctets, uint32_t deviceQueuePackets)
+{
+    const double wire = 2 * delay.GetSeconds() * double(rate.GetBitRate()) / 8;
+    return uint64_t(std::ceil(wire)) + uint64_t(deviceQueuePackets + 2) * frameOctets + kFrameLen;
+}
 
 /** Takes PAUSE frames off the wire for the port, tags what else arrives, and asks the link's own model. */
 class PfcPort::ReceiveFilter : public ErrorModel

@@ -38,6 +38,17 @@
 namespace ns3
 {
 
+namespace pfc
+{
+/**
+ * The octets a port must hold above Xoff: after it decides to pause its peer, the PAUSE waits for the frame the
+ * port is sending, crosses the link, and the peer still finishes the frame it is sending and those in its device
+ * queue, while what was on the wire the other way arrives: the link's delay both ways at its rate, plus
+ * `deviceQueuePackets` + 2 frames of `frameOctets` (its largest, PPP header on) and the PAUSE itself.
+ */
+uint64_t Headroom(DataRate rate, Time delay, uint32_t frameOctets, uint32_t deviceQueuePackets);
+} // namespace pfc
+
 class PfcPort : public Object
 {
   public:

@@ -276,7 +276,7 @@ class ErrorsTestCase : public TestCase
              ":8:5: workloads.0.sise: unknown key 'sise'; did you mean 'size'?"},
             {"unknown key without a close one", Replace(kMinimal, "  kind: two-hosts\n", "  kind: two-hosts\n  zzzzzzzz: 1\n"),
              ":4:3: topology.zzzzzzzz: unknown key 'zzzzzzzz' (known keys: bottleneck, ecmp, file, hosts-per-leaf, "
-             "hosts-per-side, k, kind, leaves, planes, reroute-after, spines, switch-fast-path)"},
+             "hosts-per-side, k, kind, leaves, pfc, planes, reroute-after, spines, switch-fast-path)"},
             {"wrong type: list for a value", Replace(kMinimal, "count: 10", "count: [10]"),
              ":9:12: workloads.0.count: expected a value, got a list"},
             {"wrong type: value for a mapping", Replace(kMinimal, "topology:\n  kind: two-hosts\n", "topology: two-hosts\n"),

@@ -32,6 +32,10 @@ const SchemaNode& TopologyNode();
 /** The topology kinds by name ("two-hosts", ...). */
 const Names<TopologyKind>& TopologyKindNames();
 
+/** `topology.pfc`. */
+const std::vector<SectionKey<PfcConfig>>& PfcKeys();
+const SchemaNode& PfcNode();
+
 /** `links`, `topology.bottleneck`; a `per-link` entry adds `between`. */
 const std::vector<SectionKey<LinkConfig>>& LinkKeys();
 const SchemaNode& LinkNode();

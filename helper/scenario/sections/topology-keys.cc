@@ -43,6 +43,32 @@ GraphMlFile()
     return k;
 }
 
+/** A size in octets, required, into a PfcConfig member. */
+SectionKey<PfcConfig>
+PfcThreshold(const std::string& name, uint64_t PfcConfig::*m, std::string meaning)
+{
+    KeyInfo info = Facts(ValueKind::Size, "size", "**required**", std::move(meaning));
+    info.required = true;
+    return CustomKey<PfcConfig>(name, info,
+                                [m](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
+                                    PfcConfig& c) { c.*m = r.SizeOf(v, path); });
+}
+
+std::vector<SectionKey<PfcConfig>>
+DeclarePfc()
+{
+    std::vector<SectionKey<PfcConfig>> keys;
+    keys.push_back(UIntKey("priority", &PfcConfig::priority, 0, 7,
+                           "the lossless priority: packets whose DSCP >> 3 it is (RoCEv2's DSCP 26: 3); the "
+                           "others stay lossy"));
+    keys.push_back(PfcThreshold("xoff", &PfcConfig::xoff,
+                                "a switch port sends its peer XOFF once the octets of the priority it brought in "
+                                "and the switch still holds reach this (no default: a buffer's share is the "
+                                "study's choice)"));
+    keys.push_back(PfcThreshold("xon", &PfcConfig::xon, "and XON once they fall to this (at most `xoff`)"));
+    return keys;
+}
+
 std::vector<Key>
 Declare()
 {
@@ -79,6 +105,12 @@ Declare()
                            "Plane 0's switches keep the one-plane names, plane p's add `_p<p>` (`leaf0_p1`); "
                            "each address is routed in its own plane (doc/topology.md, \"Planes\")")
                        .Only("leaf-spine"));
+    keys.push_back(DeclaredKey<TopologyConfig>(
+        "pfc",
+        Facts(ValueKind::Map, "`{priority, xoff, xon}`", "none (lossy ports)",
+              "PFC (IEEE 802.1Qbb) on every port: switch ports pause their peers per priority, hosts and "
+              "switches obey; PAUSE frames in the pcaps, counters in `queues` (doc/topology.md, \"PFC\")"),
+        &PfcNode()));
     keys.push_back(FatTreeK());
     keys.push_back(GraphMlFile());
     return keys;
@@ -102,6 +134,20 @@ TopologyKeys()
 {
     static const std::vector<Key> keys = Declare();
     return keys;
+}
+
+const std::vector<SectionKey<PfcConfig>>&
+PfcKeys()
+{
+    static const std::vector<SectionKey<PfcConfig>> keys = DeclarePfc();
+    return keys;
+}
+
+const SchemaNode&
+PfcNode()
+{
+    static const SchemaNode n = SectionNode(PfcKeys(), &ScalarNode());
+    return n;
 }
 
 const SchemaNode&
