@@ -12,6 +12,18 @@
 namespace ns3
 {
 
+namespace
+{
+/** The point-to-point devices' MTU: the builder leaves ns-3's default. */
+uint32_t
+DefaultMtu()
+{
+    TypeId::AttributeInformation info;
+    PointToPointNetDevice::GetTypeId().LookupAttributeByName("Mtu", &info);
+    return uint32_t(DynamicCast<const UintegerValue>(info.initialValue)->Get());
+}
+} // namespace
+
 void
 TopologyBuilder::CheckPfc(const TopologySpec& spec, const BuiltTopology& topo)
 {
@@ -32,18 +44,42 @@ TopologyBuilder::CheckPfc(const TopologySpec& spec, const BuiltTopology& topo)
     {
         throw TopologyError("pfc: xoff must be above 0 and at least xon");
     }
+    const uint32_t frame = DefaultMtu() + pfc::kPppLen;
     for (const BuiltLink& link : topo.links)
     {
-        for (const PortQueueSpec* q : {&link.queuesA, &link.queuesB})
+        const struct
         {
-            if (q->disc.kind == QueueDiscKind::None)
+            const PortQueueSpec& queues;
+            TopoVertexId vertex;
+            std::string name;
+        } ends[] = {{link.queuesA, link.vertexA, link.a + " -> " + link.b},
+                    {link.queuesB, link.vertexB, link.b + " -> " + link.a}};
+        for (const auto& end : ends)
+        {
+            const PortQueueSpec& q = end.queues;
+            if (q.disc.kind == QueueDiscKind::None)
             {
-                throw TopologyError("pfc: every port needs a queue disc (its priorities' queues); the link " +
-                                    link.a + " - " + link.b + " has queue-disc kind none");
+                throw TopologyError("pfc: every port needs a queue disc (its priorities' queues); the port " +
+                                    end.name + " has queue-disc kind none");
             }
-            if (q->deviceQueue.GetUnit() != QueueSizeUnit::PACKETS)
+            if (q.deviceQueue.GetUnit() != QueueSizeUnit::PACKETS)
             {
                 throw TopologyError("pfc: device queues are sized in packets (the headroom counts them)");
+            }
+            if (topo.graph[end.vertex].IsHost())
+            {
+                continue;
+            }
+            // One ingress port alone fills one egress queue to xoff plus its headroom before its peer stops.
+            const uint64_t need =
+                pfc.xoff.GetValue() + pfc::Headroom(link.params.rate, link.params.delay, frame, q.deviceQueue.GetValue());
+            const uint64_t limit = q.queue.GetUnit() == QueueSizeUnit::BYTES ? q.queue.GetValue()
+                                                                             : uint64_t(q.queue.GetValue()) * frame;
+            if (limit < need)
+            {
+                throw TopologyError("pfc: the switch port " + end.name + " holds " + std::to_string(limit) +
+                                    " octets, below xoff + its headroom (" + std::to_string(need) +
+                                    "): its lossless priority would drop before XOFF");
             }
         }
     }

@@ -92,9 +92,11 @@ PfcPort::GetTypeId()
                           "Octets the buffer keeps above Xoff for what arrives after XOFF (only reported here)",
                           UintegerValue(0), MakeUintegerAccessor(&PfcPort::m_headroom),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("PauseQuanta", "The pause time an XOFF asks for, in 512-bit-time quanta (802.1Qbb's most)",
+            .AddAttribute("PauseQuanta",
+                          "The pause time an XOFF asks for, in 512-bit-time quanta (802.1Qbb's most). At least "
+                          "16: the XOFF is repeated each half pause time, and a PAUSE takes one quantum of wire",
                           UintegerValue(pfc::kMaxQuanta), MakeUintegerAccessor(&PfcPort::m_quanta),
-                          MakeUintegerChecker<uint16_t>(1))
+                          MakeUintegerChecker<uint16_t>(16))
             .AddTraceSource("PauseSent", "A PAUSE left: (priority, quanta, 0 for XON; ingress octets held)",
                             MakeTraceSourceAccessor(&PfcPort::m_pauseSentTrace),
                             "ns3::PfcPort::PauseSentTracedCallback")
@@ -280,6 +282,10 @@ PfcNode::OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets)
 void
 PfcNode::DoDispose()
 {
+    for (auto& [ifIndex, port] : m_ports)
+    {
+        port->Dispose();
+    }
     m_ports.clear();
     Object::DoDispose();
 }

@@ -12,7 +12,8 @@
  *
  * A PAUSE leaves through the port's PfcDeviceQueue ahead of the data, 64 octets on the wire (PfcFrame), and is
  * taken off the wire at the receiving port before IPv4 sees it (the port's receive filter, which wraps the
- * link's own loss model; a PAUSE is never lost). Both ends' pcaps show it as sent by the port that sent it.
+ * link's own loss model; a PAUSE is never lost, nor held back by a reordering channel). The sending port's pcap
+ * shows it; the receiving port's does not (ns-3's device records what its receive error model passes).
  */
 /**
  * \file

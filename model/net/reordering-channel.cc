@@ -1,5 +1,7 @@
 #include "net/reordering-channel.h"
 
+#include "net/pfc-frame.h"
+
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -54,9 +56,13 @@ ReorderingChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice>
     // animation trace); the device's own transmit-complete timing is unchanged.
     const uint32_t wire = (src == GetSource(0)) ? 0 : 1;
     Ptr<PointToPointNetDevice> dst = GetDestination(wire);
-    ++m_seen;
     Time extra(0);
-    if (m_fraction > 0.0 && m_uniform->GetValue() < m_fraction)
+    // A PFC PAUSE is a MAC control frame: it is never held back (an XOFF overtaken by its XON would pause the
+    // peer with nothing to end it), and it draws no random number, so data packets meet the same draws with
+    // PFC on or off.
+    const bool pause = pfc::IsPauseFrame(p);
+    m_seen += !pause;
+    if (!pause && m_fraction > 0.0 && m_uniform->GetValue() < m_fraction)
     {
         extra = m_extraDelay;
         ++m_delayed;

@@ -317,7 +317,7 @@ RoceTransport::ScheduleTx()
         return;
     }
     const Time now = Simulator::Now();
-    if (rated && m_dcqcn && m_rateFree > now)
+    if (rated && m_dcqcn && m_dcqcn->IsLimiting() && m_rateFree > now)
     {
         // Wait for the rate without holding the port; an ACK queued meanwhile goes at once (below).
         if (!m_txEvent.IsRunning())
@@ -435,6 +435,10 @@ RoceTransport::Fail(QpEvent event, WcStatus status)
     m_failed = true;
     Simulator::Cancel(m_txEvent);
     Simulator::Cancel(m_timer);
+    if (m_dcqcn)
+    {
+        m_dcqcn->Stop();
+    }
     std::deque<SendEntry> sends;
     sends.swap(m_sq);
     std::deque<Recv> recvs;

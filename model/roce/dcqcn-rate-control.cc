@@ -92,6 +92,10 @@ DcqcnRateControl::Start(DataRate lineRate)
 double
 DcqcnRateControl::GetAlpha() const
 {
+    if (m_cnps == 0)
+    {
+        return m_alphaAtCnp; // the K timer runs from the first CNP
+    }
     const int64_t periods = (Simulator::Now() - m_lastCnp).GetTimeStep() / m_alphaInterval.GetTimeStep();
     return m_alphaAtCnp * std::pow(1.0 - m_g, double(periods));
 }
@@ -100,8 +104,8 @@ void
 DcqcnRateControl::OnCnp()
 {
     NS_ABORT_MSG_IF(m_line == 0, "DcqcnRateControl was not started");
+    const double alpha = GetAlpha(); // before counting this CNP: the first finds alpha as Start left it
     ++m_cnps;
-    const double alpha = GetAlpha();
     m_rt = m_rc;
     m_rc = std::max(m_rc * (1.0 - alpha / 2.0), double(m_minRate.GetBitRate()));
     m_alphaAtCnp = (1.0 - m_g) * alpha + m_g;
@@ -113,6 +117,13 @@ DcqcnRateControl::OnCnp()
     m_timerEvent = Simulator::Schedule(m_timer, &DcqcnRateControl::OnTimer, this);
     NS_LOG_DEBUG("CNP: Rc " << m_rc << " Rt " << m_rt << " alpha " << m_alphaAtCnp);
     m_rateTrace(m_rc, m_rt, m_alphaAtCnp, CUT);
+}
+
+void
+DcqcnRateControl::Stop()
+{
+    m_limiting = false;
+    Simulator::Cancel(m_timerEvent);
 }
 
 void

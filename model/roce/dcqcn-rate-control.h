@@ -15,9 +15,10 @@
  *    Rt never passes the line rate. Once Rc and Rt are back at the line rate the timer stops (more increases
  *    would change nothing until the next cut).
  *
- * Until the first CNP the queue pair sends at the line rate. Alpha starts at 1 (the paper's initial value);
- * its K timer is kept as arithmetic (whole periods since the last CNP), not as events, so an idle queue pair
- * schedules nothing.
+ * Until the first CNP the queue pair sends at the line rate, and the first CNP finds alpha at 1 (the paper's
+ * initial value; NVIDIA's NICs and HPCC's simulator also start it at the first CNP, not at connection set-up).
+ * Alpha's K timer is kept as arithmetic (whole periods since the last CNP), not as events, so an idle queue pair
+ * schedules nothing. Stop ends the timer (the queue pair is gone).
  */
 /**
  * \file
@@ -56,6 +57,8 @@ class DcqcnRateControl : public Object
     void OnCnp();
     /** `octets` left at the current rate (the byte counter counts them). */
     void OnSent(uint32_t octets);
+    /** No more increases: the queue pair failed or closed. */
+    void Stop();
 
     /** Rc, the rate packets leave at. */
     double GetRateBps() const { return m_rc; }

@@ -124,7 +124,7 @@ struct Incast
     static constexpr uint32_t kXoff = 30000;
     static constexpr uint32_t kXon = 15000;
 
-    explicit Incast(bool pfcOff, const std::string& pcap = "")
+    explicit Incast(bool pfcOff, const std::string& pcap = "", uint16_t quanta = pfc::kMaxQuanta)
     {
         nodes.Create(4);
         InternetStackHelper().Install(nodes);
@@ -141,7 +141,7 @@ struct Incast
             rAddr = ifs.GetAddress(0);
             const bool toReceiver = h == 3;
             Ptr<PfcPort> host = Install(DynamicCast<PointToPointNetDevice>(d.Get(0)), false, "10000p");
-            Ptr<PfcPort> sw = Install(DynamicCast<PointToPointNetDevice>(d.Get(1)), !pfcOff, "100000B");
+            Ptr<PfcPort> sw = Install(DynamicCast<PointToPointNetDevice>(d.Get(1)), !pfcOff, "100000B", quanta);
             switchDevs.push_back(DynamicCast<PointToPointNetDevice>(d.Get(1)));
             if (toReceiver)
             {
@@ -182,7 +182,8 @@ struct Incast
 
     ~Incast() { Simulator::Destroy(); }
 
-    static Ptr<PfcPort> Install(Ptr<PointToPointNetDevice> dev, bool generate, const std::string& limit)
+    static Ptr<PfcPort> Install(Ptr<PointToPointNetDevice> dev, bool generate, const std::string& limit,
+                                uint16_t quanta = pfc::kMaxQuanta)
     {
         PortQueueSpec spec;
         spec.queue = QueueSize(limit);
@@ -192,6 +193,7 @@ struct Incast
         port->SetAttribute("Generate", BooleanValue(generate));
         port->SetAttribute("Xoff", UintegerValue(kXoff));
         port->SetAttribute("Xon", UintegerValue(kXon));
+        port->SetAttribute("PauseQuanta", UintegerValue(quanta));
         port->Attach(dev);
         PfcNode::Get(dev->GetNode())->AddPort(port);
         return port;
@@ -337,6 +339,51 @@ class IncastTestCase : public TestCase
     }
 };
 
+class RefreshTestCase : public TestCase
+{
+  public:
+    RefreshTestCase()
+        : TestCase("a pause longer than an XOFF's pause time is kept up by repeating XOFF every half of it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 64 quanta at 10 Gb/s pause 3.28 us: each pause here lasts longer, so the port repeats its XOFF.
+        const Incast on(false, "", 64);
+        Ptr<PfcPort> in = on.switchIn[0];
+        std::clog << "  " << in->GetXoffSent() << " XOFF (repeats included), " << in->GetXonSent() << " XON; "
+                  << on.switchOut->GetStats().nTotalDroppedPackets << " dropped\n";
+        NS_TEST_EXPECT_MSG_GT(in->GetXoffSent(), 2 * in->GetXonSent(), "XOFFs repeated within each pause");
+        NS_TEST_EXPECT_MSG_EQ(on.switchOut->GetStats().nTotalDroppedPackets, 0u, "the repeats held the pause");
+        NS_TEST_EXPECT_MSG_EQ(on.sink->GetTotalRx(), on.sent * kPacket, "every packet sent arrives");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(in->GetPeakIngress(kLossless), uint64_t(Incast::kXoff + 2 * 1250 + 3 * kWire + 64),
+                                    "within the headroom");
+        // Runs: the first XOFF of each at Xoff, repeats while above Xon, one XON to end it.
+        bool paused = false;
+        for (size_t k = 0; k < on.pausesOf0.size(); ++k)
+        {
+            const auto [quanta, ingress] = on.pausesOf0[k];
+            if (quanta == 0)
+            {
+                NS_TEST_EXPECT_MSG_EQ(paused, true, "an XON ends a pause (" << k << ")");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(ingress, uint64_t(Incast::kXon), "XON at Xon");
+                paused = false;
+            }
+            else if (!paused)
+            {
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(ingress, uint64_t(Incast::kXoff), "a pause starts at Xoff (" << k << ")");
+                paused = true;
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(ingress, uint64_t(Incast::kXon), "a repeat while above Xon (" << k << ")");
+            }
+        }
+    }
+};
+
 class PfcTestSuite : public TestSuite
 {
   public:
@@ -346,6 +393,7 @@ class PfcTestSuite : public TestSuite
         AddTestCase(new FrameTestCase, TestCase::QUICK);
         AddTestCase(new PauseTimingTestCase, TestCase::QUICK);
         AddTestCase(new IncastTestCase, TestCase::QUICK);
+        AddTestCase(new RefreshTestCase, TestCase::QUICK);
     }
 };
 
