@@ -166,10 +166,7 @@ PfcPort::OnIngress(uint8_t priority, int64_t octets)
     if (!m_pausing[priority] && m_ingress[priority] >= m_xoff)
     {
         m_pausing[priority] = true;
-        ++m_xoffSent;
-        SendPause(priority, m_quanta);
-        m_refresh[priority] =
-            Simulator::Schedule(pfc::PauseTime(m_quanta, Rate()) / 2, &PfcPort::Refresh, this, priority);
+        Refresh(priority);
     }
     else if (m_pausing[priority] && m_ingress[priority] <= m_xon)
     {
@@ -183,7 +180,7 @@ PfcPort::OnIngress(uint8_t priority, int64_t octets)
 void
 PfcPort::Refresh(uint8_t priority)
 {
-    // Still above Xon: the peer is told again before its pause runs out.
+    // XOFF, and again each half pause time while above Xon, before the peer's pause runs out.
     ++m_xoffSent;
     SendPause(priority, m_quanta);
     m_refresh[priority] = Simulator::Schedule(pfc::PauseTime(m_quanta, Rate()) / 2, &PfcPort::Refresh, this, priority);

@@ -88,6 +88,7 @@ class PfcPort : public Object
   private:
     class ReceiveFilter;
     void SendPause(uint8_t priority, uint16_t quanta);
+    /** XOFF for `priority` now, and again each half pause time until XON. */
     void Refresh(uint8_t priority);
     void Resume(uint8_t priority);
     DataRate Rate() const;

@@ -126,9 +126,12 @@ PfcQueueDisc::DoDequeue()
         if (Ptr<QueueDiscItem> item = GetQueueDiscClass(p)->GetQueueDisc()->Dequeue())
         {
             m_next = uint8_t((p + 1) % pfc::kPriorities);
-            Account(item, p, -1);
+            // The tag comes off as the packet leaves (the next switch puts its own), and its octets are gone.
             PfcIngressTag tag;
-            item->GetPacket()->RemovePacketTag(tag);
+            if (item->GetPacket()->RemovePacketTag(tag) && !m_ingress.IsNull())
+            {
+                m_ingress(tag.GetPort(), p, -int64_t(item->GetSize()));
+            }
             return item;
         }
     }

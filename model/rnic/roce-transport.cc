@@ -392,9 +392,10 @@ RoceTransport::SendPacket(const RoceBth& bthIn, const Header* ext, const uint8_t
     }
     Ptr<RoceStack> stack = m_conn->GetStack();
     Ptr<Packet> packet = BuildRocePacket(m_addressing, stack->NextIpId(), headers, payload, len);
-    if (m_dcqcn && bth.GetOpcode() != IbOpcode::Acknowledge)
+    if (m_dcqcn && m_dcqcn->IsLimiting() && bth.GetOpcode() != IbOpcode::Acknowledge)
     {
-        // DCQCN's rate limiter: the next paced packet no sooner than this one's time at the current rate.
+        // DCQCN's rate limiter: the next paced packet no sooner than this one's time at the current rate (at
+        // the line rate the port is the slower, and ScheduleTx does not look).
         m_rateFree = Simulator::Now() + DataRate(uint64_t(m_dcqcn->GetRateBps())).CalculateBytesTxTime(packet->GetSize());
         m_dcqcn->OnSent(packet->GetSize());
     }

@@ -11,7 +11,7 @@
  */
 #include "rnic/roce-test-util.h"
 #include "rnic/verbs-test-util.h"
-#include "support/tshark-pdml.h"
+#include "support/roce-pcap.h"
 
 #include "roce/roce-stack.h"
 
@@ -20,7 +20,6 @@
 #include "ns3/test.h"
 
 #include <filesystem>
-#include <sstream>
 
 namespace ns3
 {
@@ -233,30 +232,29 @@ class CnpCaptureTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const std::string file = (std::filesystem::temp_directory_path() / "iwarp-roce-cnp.pcap").string();
+        const std::string file = iwarptest::TempPcapName("roce-cnp");
         uint64_t cnps = 0;
         {
             const MarkedWrites r(true, MicroSeconds(300), file);
             cnps = r.serverCnpsSent;
         }
         int status = 0;
-        const std::string out = iwarptest::RunCommand(
-            "tshark -n -r " + file + " -Y 'infiniband.bth.opcode == 129' -T fields -E separator=, "
-                                     "-e infiniband.bth.destqp -e ip.dsfield.ecn -e ip.dsfield.dscp -e _ws.malformed 2>&1",
-            &status);
+        std::string out;
+        const auto rows = iwarptest::TsharkFields(file,
+                                                  {"infiniband.bth.opcode", "infiniband.bth.destqp", "ip.dsfield.ecn",
+                                                   "ip.dsfield.dscp", "_ws.malformed"},
+                                                  &status, &out);
         NS_TEST_ASSERT_MSG_EQ(status, 0, out);
         uint64_t decoded = 0;
-        std::istringstream lines(out);
-        for (std::string line; std::getline(lines, line);)
+        for (const auto& row : rows)
         {
-            if (line.rfind("Running as user", 0) == 0)
+            if (row[0] != "129")
             {
                 continue;
             }
             ++decoded;
-            const size_t comma = line.find(',');
-            NS_TEST_EXPECT_MSG_EQ((comma != std::string::npos && comma > 0), true, "a destination QP: " << line);
-            NS_TEST_EXPECT_MSG_EQ(line.substr(comma), ",0,48,", "Not-ECT, DSCP 48, nothing malformed: " << line);
+            NS_TEST_EXPECT_MSG_NE(row[1], "", "a destination QP");
+            NS_TEST_EXPECT_MSG_EQ(row[2] + "," + row[3] + "," + row[4], "0,48,", "Not-ECT, DSCP 48, nothing malformed");
         }
         NS_TEST_EXPECT_MSG_GT(cnps, 0u, "CNPs were sent");
         NS_TEST_EXPECT_MSG_EQ(decoded, cnps, "each CNP captured and decoded: " << out);
