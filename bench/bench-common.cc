@@ -172,8 +172,11 @@ RunRdmaWrites(uint64_t bytes,
               const std::string& hostProfile)
 {
     const RunTimer timer;
-    const bool sctp = llp == "Sctp";
-    BenchTopology t(rate, delay, true, sctp, queues);
+    const char* connector = llp == "Sctp" ? "ns3::SctpDdpLlpConnector"
+                            : llp == "Roce" ? "ns3::RoceConnector"
+                                            : "ns3::MpaLlpConnector";
+    NS_ABORT_MSG_IF(llp != "Sctp" && llp != "Roce" && llp != "Mpa", "no LLP '" << llp << "' (Mpa, Sctp or Roce)");
+    BenchTopology t(rate, delay, true, llp == "Sctp", queues);
     if (!hostProfile.empty())
     {
         const HostProfile* profile = FindHostProfile(hostProfile);
@@ -184,8 +187,7 @@ RunRdmaWrites(uint64_t bytes,
     }
     for (const Ptr<Rnic>& rnic : t.rnics)
     {
-        rnic->GetConnectionManager()->SetAttribute(
-            "LlpConnector", StringValue(sctp ? "ns3::SctpDdpLlpConnector" : "ns3::MpaLlpConnector"));
+        rnic->GetConnectionManager()->SetAttribute("LlpConnector", StringValue(connector));
     }
     RdmaStreamHelper server(RDMA_ROLE_SERVER, 9001);
     RdmaStreamHelper client(RDMA_ROLE_CLIENT, 9001, InetSocketAddress(t.serverIp, 9001));

@@ -124,8 +124,8 @@ double HeapInUseMiB();
 double Median(std::vector<double> v);
 
 /**
- * RdmaStream of `opSize`-octet RDMA Writes (virtual payload), `outstanding` in flight, over `llp` ("Mpa" or
- * "Sctp"); with `hostProfile` (host/host-profile.h) both hosts get a host model of that profile, which the RNICs
+ * RdmaStream of `opSize`-octet RDMA Writes (virtual payload), `outstanding` in flight, over `llp` ("Mpa", "Sctp"
+ * or "Roce", RoCEv2 with its transport's defaults); with `hostProfile` (host/host-profile.h) both hosts get a host model of that profile, which the RNICs
  * charge (DMA per segment, verbs per request and completion), else none.
  */
 RunResult RunRdmaWrites(uint64_t bytes,

@@ -28,15 +28,13 @@
  */
 #include "common/time-resolution.h"
 #include "bench/bench-common.h"
+#include "bench/bench-scenario.h"
 #include "helper/scenario/event-scheduler.h"
 #include "helper/scenario/scenario-runner.h"
 
 #include "ns3/command-line.h"
 #include "ns3/simulator.h"
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -84,36 +82,6 @@ Scenario(const std::string& kind,
         }
     }
     return y.str();
-}
-
-/** A side that runs `yaml` through the scenario runner, sampling the heap just before the stop. */
-Side
-ScenarioSide(const std::string& name, const std::string& yaml, Time stop, const std::vector<std::string>& overrides = {})
-{
-    return Side{name, name, [=]() {
-                    const std::string dir = std::filesystem::temp_directory_path() /
-                                            ("iwarp-bench-fat-tree-" + std::to_string(getpid()));
-                    RunTimer timer;
-                    ScenarioConfig cfg = LoadScenarioString(yaml, overrides, "fat-tree-bench");
-                    double heap = 0;
-                    // Sampled while every connection and buffer is still alive.
-                    Simulator::Schedule(stop - NanoSeconds(1), [&heap]() { heap = HeapInUseMiB(); });
-                    ScenarioRunOptions o;
-                    o.outDir = dir;
-                    o.progress = false;
-                    const ns3::RunResult r = RunScenario(cfg, o).result;
-                    std::filesystem::remove_all(dir);
-                    bench::RunResult m;
-                    m.simSeconds = stop.GetSeconds();
-                    m.events = r.events;
-                    for (const WorkloadResult& w : r.workloads)
-                    {
-                        m.bytes += w.octetsDelivered; // delivered at the sinks (doc/metrics.md)
-                    }
-                    m = timer.Stop(m);
-                    m.heapMiB = heap;
-                    return m;
-                }};
 }
 
 void

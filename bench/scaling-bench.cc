@@ -24,17 +24,16 @@
  */
 #include "common/time-resolution.h"
 #include "bench/bench-common.h"
+#include "bench/bench-scenario.h"
 #include "bench/idle-connections.h"
 #include "helper/scenario/scenario-runner.h"
 
 #include "ns3/command-line.h"
 #include "ns3/simulator.h"
 
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -152,33 +151,11 @@ Baseline(uint32_t k, Variant v, const std::string& stop)
     return y.str();
 }
 
-/** Loads and runs `yaml` (results into a temporary folder, removed), sampling the heap just before the stop. */
+/** `yaml` through the scenario runner, timed (bench-scenario.h). */
 bench::RunResult
 RunYaml(const std::string& yaml, const std::string& name, const std::string& stop)
 {
-    const bench::RunTimer timer;
-    const std::filesystem::path dir =
-        std::filesystem::temp_directory_path() / ("iwarp-bench-scaling-" + std::to_string(getpid()));
-    ScenarioConfig cfg = LoadScenarioString(yaml, {}, name);
-    const Time end(stop);
-    double heap = 0;
-    // Sampled while every connection and buffer is still alive, as iwarp-bench-fat-tree does.
-    Simulator::Schedule(end - NanoSeconds(1), [&heap]() { heap = bench::HeapInUseMiB(); });
-    ScenarioRunOptions o;
-    o.outDir = (dir / name).string();
-    o.progress = false;
-    const ScenarioOutcome out = RunScenario(cfg, o);
-    bench::RunResult r;
-    for (const WorkloadResult& w : out.result.workloads)
-    {
-        r.bytes += w.octetsDelivered; // delivered at the receivers (doc/metrics.md)
-    }
-    r.events = out.result.events;
-    r.simSeconds = end.GetSeconds();
-    r.heapMiB = heap;
-    r = timer.Stop(r);
-    std::filesystem::remove_all(dir);
-    return r;
+    return bench::RunScenarioYaml(yaml, name, Time(stop));
 }
 
 bench::RunResult

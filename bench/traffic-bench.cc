@@ -19,14 +19,12 @@
  */
 #include "common/time-resolution.h"
 #include "bench/bench-common.h"
+#include "bench/bench-scenario.h"
 #include "helper/scenario/scenario-runner.h"
 
 #include "ns3/command-line.h"
 #include "ns3/simulator.h"
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -81,37 +79,20 @@ InFlightAt(const ns3::RunResult& r, Time t)
     return n;
 }
 
+/** A side of the load: RunScenarioYaml's figures, and the flows posted, delivered and in flight at the heap's sample. */
 Side
-ScenarioSide(const std::string& name, const std::string& yaml, Time stop)
+LoadSide(const std::string& name, const std::string& yaml, Time stop)
 {
-    return Side{name, name, [=]() {
-                    const std::string dir = std::filesystem::temp_directory_path() /
-                                            ("iwarp-bench-traffic-" + std::to_string(getpid()));
-                    RunTimer timer;
-                    ScenarioConfig cfg = LoadScenarioString(yaml, {}, "traffic-bench");
-                    const Time sampled = stop - NanoSeconds(1);
-                    double heap = 0;
-                    Simulator::Schedule(sampled, [&heap]() { heap = HeapInUseMiB(); });
-                    ScenarioRunOptions o;
-                    o.outDir = dir;
-                    o.progress = false;
-                    const ns3::RunResult r = RunScenario(cfg, o).result;
-                    std::filesystem::remove_all(dir);
-                    bench::RunResult m;
-                    m.simSeconds = stop.GetSeconds();
-                    m.events = r.events;
-                    for (const WorkloadResult& w : r.workloads)
-                    {
-                        m.bytes += w.octetsDelivered;
-                        m.flows += w.messagesPosted;
-                        m.flowsDelivered += w.messagesDelivered;
-                        m.connections += w.connections.established;
-                    }
-                    m.flowsInFlight = InFlightAt(r, sampled);
-                    m = timer.Stop(m);
-                    m.heapMiB = heap;
-                    return m;
-                }};
+    const Time sampled = stop - NanoSeconds(1);
+    return bench::ScenarioSide(name, yaml, stop, {}, [sampled](const ns3::RunResult& r, bench::RunResult& m) {
+        for (const WorkloadResult& w : r.workloads)
+        {
+            m.flows += w.messagesPosted;
+            m.flowsDelivered += w.messagesDelivered;
+            m.connections += w.connections.established;
+        }
+        m.flowsInFlight = InFlightAt(r, sampled);
+    });
 }
 
 void
@@ -141,10 +122,10 @@ main(int argc, char** argv)
     const Time stop(duration);
 
     const bench::RunResult traffic =
-        RunIsolated(ScenarioSide("(a) traffic, web-search", Load(duration, load, "traffic"), stop));
+        RunIsolated(LoadSide("(a) traffic, web-search", Load(duration, load, "traffic"), stop));
     const bench::RunResult sockets =
-        RunIsolated(ScenarioSide("(b) sockets-traffic, web-search", Load(duration, load, "sockets-traffic"), stop));
-    const bench::RunResult perm = RunIsolated(ScenarioSide("(c) permutation streams", Permutation(duration), stop));
+        RunIsolated(LoadSide("(b) sockets-traffic, web-search", Load(duration, load, "sockets-traffic"), stop));
+    const bench::RunResult perm = RunIsolated(LoadSide("(c) permutation streams", Permutation(duration), stop));
 
     std::cout << "== k=8 fat-tree (128 hosts, 10 Gb/s, ECMP, DCTCP + RED 30p), " << duration << "; (a) "
               << load * 100 << " % web-search load, RDMA Writes over MPA/TCP; (b) the same flows over sockets ==\n"

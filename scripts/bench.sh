@@ -13,6 +13,8 @@ BUILD_DIR=${BUILD_DIR:-build}
 BUILD_DIR="$BUILD_DIR" /usr/bin/python3 bench/resolution-bench.py --pairs 3
 # The SCTP model against ns-3's TCP, and RDMA Writes over SCTP against over MPA/TCP, likewise in pairs.
 "$BUILD_DIR/iwarp-bench-sctp" --repeat=3
+# RoCEv2 against SCTP and MPA/TCP: the 200 MB pair (3 pairs each) and the k = 8 fat-tree permutation (issue 31).
+"$BUILD_DIR/iwarp-bench-roce" --repeat=3
 # The k = 8 fat-tree: a permutation of RDMA Write streams against the sockets baseline (issue 4).
 "$BUILD_DIR/iwarp-bench-fat-tree"
 # The k = 8 fat-tree at 50 % web-search load for 20 ms beside a permutation of streams (issue 28).
