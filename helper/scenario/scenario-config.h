@@ -79,8 +79,11 @@ struct PerLinkConfig
 struct PfcConfig
 {
     uint32_t priority{3}; ///< the lossless priority
-    uint64_t xoff{0};     ///< octets, required
-    uint64_t xon{0};      ///< octets, required
+    uint64_t xoff{0};     ///< octets; xoff and xon, or buffer, alpha and resume-offset
+    uint64_t xon{0};      ///< octets
+    uint64_t buffer{0};   ///< octets each switch's ports share (dynamic thresholds); 0: xoff and xon
+    double alpha{0};
+    uint64_t resumeOffset{0}; ///< octets
 };
 
 struct TopologyConfig

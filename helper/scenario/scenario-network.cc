@@ -98,7 +98,11 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     if (t.pfc)
     {
         spec.pfc = PfcSpec{uint8_t(t.pfc->priority), QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xoff)),
-                           QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xon))};
+                           QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xon)), std::nullopt};
+        if (t.pfc->buffer > 0)
+        {
+            spec.pfc->shared = PfcSpec::Shared{t.pfc->buffer, t.pfc->alpha, uint32_t(t.pfc->resumeOffset)};
+        }
     }
     // Hashed host routes build in constant time per route; ns-3's static routing grows with the
     // table and takes minutes past a few hundred hosts (doc/topology.md).

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <sstream>
 
 namespace ns3
 {
@@ -160,10 +162,12 @@ ScenarioReader::UInt(const YAML::Node& n, const std::string& path, uint64_t max)
     return v;
 }
 
-double
-ScenarioReader::ProbabilityNumber(const YAML::Node& n, const std::string& path) const
+namespace
 {
-    const std::string s = Str(n, path);
+/** The scalar `s` as a number, if all of it is one. */
+std::optional<double>
+ParseNumber(const std::string& s)
+{
     double v = 0;
     std::size_t used = 0;
     try
@@ -176,9 +180,40 @@ ScenarioReader::ProbabilityNumber(const YAML::Node& n, const std::string& path) 
     }
     if (used != s.size() || s.empty())
     {
-        Fail(n, path, "expected a probability (a number in [0, 1]), got \"" + s + "\"");
+        return std::nullopt;
     }
     return v;
+}
+} // namespace
+
+double
+ScenarioReader::Number(const YAML::Node& n, const std::string& path, double min, double max) const
+{
+    const std::string s = Str(n, path);
+    const std::optional<double> v = ParseNumber(s);
+    if (!v)
+    {
+        Fail(n, path, "expected a number, got \"" + s + "\"");
+    }
+    if (!(*v >= min && *v <= max))
+    {
+        std::ostringstream range;
+        range << "[" << min << ", " << max << "]";
+        Fail(n, path, "value " + s + " is outside " + range.str());
+    }
+    return *v;
+}
+
+double
+ScenarioReader::ProbabilityNumber(const YAML::Node& n, const std::string& path) const
+{
+    const std::string s = Str(n, path);
+    const std::optional<double> v = ParseNumber(s);
+    if (!v)
+    {
+        Fail(n, path, "expected a probability (a number in [0, 1]), got \"" + s + "\"");
+    }
+    return *v;
 }
 
 void

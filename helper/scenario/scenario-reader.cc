@@ -261,9 +261,22 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
         CheckKeys(n["pfc"], p, PfcNode());
         PfcConfig pfc;
         ReadSection(*this, PfcKeys(), n["pfc"], p, pfc);
-        if (pfc.xoff == 0 || pfc.xon > pfc.xoff || pfc.xoff > UINT32_MAX)
+        const bool fixed = n["pfc"]["xoff"] || n["pfc"]["xon"];
+        const bool shared = n["pfc"]["buffer"] || n["pfc"]["alpha"] || n["pfc"]["resume-offset"];
+        if (fixed == shared)
         {
-            Fail(n["pfc"], p, "xoff must be above 0 and below 4 GiB, and xon at most xoff");
+            Fail(n["pfc"], p, "give xoff and xon (fixed thresholds), or buffer, alpha and resume-offset (a shared "
+                              "buffer's dynamic threshold), not both and not neither");
+        }
+        if (fixed && (!n["pfc"]["xoff"] || !n["pfc"]["xon"] || pfc.xoff == 0 || pfc.xon > pfc.xoff ||
+                      pfc.xoff > UINT32_MAX))
+        {
+            Fail(n["pfc"], p, "xoff and xon are both needed: xoff above 0 and below 4 GiB, and xon at most xoff");
+        }
+        if (shared && (!n["pfc"]["buffer"] || !n["pfc"]["alpha"] || !n["pfc"]["resume-offset"] || pfc.buffer == 0 ||
+                       pfc.resumeOffset > UINT32_MAX))
+        {
+            Fail(n["pfc"], p, "a shared buffer needs buffer (above 0), alpha and resume-offset (below 4 GiB)");
         }
         t.pfc = pfc;
     }

@@ -46,6 +46,8 @@ class ScenarioReader
     bool Bool(const YAML::Node& n, const std::string& path) const;
     uint64_t UInt(const YAML::Node& n, const std::string& path, uint64_t max) const;
     double Probability(const YAML::Node& n, const std::string& path) const;
+    /** A number in [min, max]. */
+    double Number(const YAML::Node& n, const std::string& path, double min, double max) const;
     /** A number, in range or not: for values whose range a shared check decides (CheckImpairment). */
     double ProbabilityNumber(const YAML::Node& n, const std::string& path) const;
     /** The error of a probability outside [0, 1], one text wherever the range was checked. */

@@ -237,8 +237,17 @@ enum class RouteTable
 struct PfcSpec
 {
     uint8_t priority{3}; ///< the lossless priority (DSCP >> 3; RoCEv2's DSCP 26 is 3)
-    QueueSize xoff{QueueSizeUnit::BYTES, 0};
+    QueueSize xoff{QueueSizeUnit::BYTES, 0}; ///< fixed thresholds, unless `shared`
     QueueSize xon{QueueSizeUnit::BYTES, 0};
+
+    /** Each switch's ports share a buffer and pause by its dynamic threshold (net/pfc-port.h, PfcNode). */
+    struct Shared
+    {
+        uint64_t buffer{0}; ///< octets
+        double alpha{0};
+        uint32_t resumeOffset{0}; ///< octets
+    };
+    std::optional<Shared> shared;
 };
 
 struct TopologySpec

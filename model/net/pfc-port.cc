@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -137,8 +138,8 @@ PfcPort::Attach(Ptr<PointToPointNetDevice> device)
     m_disc = tc ? DynamicCast<PfcQueueDisc>(tc->GetRootQueueDiscOnDevice(device)) : nullptr;
     NS_ABORT_MSG_UNLESS(m_disc, "PfcPort: the device's root queue disc must be a PfcQueueDisc");
     NS_ABORT_MSG_IF(m_generate && m_lossless == 0, "PfcPort: no lossless priority");
-    NS_ABORT_MSG_IF(m_generate && (m_xoff == 0 || m_xon > m_xoff),
-                    "PfcPort: Xoff (" << m_xoff << ") must be > 0 and at least Xon (" << m_xon << ")");
+    NS_ABORT_MSG_IF(m_generate && m_xoff > 0 && m_xon > m_xoff,
+                    "PfcPort: Xoff (" << m_xoff << ") must be at least Xon (" << m_xon << ")");
     PointerValue inner;
     device->GetAttribute("ReceiveErrorModel", inner);
     m_filter = CreateObject<ReceiveFilter>(this, inner.Get<ErrorModel>());
@@ -159,16 +160,49 @@ PfcPort::OnIngress(uint8_t priority, int64_t octets)
     NS_ABORT_MSG_IF(octets < 0 && uint64_t(-octets) > m_ingress[priority], "PFC ingress accounting below zero");
     m_ingress[priority] = uint64_t(int64_t(m_ingress[priority]) + octets);
     m_peak[priority] = std::max(m_peak[priority], m_ingress[priority]);
+    Evaluate(priority);
+}
+
+uint64_t
+PfcPort::GetXoff() const
+{
+    return m_node && m_node->HasSharedBuffer() ? m_node->GetMaxThreshold() : m_xoff;
+}
+
+bool
+PfcPort::AboveXoff(uint8_t priority) const
+{
+    if (m_node && m_node->HasSharedBuffer())
+    {
+        // A threshold of 0 (the buffer full) pauses whatever the port holds, but nothing held is no reason.
+        return m_ingress[priority] > 0 && m_ingress[priority] >= m_node->GetThreshold();
+    }
+    return m_ingress[priority] >= m_xoff;
+}
+
+bool
+PfcPort::AtOrBelowXon(uint8_t priority) const
+{
+    if (m_node && m_node->HasSharedBuffer())
+    {
+        return m_ingress[priority] == 0 || m_ingress[priority] + m_node->GetResumeOffset() <= m_node->GetThreshold();
+    }
+    return m_ingress[priority] <= m_xon;
+}
+
+void
+PfcPort::Evaluate(uint8_t priority)
+{
     if (!m_generate || !IsLossless(priority))
     {
         return;
     }
-    if (!m_pausing[priority] && m_ingress[priority] >= m_xoff)
+    if (!m_pausing[priority] && AboveXoff(priority))
     {
         m_pausing[priority] = true;
         Refresh(priority);
     }
-    else if (m_pausing[priority] && m_ingress[priority] <= m_xon)
+    else if (m_pausing[priority] && AtOrBelowXon(priority))
     {
         m_pausing[priority] = false;
         ++m_xonSent;
@@ -235,7 +269,25 @@ PfcPort::Resume(uint8_t priority)
 TypeId
 PfcNode::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::PfcNode").SetParent<Object>().SetGroupName("Iwarp").AddConstructor<PfcNode>();
+    static TypeId tid =
+        TypeId("ns3::PfcNode")
+            .SetParent<Object>()
+            .SetGroupName("Iwarp")
+            .AddConstructor<PfcNode>()
+            .AddAttribute("SharedBuffer",
+                          "Octets of buffer the node's ports share; 0: none, each port pauses at its own Xoff "
+                          "and Xon. HPCC's simulator gives a switch 12 MB",
+                          UintegerValue(0), MakeUintegerAccessor(&PfcNode::m_sharedBuffer),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Alpha",
+                          "The dynamic threshold's share of the free buffer a port may take before XOFF "
+                          "(Broadcom's switches offer 1/128 to 8); required with SharedBuffer",
+                          DoubleValue(0), MakeDoubleAccessor(&PfcNode::m_alpha), MakeDoubleChecker<double>(0))
+            .AddAttribute("ResumeOffset",
+                          "With SharedBuffer: XON once a paused port's ingress octets are this far below the "
+                          "threshold (HPCC's simulator: 3 KB)",
+                          UintegerValue(0), MakeUintegerAccessor(&PfcNode::m_resumeOffset),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -256,6 +308,16 @@ PfcNode::AddPort(Ptr<PfcPort> port)
 {
     const uint32_t ifIndex = port->GetDevice()->GetIfIndex();
     NS_ABORT_MSG_IF(m_ports.count(ifIndex), "PfcNode: device " << ifIndex << " has a port already");
+    BooleanValue generate;
+    port->GetAttribute("Generate", generate);
+    NS_ABORT_MSG_IF(generate.Get() && !port->HasStaticThresholds() && !HasSharedBuffer(),
+                    "PfcNode: port " << ifIndex << " sends PAUSE but has no Xoff and its node no SharedBuffer");
+    NS_ABORT_MSG_IF(HasSharedBuffer() && m_alpha <= 0, "PfcNode: a SharedBuffer needs an Alpha above 0");
+    for (uint8_t p = 0; generate.Get() && p < pfc::kPriorities; ++p)
+    {
+        m_reservedHeadroom += port->IsLossless(p) ? port->GetHeadroom() : 0;
+    }
+    port->m_node = this;
     m_ports[ifIndex] = port;
     port->GetQueueDisc()->SetIngressAccounting(MakeCallback(&PfcNode::OnIngress, this));
 }
@@ -267,12 +329,43 @@ PfcNode::GetPort(uint32_t ifIndex) const
     return it == m_ports.end() ? nullptr : it->second;
 }
 
+uint64_t
+PfcNode::GetMaxThreshold() const
+{
+    const uint64_t reserved = m_reservedHeadroom;
+    return m_sharedBuffer > reserved ? uint64_t(m_alpha * double(m_sharedBuffer - reserved)) : 0;
+}
+
+uint64_t
+PfcNode::GetThreshold() const
+{
+    const uint64_t reserved = m_reservedHeadroom + m_held;
+    return m_sharedBuffer > reserved ? uint64_t(m_alpha * double(m_sharedBuffer - reserved)) : 0;
+}
+
 void
 PfcNode::OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets)
 {
-    if (Ptr<PfcPort> in = GetPort(ifIndex))
+    m_held = uint64_t(int64_t(m_held) + octets);
+    m_peakHeld = std::max(m_peakHeld, m_held);
+    Ptr<PfcPort> in = GetPort(ifIndex);
+    if (in)
     {
         in->OnIngress(priority, octets);
+    }
+    if (HasSharedBuffer() && octets < 0)
+    {
+        // What one port let go raised every port's threshold: a paused one may resume.
+        for (const auto& [index, port] : m_ports)
+        {
+            for (uint8_t p = 0; port != in && p < pfc::kPriorities; ++p)
+            {
+                if (port->m_pausing[p])
+                {
+                    port->Evaluate(p);
+                }
+            }
+        }
     }
 }
 
@@ -281,6 +374,7 @@ PfcNode::DoDispose()
 {
     for (auto& [ifIndex, port] : m_ports)
     {
+        port->m_node = nullptr;
         port->Dispose();
     }
     m_ports.clear();

@@ -8,7 +8,8 @@
  *    Xoff it sends its peer a PAUSE of PauseQuanta (XOFF), again each half pause time while they stay above Xon,
  *    and once they fall to Xon a PAUSE of 0 (XON). What the peer sends after XOFF until it stops (the frames on
  *    the wire both ways, the one being sent, the device queue's) is what Headroom must hold; PeakIngress shows
- *    whether it did.
+ *    whether it did. With a shared buffer on its node (PfcNode's SharedBuffer), Xoff and Xon are not fixed: the
+ *    node's dynamic threshold takes their place (PfcNode).
  *
  * A PAUSE leaves through the port's PfcDeviceQueue ahead of the data, 64 octets on the wire (PfcFrame), and is
  * taken off the wire at the receiving port before IPv4 sees it (the port's receive filter, which wraps the
@@ -50,6 +51,8 @@ namespace pfc
 uint64_t Headroom(DataRate rate, Time delay, uint32_t frameOctets, uint32_t deviceQueuePackets);
 } // namespace pfc
 
+class PfcNode;
+
 class PfcPort : public Object
 {
   public:
@@ -75,8 +78,13 @@ class PfcPort : public Object
     uint64_t GetXoffSent() const { return m_xoffSent; }
     uint64_t GetXonSent() const { return m_xonSent; }
     uint64_t GetPausesReceived() const { return m_pausesReceived; }
-    uint32_t GetXoff() const { return m_xoff; }
+    /** The XOFF threshold: Xoff, or with a shared buffer the node's dynamic one with the buffer empty (its most). */
+    uint64_t GetXoff() const;
     uint32_t GetXon() const { return m_xon; }
+    /** A fixed Xoff and Xon, or the node's shared buffer, decides (PfcNode::AddPort checks one of them is set). */
+    bool HasStaticThresholds() const { return m_xoff > 0; }
+    /** XOFF or XON for `priority` if the thresholds in force now call for it (PfcNode, after a change). */
+    void Evaluate(uint8_t priority);
     uint32_t GetHeadroom() const { return m_headroom; }
 
     /** (priority, quanta: 0 for XON, ingress octets held when sent) */
@@ -92,6 +100,8 @@ class PfcPort : public Object
     void Refresh(uint8_t priority);
     void Resume(uint8_t priority);
     DataRate Rate() const;
+    bool AboveXoff(uint8_t priority) const;
+    bool AtOrBelowXon(uint8_t priority) const;
 
     // Attributes
     uint8_t m_lossless{0x08};
@@ -103,6 +113,8 @@ class PfcPort : public Object
 
     Ptr<PointToPointNetDevice> m_device;
     Ptr<PfcDeviceQueue> m_queue;
+    friend class PfcNode;
+    const PfcNode* m_node{nullptr}; ///< the node holding this port (AddPort), for its shared buffer
     Ptr<PfcQueueDisc> m_disc;
     Ptr<ReceiveFilter> m_filter;
     std::array<uint64_t, pfc::kPriorities> m_ingress{};
@@ -120,6 +132,12 @@ class PfcPort : public Object
 /**
  * PfcNode: a node's PFC ports by device index, aggregated to the node. It gives each port's queue disc the
  * ingress accounting: an egress queue reports a packet by the port it came in by (PfcIngressTag).
+ *
+ * With SharedBuffer set, the switch's ports share one buffer and pause by a dynamic threshold (Choudhury and
+ * Hahne, IEEE/ACM ToN 6(2), 1998, as Broadcom's switches and HPCC's simulator do): a port's lossless priority
+ * sends XOFF once its ingress octets reach Alpha x (SharedBuffer - the ports' headroom - the octets the node
+ * holds), and XON once they are ResumeOffset below that, or none are left. The more the switch holds, the lower
+ * every port's threshold, so the held octets stay below SharedBuffer whatever the number of congested ports.
  */
 class PfcNode : public Object
 {
@@ -127,9 +145,24 @@ class PfcNode : public Object
     static TypeId GetTypeId();
     /** `node`'s, made and aggregated on first use. */
     static Ptr<PfcNode> Get(Ptr<Node> node);
-    /** Add `port` (attached to a device of this node) and give its queue disc the ingress accounting. */
+    /**
+     * Add `port` (attached to a device of this node) and give its queue disc the ingress accounting. Aborts if
+     * the port generates PAUSE with neither fixed thresholds nor a shared buffer to decide.
+     */
     void AddPort(Ptr<PfcPort> port);
     Ptr<PfcPort> GetPort(uint32_t ifIndex) const;
+
+    bool HasSharedBuffer() const { return m_sharedBuffer > 0; }
+    /** Alpha x (SharedBuffer - headroom - held), 0 once nothing is free. */
+    uint64_t GetThreshold() const;
+    /** GetThreshold with nothing held: the most a port's threshold gets. */
+    uint64_t GetMaxThreshold() const;
+    uint32_t GetResumeOffset() const { return m_resumeOffset; }
+    /** The ports' headroom the buffer keeps back: each generating port's, per lossless priority. */
+    uint64_t GetReservedHeadroom() const { return m_reservedHeadroom; }
+    /** Octets the node's ports hold now (every priority), and the most they held. */
+    uint64_t GetHeld() const { return m_held; }
+    uint64_t GetPeakHeld() const { return m_peakHeld; }
 
   protected:
     void DoDispose() override;
@@ -137,6 +170,12 @@ class PfcNode : public Object
   private:
     void OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets);
     std::map<uint32_t, Ptr<PfcPort>> m_ports;
+    uint64_t m_sharedBuffer{0};
+    double m_alpha{0};
+    uint32_t m_resumeOffset{0};
+    uint64_t m_reservedHeadroom{0};
+    uint64_t m_held{0};
+    uint64_t m_peakHeld{0};
 };
 
 } // namespace ns3

@@ -4,7 +4,8 @@
  * 26) no port drops a packet, the left switch's host ports send XOFF and XON, the senders' NICs spend time paused,
  * no packet is sent twice and every Write is delivered; each port's ingress peak stays within Xoff and the
  * headroom its link needs. Without PFC the bottleneck's queue overflows and go-back-N resends. queues.csv carries
- * the PFC columns, empty without PFC. Bad `pfc` settings are refused at load with the key's path.
+ * the PFC columns, empty without PFC. With a shared buffer's dynamic threshold instead (`buffer`, `alpha`,
+ * `resume-offset`) the same incast is lossless too. Bad `pfc` settings are refused at load with the key's path.
  */
 #include "helper/scenario/scenario-config.h"
 #include "helper/scenario/scenario-error.h"
@@ -101,6 +102,43 @@ class LosslessIncastTestCase : public TestCase
     }
 };
 
+class SharedBufferIncastTestCase : public TestCase
+{
+  public:
+    SharedBufferIncastTestCase()
+        : TestCase("the same incast with a shared buffer's dynamic threshold: lossless, XOFF below its most")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResult r =
+            RunYamlInTemp(Incast("  pfc: {buffer: 300KB, alpha: 0.5, resume-offset: 3KB}"), "pfc-scenario", "shared");
+        const WorkloadResult& w = NamedWorkload(r, "incast");
+        uint64_t xoff = 0;
+        for (const QueueResult& q : r.queues)
+        {
+            NS_TEST_ASSERT_MSG_EQ(q.pfc.has_value(), true, q.node << " -> " << q.peer << ": a PFC port");
+            xoff += q.pfc->xoffSent;
+            if (q.role != "host-nic")
+            {
+                // xoff_bytes: the threshold with the buffer empty, alpha x (buffer - the switch's ports' headroom).
+                NS_TEST_EXPECT_MSG_GT(q.pfc->xoff, 0u, q.node << ": a threshold");
+                NS_TEST_EXPECT_MSG_LT(q.pfc->xoff, 150000u, q.node << ": below alpha x buffer");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(q.pfc->peakIngress, q.pfc->xoff + q.pfc->headroom,
+                                            q.node << " -> " << q.peer << ": within its headroom");
+            }
+        }
+        std::clog << "  shared buffer: " << Dropped(r) << " dropped, " << xoff << " XOFF, " << w.retransmissions.total
+                  << " resent, " << w.messagesDelivered << " delivered\n";
+        NS_TEST_EXPECT_MSG_EQ(Dropped(r), 0u, "lossless: no port drops");
+        NS_TEST_EXPECT_MSG_GT(xoff, 0u, "the left switch paused its senders");
+        NS_TEST_EXPECT_MSG_EQ(w.retransmissions.total, 0u, "nothing lost, nothing resent");
+        NS_TEST_EXPECT_MSG_EQ(w.messagesDelivered, 96u, "every Write delivered");
+    }
+};
+
 class BadPfcTestCase : public TestCase
 {
   public:
@@ -113,7 +151,14 @@ class BadPfcTestCase : public TestCase
     void DoRun() override
     {
         const std::vector<std::pair<std::string, std::string>> cases = {
-            {"  pfc: {xoff: 20KB}", "topology.pfc.xon"},
+            {"  pfc: {xoff: 20KB}", "topology.pfc: xoff and xon are both needed"},
+            {"  pfc: {}", "not both and not neither"},
+            {"  pfc: {xoff: 20KB, xon: 10KB, buffer: 300KB, alpha: 0.5, resume-offset: 3KB}", "not both"},
+            {"  pfc: {buffer: 300KB, alpha: 0.5}", "needs buffer (above 0), alpha and resume-offset"},
+            {"  pfc: {buffer: 300KB, alpha: 9, resume-offset: 3KB}", "topology.pfc.alpha: value 9 is outside"},
+            {"  pfc: {buffer: 300KB, alpha: x, resume-offset: 3KB}", "expected a number"},
+            {"  pfc: {buffer: 20KB, alpha: 0.5, resume-offset: 3KB}", "above its switch's ports' headroom"},
+            {"  pfc: {buffer: 2MB, alpha: 1, resume-offset: 3KB}", "would drop before XOFF"},
             {"  pfc: {xoff: 10KB, xon: 20KB}", "xon at most xoff"},
             {"  pfc: {priority: 8, xoff: 20KB, xon: 10KB}", "topology.pfc.priority"},
             {"  pfc: {xoff: 20KB, xon: 10KB, xof: 1}", "xof"},
@@ -136,6 +181,7 @@ class PfcScenarioTestSuite : public TestSuite
         : TestSuite("iwarp-pfc-scenario", UNIT)
     {
         AddTestCase(new LosslessIncastTestCase, TestCase::QUICK);
+        AddTestCase(new SharedBufferIncastTestCase, TestCase::QUICK);
         AddTestCase(new BadPfcTestCase, TestCase::QUICK);
     }
 };

@@ -11,6 +11,9 @@
  *    pause (paused time counted), the ingress never passes Xoff + the headroom the link needs, and the switch
  *    drops nothing; every packet sent arrives. Without PFC the same incast overflows the switch's queue. The
  *    switch port's capture holds each PAUSE it sent, decoded by tshark with nothing malformed.
+ *  - The same incast with a shared buffer (PfcNode's SharedBuffer): each XOFF at the dynamic threshold then in
+ *    force, alpha x (buffer - headroom - held), which falls below its most as the other port fills the buffer;
+ *    each XON ResumeOffset below it; nothing dropped, never more held than the buffer.
  */
 #include "helper/topology/port-queues.h"
 #include "net/pfc-port.h"
@@ -26,6 +29,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <filesystem>
+#include <optional>
 
 namespace ns3
 {
@@ -36,6 +40,12 @@ constexpr uint8_t kLossless = 3;
 constexpr uint8_t kDscp26Tos = 26 << 2; ///< DSCP 26 (AF31): priority 3
 constexpr uint32_t kPacket = 1000;      ///< UDP payload
 constexpr uint32_t kWire = kPacket + 8 + 20 + 2; ///< UDP, IPv4, PPP
+/**
+ * What a switch port needs above its threshold here: after XOFF the peer goes on for the PAUSE's way there (one
+ * frame on the wire, 64 octets, 1 us), what it has on the wire and in hand (a frame sending, one in its 1-packet
+ * ring) and the way back (1 us): 2 x 1 us x 10 Gb/s + 3 frames + the PAUSE.
+ */
+constexpr uint64_t kHeadroom = 2 * 1250 + 3 * kWire + 64;
 
 std::vector<uint8_t>
 Octets(Ptr<const Packet> p)
@@ -121,13 +131,32 @@ struct Incast
     Ptr<PacketSink> sink;
     uint64_t sent{0};
     std::vector<std::pair<uint16_t, uint64_t>> pausesOf0; ///< (quanta, ingress octets) sent by switchIn[0]
+    std::vector<uint64_t> thresholdsOf0; ///< with a shared buffer: the switch's threshold at each of those
     static constexpr uint32_t kXoff = 30000;
     static constexpr uint32_t kXon = 15000;
 
-    explicit Incast(bool pfcOff, const std::string& pcap = "", uint16_t quanta = pfc::kMaxQuanta)
+    /** The switch's shared buffer (PfcNode), instead of the ports' fixed Xoff and Xon. */
+    struct Shared
+    {
+        uint64_t buffer;
+        double alpha;
+        uint32_t resumeOffset;
+    };
+
+    explicit Incast(bool pfcOff,
+                    const std::string& pcap = "",
+                    uint16_t quanta = pfc::kMaxQuanta,
+                    std::optional<Shared> shared = std::nullopt)
     {
         nodes.Create(4);
         InternetStackHelper().Install(nodes);
+        if (shared)
+        {
+            Ptr<PfcNode> sw = PfcNode::Get(nodes.Get(2));
+            sw->SetAttribute("SharedBuffer", UintegerValue(shared->buffer));
+            sw->SetAttribute("Alpha", DoubleValue(shared->alpha));
+            sw->SetAttribute("ResumeOffset", UintegerValue(shared->resumeOffset));
+        }
         PointToPointHelper link;
         link.SetDeviceAttribute("DataRate", StringValue("10Gb/s"));
         link.SetChannelAttribute("Delay", StringValue("1us"));
@@ -141,7 +170,8 @@ struct Incast
             rAddr = ifs.GetAddress(0);
             const bool toReceiver = h == 3;
             Ptr<PfcPort> host = Install(DynamicCast<PointToPointNetDevice>(d.Get(0)), false, "10000p");
-            Ptr<PfcPort> sw = Install(DynamicCast<PointToPointNetDevice>(d.Get(1)), !pfcOff, "100000B", quanta);
+            Ptr<PfcPort> sw =
+                Install(DynamicCast<PointToPointNetDevice>(d.Get(1)), !pfcOff, "100000B", quanta, !shared);
             switchDevs.push_back(DynamicCast<PointToPointNetDevice>(d.Get(1)));
             if (toReceiver)
             {
@@ -160,6 +190,7 @@ struct Incast
         switchIn[0]->TraceConnectWithoutContext(
             "PauseSent", MakeBoundCallback(+[](Incast* self, uint8_t, uint16_t quanta, uint64_t ingress) {
                 self->pausesOf0.emplace_back(quanta, ingress);
+                self->thresholdsOf0.push_back(PfcNode::Get(self->nodes.Get(2))->GetThreshold());
             }, this));
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
         PacketSinkHelper sinkHelper("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 9));
@@ -183,7 +214,7 @@ struct Incast
     ~Incast() { Simulator::Destroy(); }
 
     static Ptr<PfcPort> Install(Ptr<PointToPointNetDevice> dev, bool generate, const std::string& limit,
-                                uint16_t quanta = pfc::kMaxQuanta)
+                                uint16_t quanta = pfc::kMaxQuanta, bool fixedThresholds = true)
     {
         PortQueueSpec spec;
         spec.queue = QueueSize(limit);
@@ -191,8 +222,9 @@ struct Incast
         InstallPfcPortQueues(dev, spec, DataRate("10Gb/s"), MicroSeconds(1));
         Ptr<PfcPort> port = CreateObject<PfcPort>();
         port->SetAttribute("Generate", BooleanValue(generate));
-        port->SetAttribute("Xoff", UintegerValue(kXoff));
-        port->SetAttribute("Xon", UintegerValue(kXon));
+        port->SetAttribute("Xoff", UintegerValue(fixedThresholds ? kXoff : 0));
+        port->SetAttribute("Xon", UintegerValue(fixedThresholds ? kXon : 0));
+        port->SetAttribute("Headroom", UintegerValue(kHeadroom));
         port->SetAttribute("PauseQuanta", UintegerValue(quanta));
         port->Attach(dev);
         PfcNode::Get(dev->GetNode())->AddPort(port);
@@ -272,10 +304,7 @@ class IncastTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(stats.nTotalDroppedPackets, 0u, "the switch drops nothing");
             NS_TEST_EXPECT_MSG_EQ(on.sink->GetTotalRx(), on.sent * kPacket, "every packet sent arrives");
             NS_TEST_EXPECT_MSG_GT(on.sent, 2000u, "both senders sent for 1 ms");
-            // Headroom: after XOFF the peer goes on for the PAUSE's way there (one frame on the wire here, 64
-            // octets, 1 us), what it has on the wire and in hand (a frame sending, one in its 1-packet ring) and
-            // the way back (1 us): 2 x 1 us x 10 Gb/s + 3 frames.
-            const uint64_t headroom = 2 * 1250 + 3 * kWire + 64;
+            const uint64_t headroom = kHeadroom;
             for (size_t i = 0; i < 2; ++i)
             {
                 Ptr<PfcPort> in = on.switchIn[i];
@@ -358,7 +387,7 @@ class RefreshTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(in->GetXoffSent(), 2 * in->GetXonSent(), "XOFFs repeated within each pause");
         NS_TEST_EXPECT_MSG_EQ(on.switchOut->GetStats().nTotalDroppedPackets, 0u, "the repeats held the pause");
         NS_TEST_EXPECT_MSG_EQ(on.sink->GetTotalRx(), on.sent * kPacket, "every packet sent arrives");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(in->GetPeakIngress(kLossless), uint64_t(Incast::kXoff + 2 * 1250 + 3 * kWire + 64),
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(in->GetPeakIngress(kLossless), uint64_t(Incast::kXoff + kHeadroom),
                                     "within the headroom");
         // Runs: the first XOFF of each at Xoff, repeats while above Xon, one XON to end it.
         bool paused = false;
@@ -384,6 +413,60 @@ class RefreshTestCase : public TestCase
     }
 };
 
+class SharedBufferTestCase : public TestCase
+{
+  public:
+    SharedBufferTestCase()
+        : TestCase("a shared buffer's dynamic threshold: XOFF at alpha x the free buffer, lower as the switch fills")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 200 KB shared by the switch's three ports (each keeps kHeadroom back), alpha 1/4, XON 3 KB below.
+        const Incast::Shared shared{200000, 0.25, 3000};
+        const Incast on(false, "", pfc::kMaxQuanta, shared);
+        Ptr<PfcNode> sw = PfcNode::Get(on.nodes.Get(2));
+        const uint64_t most = sw->GetMaxThreshold();
+        NS_TEST_ASSERT_MSG_EQ(sw->GetReservedHeadroom(), 3 * kHeadroom, "each switch port's headroom kept back");
+        NS_TEST_ASSERT_MSG_EQ(most, uint64_t(0.25 * double(200000 - 3 * kHeadroom)), "alpha x (buffer - headroom)");
+        NS_TEST_EXPECT_MSG_EQ(on.switchIn[0]->GetXoff(), most, "a port reports its most");
+        std::clog << "  " << on.switchIn[0]->GetXoffSent() << " + " << on.switchIn[1]->GetXoffSent() << " XOFF; "
+                  << "threshold at most " << most << " B; peak ingress " << on.switchIn[0]->GetPeakIngress(kLossless)
+                  << " B; peak held " << sw->GetPeakHeld() << " B of 200000\n";
+        NS_TEST_EXPECT_MSG_EQ(on.switchOut->GetStats().nTotalDroppedPackets, 0u, "lossless");
+        NS_TEST_EXPECT_MSG_EQ(on.sink->GetTotalRx(), on.sent * kPacket, "every packet sent arrives");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(sw->GetPeakHeld(), 200000u, "never more held than the buffer");
+        NS_TEST_EXPECT_MSG_EQ(sw->GetHeld(), 0u, "all gone by the end");
+        NS_TEST_ASSERT_MSG_GT(on.switchIn[0]->GetXoffSent(), 0u, "the port paused its sender");
+        NS_TEST_ASSERT_MSG_EQ(on.thresholdsOf0.size(), on.pausesOf0.size(), "a threshold per PAUSE");
+        bool paused = false;
+        uint64_t lowest = most;
+        for (size_t k = 0; k < on.pausesOf0.size(); ++k)
+        {
+            const auto [quanta, ingress] = on.pausesOf0[k];
+            const uint64_t t = on.thresholdsOf0[k];
+            if (quanta == 0)
+            {
+                NS_TEST_EXPECT_MSG_EQ((ingress == 0 || ingress + 3000 <= t), true, "XON " << k << " at " << ingress);
+                paused = false;
+            }
+            else if (!paused)
+            {
+                // The packet that crossed it: before it came, the port held a packet less and the node too.
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(ingress, t, "XOFF " << k << " at the threshold");
+                NS_TEST_EXPECT_MSG_LT(ingress, t + uint64_t(1.25 * kWire) + 1, "XOFF " << k << " at the threshold");
+                lowest = std::min(lowest, t);
+                paused = true;
+            }
+        }
+        // Two ports filling one buffer each settle near alpha B' / (1 + 2 alpha) = 2/3 of the most.
+        NS_TEST_EXPECT_MSG_LT(lowest, most * 4 / 5, "the threshold fell as the other port filled the buffer");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(on.switchIn[0]->GetPeakIngress(kLossless), most + kHeadroom, "headroom held");
+    }
+};
+
 class PfcTestSuite : public TestSuite
 {
   public:
@@ -394,6 +477,7 @@ class PfcTestSuite : public TestSuite
         AddTestCase(new PauseTimingTestCase, TestCase::QUICK);
         AddTestCase(new IncastTestCase, TestCase::QUICK);
         AddTestCase(new RefreshTestCase, TestCase::QUICK);
+        AddTestCase(new SharedBufferTestCase, TestCase::QUICK);
     }
 };
 

@@ -43,12 +43,11 @@ GraphMlFile()
     return k;
 }
 
-/** A size in octets, required, into a PfcConfig member. */
+/** A size in octets into a PfcConfig member; which of them a scenario needs, the reader checks (ReadPfc). */
 SectionKey<PfcConfig>
 PfcThreshold(const std::string& name, uint64_t PfcConfig::*m, std::string meaning)
 {
-    KeyInfo info = Facts(ValueKind::Size, "size", "**required**", std::move(meaning));
-    info.required = true;
+    KeyInfo info = Facts(ValueKind::Size, "size", "", std::move(meaning));
     return CustomKey<PfcConfig>(name, info,
                                 [m](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
                                     PfcConfig& c) { c.*m = r.SizeOf(v, path); });
@@ -62,10 +61,25 @@ DeclarePfc()
                            "the lossless priority: packets whose DSCP >> 3 it is (RoCEv2's DSCP 26: 3); the "
                            "others stay lossy"));
     keys.push_back(PfcThreshold("xoff", &PfcConfig::xoff,
-                                "a switch port sends its peer XOFF once the octets of the priority it brought in "
-                                "and the switch still holds reach this (no default: a buffer's share is the "
-                                "study's choice)"));
+                                "fixed thresholds: a switch port sends its peer XOFF once the octets of the priority "
+                                "it brought in and the switch still holds reach this (no default: a buffer's share "
+                                "is the study's choice; `xoff` and `xon`, or `buffer`, `alpha` and `resume-offset`)"));
     keys.push_back(PfcThreshold("xon", &PfcConfig::xon, "and XON once they fall to this (at most `xoff`)"));
+    keys.push_back(PfcThreshold("buffer", &PfcConfig::buffer,
+                                "a shared buffer instead: the octets each switch's ports share; a port sends XOFF "
+                                "at `alpha` x (buffer - its ports' headroom - what the switch holds), a dynamic "
+                                "threshold (Choudhury and Hahne 1998; HPCC's simulator: 12 MB)"));
+    KeyInfo alpha = Facts(ValueKind::Number, "number in [1/128, 8]", "",
+                          "with `buffer`: the share of the free buffer a port may take (Broadcom's switches offer "
+                          "1/128 to 8)");
+    alpha.minimum = 1.0 / 128;
+    alpha.maximum = 8;
+    keys.push_back(CustomKey<PfcConfig>("alpha", alpha,
+                                        [](const ScenarioReader& r, const YAML::Node& v, const std::string& path,
+                                           PfcConfig& c) { c.alpha = r.Number(v, path, 1.0 / 128, 8); }));
+    keys.push_back(PfcThreshold("resume-offset", &PfcConfig::resumeOffset,
+                                "with `buffer`: XON once a port's octets are this far below its threshold "
+                                "(HPCC's simulator: 3 KB)"));
     return keys;
 }
 
