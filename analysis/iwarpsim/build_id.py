@@ -37,6 +37,28 @@ def digest_of_files(paths: Iterable[str]) -> str:
     return h.hexdigest()[:24]
 
 
+_DELETED = " (deleted)"
+
+
+def mapped_libraries(maps_lines: Iterable[str]) -> set[str]:
+    """The libiwarp files named in the lines of a /proc/<pid>/maps, as they are on disk now.
+
+    A library replaced on disk since this process loaded it (a rebuild) is listed as "PATH (deleted)": the
+    file a sweep's new workers load is the one at PATH now, so that is the one to digest; a PATH that no longer
+    exists at all is left out (no worker could load it either)."""
+    paths = set()
+    for line in maps_lines:
+        fields = line.split(None, 5)
+        if len(fields) < 6:
+            continue
+        path = fields[5].strip()
+        if path.endswith(_DELETED):
+            path = path[: -len(_DELETED)]
+        if os.path.basename(path).startswith("libiwarp") and os.path.exists(path):
+            paths.add(os.path.realpath(path))
+    return paths
+
+
 def loaded_binaries() -> list[str]:
     """The _iwarpsim module's file and every libiwarp shared object this process has mapped."""
     from . import _iwarpsim
@@ -44,10 +66,7 @@ def loaded_binaries() -> list[str]:
     paths = {os.path.realpath(_iwarpsim.__file__)}
     try:
         with open("/proc/self/maps") as f:  # Linux: the files mapped into this process
-            for line in f:
-                fields = line.split(None, 5)
-                if len(fields) == 6 and os.path.basename(fields[5].strip()).startswith("libiwarp"):
-                    paths.add(os.path.realpath(fields[5].strip()))
+            paths |= mapped_libraries(f)
     except OSError:  # no /proc: the module alone (it links the library, so a rebuild usually relinks it)
         pass
     return sorted(paths)

@@ -22,6 +22,22 @@ def test_build_id_covers_the_module_and_the_library():
     assert len(bid.build_id()) == 24 and int(bid.build_id(), 16) >= 0
 
 
+def test_a_library_replaced_under_the_process_is_read_where_it_is_now(tmp_path):
+    # Reproduced on 3af5bac: after a rebuild replaced libiwarp-ns3.so under a running Python, /proc/self/maps
+    # named it "PATH (deleted)" and build_id() raised FileNotFoundError on that name.
+    lib = tmp_path / "libiwarp-ns3.so"
+    lib.write_bytes(b"the new build")
+    gone = tmp_path / "libiwarp-old.so"
+    maps = [
+        "7f00-7f10 r-xp 00000000 08:01 42 %s (deleted)\n" % lib,
+        "7f10-7f20 r--p 00000000 08:01 43 %s (deleted)\n" % gone,
+        "7f20-7f30 r--p 00000000 08:01 44 /usr/lib/libc.so.6\n",
+        "7f30-7f40 rw-p 00000000 00:00 0\n",
+    ]
+    assert bid.mapped_libraries(maps) == {os.path.realpath(lib)}
+    assert len(bid.digest_of_files(bid.mapped_libraries(maps))) == 24
+
+
 def test_digest_follows_the_contents(tmp_path):
     a, b = tmp_path / "liba.so", tmp_path / "_mod.so"
     a.write_bytes(b"one build")
