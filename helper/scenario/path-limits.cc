@@ -11,9 +11,14 @@ namespace ns3
 {
 
 double
-PayloadRate(const EdgeFacts& e, uint32_t overhead)
+PayloadRate(const EdgeFacts& e, PacketShape shape)
 {
-    return e.mtu > overhead ? e.rateBps * double(e.mtu - overhead) / double(e.mtu + kPppOctets) : 0.0;
+    if (e.mtu <= shape.overhead)
+    {
+        return 0.0;
+    }
+    const double payload = std::min(e.mtu - shape.overhead, shape.maxPayload);
+    return e.rateBps * payload / (payload + shape.overhead + kPppOctets);
 }
 
 Paths::Paths(const BuiltTopology& topo)
@@ -35,7 +40,7 @@ Paths::Paths(const BuiltTopology& topo)
 }
 
 std::vector<std::pair<int, PathLimits>>
-Paths::FromVertex(const std::string& src, uint32_t overhead) const
+Paths::FromVertex(const std::string& src, PacketShape shape) const
 {
     // Breadth-first from src: routes follow shortest paths by hops (doc/topology.md). Over the DAG of
     // shortest paths keep, per vertex, the best bottleneck rate and payload rate and the least
@@ -69,7 +74,7 @@ Paths::FromVertex(const std::string& src, uint32_t overhead) const
             const EdgeFacts& f = m_links[g[*e].link];
             limits.bottleneckBps = std::max(limits.bottleneckBps, std::min(from.bottleneckBps, f.rateBps));
             limits.payloadLimitBps =
-                std::max(limits.payloadLimitBps, std::min(from.payloadLimitBps, PayloadRate(f, overhead)));
+                std::max(limits.payloadLimitBps, std::min(from.payloadLimitBps, PayloadRate(f, shape)));
             limits.propagation = std::min(limits.propagation, from.propagation + f.delay);
             limits.serialisation = std::min(limits.serialisation,
                                             from.serialisation + Seconds(double(f.mtu + kPppOctets) * 8.0 / f.rateBps));
@@ -79,9 +84,9 @@ Paths::FromVertex(const std::string& src, uint32_t overhead) const
 }
 
 PathLimits
-Paths::Limits(const std::string& src, const std::string& dst, uint32_t overhead) const
+Paths::Limits(const std::string& src, const std::string& dst, PacketShape shape) const
 {
-    const auto at = FromVertex(src, overhead);
+    const auto at = FromVertex(src, shape);
     const auto& [hops, limits] = at.at(m_vertex.at(dst));
     if (hops < 0)
     {
@@ -92,9 +97,9 @@ Paths::Limits(const std::string& src, const std::string& dst, uint32_t overhead)
 }
 
 std::map<std::string, PathLimits>
-Paths::LimitsToHosts(const std::string& src, uint32_t overhead) const
+Paths::LimitsToHosts(const std::string& src, PacketShape shape) const
 {
-    const auto at = FromVertex(src, overhead);
+    const auto at = FromVertex(src, shape);
     std::map<std::string, PathLimits> out;
     for (const std::string& h : m_topo.hostNames)
     {
@@ -155,13 +160,13 @@ Paths::Widen(uint32_t link, double rateBps, Time delay)
 }
 
 double
-Paths::HostLimit(const std::string& host, uint32_t overhead) const
+Paths::HostLimit(const std::string& host, PacketShape shape) const
 {
     double sum = 0;
     for (std::size_t i = 0; i < m_links.size(); ++i)
     {
         const BuiltLink& l = m_topo.links[i];
-        sum += l.a == host || l.b == host ? PayloadRate(m_links[i], overhead) : 0.0;
+        sum += l.a == host || l.b == host ? PayloadRate(m_links[i], shape) : 0.0;
     }
     return sum;
 }

@@ -20,6 +20,7 @@
 
 #include "ns3/nstime.h"
 
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -38,8 +39,28 @@ struct EdgeFacts
     uint32_t mtu{1500};
 };
 
-/** The link's rate x (MTU - overhead) / (MTU + PPP): the payload rate of full-size packets. */
-double PayloadRate(const EdgeFacts& e, uint32_t overhead);
+/**
+ * A flow's full packets: `overhead` header octets each and at most `maxPayload` payload octets (RoCEv2 sends
+ * its queue pairs' Mtu of payload, 1,024 octets by default, however large the link's MTU); a number converts,
+ * as packets of that overhead filling the MTU.
+ */
+struct PacketShape
+{
+    PacketShape(uint32_t headerOctets, uint32_t maxPayloadOctets = std::numeric_limits<uint32_t>::max())
+        : overhead(headerOctets),
+          maxPayload(maxPayloadOctets)
+    {
+    }
+
+    uint32_t overhead;
+    uint32_t maxPayload;
+};
+
+/**
+ * The link's rate x payload / (payload + overhead + PPP), payload = min(MTU - overhead, the shape's most): the
+ * payload rate of full packets.
+ */
+double PayloadRate(const EdgeFacts& e, PacketShape shape);
 
 /** What the shortest paths between two hosts allow (the most permissive of them, so that bounds hold). */
 struct PathLimits
@@ -57,10 +78,10 @@ class Paths
     explicit Paths(const BuiltTopology& topo);
 
     /** Limits of the shortest paths from `src` to `dst`; std::invalid_argument if none joins them. */
-    PathLimits Limits(const std::string& src, const std::string& dst, uint32_t overhead) const;
+    PathLimits Limits(const std::string& src, const std::string& dst, PacketShape shape) const;
 
     /** Limits of the shortest paths from `src` to every other host it reaches, by host name. */
-    std::map<std::string, PathLimits> LimitsToHosts(const std::string& src, uint32_t overhead) const;
+    std::map<std::string, PathLimits> LimitsToHosts(const std::string& src, PacketShape shape) const;
 
     /**
      * The links of one shortest path from `src` to `dst`, in order (the one whose every hop is the first found
@@ -69,7 +90,7 @@ class Paths
     std::vector<EdgeFacts> Hops(const std::string& src, const std::string& dst) const;
 
     /** The payload rate of all of a host's own links together. */
-    double HostLimit(const std::string& host, uint32_t overhead) const;
+    double HostLimit(const std::string& host, PacketShape shape) const;
 
     /**
      * Let link `link` have had `rateBps` and `delay` too (a scenario's link-change): its rate becomes the
@@ -79,7 +100,7 @@ class Paths
 
   private:
     /** Limits from `src` to every vertex (hops -1: unreachable), by vertex. */
-    std::vector<std::pair<int, PathLimits>> FromVertex(const std::string& src, uint32_t overhead) const;
+    std::vector<std::pair<int, PathLimits>> FromVertex(const std::string& src, PacketShape shape) const;
 
     const BuiltTopology& m_topo;
     std::vector<EdgeFacts> m_links; ///< by BuiltTopology link index

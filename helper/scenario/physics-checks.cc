@@ -37,6 +37,21 @@ PayloadOverhead(const ScenarioConfig& cfg, const WorkloadConfig& w)
     return framing + uint32_t(tagged ? iwarp::kDdpTaggedHdrLen : iwarp::kDdpUntaggedHdrLen);
 }
 
+/**
+ * The workload's full packets: PayloadOverhead's headers, and for an LLP that is not a byte stream under DDP
+ * (RoCEv2) its MULPDU as the most payload a packet carries (RoCEv2's does not depend on the path: its Mtu).
+ */
+PacketShape
+ShapeOf(const ScenarioConfig& cfg, const WorkloadConfig& w)
+{
+    const LlpDescriptor& carrier = CarrierOf(w);
+    if (!IsRdma(w.kind) || carrier.ddp || !carrier.mulpdu)
+    {
+        return PacketShape(PayloadOverhead(cfg, w));
+    }
+    return PacketShape(PayloadOverhead(cfg, w), carrier.mulpdu(cfg, std::numeric_limits<uint32_t>::max()).octets);
+}
+
 CheckResult
 Check(std::string name, std::string subject, double bound, double value, bool pass, std::string unit,
       std::string detail)
@@ -206,22 +221,26 @@ CheckWorkload(const ScenarioConfig& cfg,
     {
         return;
     }
-    const uint32_t overhead = PayloadOverhead(cfg, wc);
+    const PacketShape shape = ShapeOf(cfg, wc);
     std::map<std::string, PathLimits> bySender; // by FlowKey
     std::map<std::string, double> sumBySink;
     for (const DataFlow& f : flows)
     {
-        const PathLimits& p = bySender[FlowKey(wc, f.source, f.sink)] = paths.Limits(f.source, f.sink, overhead);
+        const PathLimits& p = bySender[FlowKey(wc, f.source, f.sink)] = paths.Limits(f.source, f.sink, shape);
         sumBySink[f.sink] += p.payloadLimitBps;
     }
     // Several senders share a sink's own links: those cap their sum.
     double limit = 0;
     for (const auto& [sink, sum] : sumBySink)
     {
-        limit += std::min(sum, paths.HostLimit(sink, overhead));
+        limit += std::min(sum, paths.HostLimit(sink, shape));
     }
-    const std::string how = "bottleneck payload rate for " + std::to_string(overhead) +
-                            " header octets per packet (+2 PPP)";
+    std::string how = "bottleneck payload rate for " + std::to_string(shape.overhead) +
+                      " header octets per packet (+2 PPP)";
+    if (shape.maxPayload != std::numeric_limits<uint32_t>::max())
+    {
+        how += " and at most " + std::to_string(shape.maxPayload) + " payload octets";
+    }
     if (w.goodputBps)
     {
         out.push_back(Check("goodput <= payload limit", w.name, limit, *w.goodputBps, *w.goodputBps <= limit,

@@ -38,6 +38,8 @@ namespace
 /** 10 Gb/s, 1500-octet MTU: payload octets of a full Write FPDU over TCP with timestamps per wire octet. */
 constexpr double kMpaWriteLimitBps = 10e9 * (1500.0 - 20 - 32 - 6 - 14) / 1502.0;
 constexpr double kSctpWriteLimitBps = 10e9 * (1500.0 - 20 - 12 - 16 - 14) / 1502.0;
+/** RoCEv2: 1,024 payload octets (the queue pairs' Mtu) under IPv4 20, UDP 8, BTH 12, ICRC 4 and PPP 2. */
+constexpr double kRoceWriteLimitBps = 10e9 * 1024.0 / (1024 + 20 + 8 + 12 + 4 + 2);
 
 /** Run `yaml` into a temporary results folder (removed again: the figures stay in memory). */
 RunResult
@@ -309,6 +311,20 @@ class ChecksTestCase : public TestCase
             }
         }
         NS_TEST_EXPECT_MSG_EQ(sawGoodput, true, "the goodput check is there");
+        // RoCEv2's packets carry its Mtu of payload, not the link's: the bound is the shorter packets' (it was
+        // the link MTU's, 1.4 % above what RoCEv2 can reach, before 1 Dec 2026).
+        const RunResult roce =
+            RunYaml(kStream, "checks-roce", {"stop=5ms", "workloads.0.duration=2ms", "workloads.0.llp=rocev2"});
+        NS_TEST_EXPECT_MSG_EQ(roce.FailedChecks(), 0u, FailedChecksReport(roce));
+        for (const CheckResult& c : roce.checks)
+        {
+            if (c.name == "goodput <= payload limit")
+            {
+                NS_TEST_EXPECT_MSG_EQ_TOL(c.bound, kRoceWriteLimitBps, 1.0, "RoCEv2's payload limit at 10 Gb/s");
+                NS_TEST_EXPECT_MSG_GT(c.value, 0.95 * kRoceWriteLimitBps, "a clean link nearly filled");
+                NS_TEST_EXPECT_MSG_NE(c.detail.find("at most 1024 payload octets"), std::string::npos, c.detail);
+            }
+        }
         // A result that claims more than physics allows: every bound it crosses fails.
         RunResult bad = r;
         bad.workloads[0].goodputBps = 53e9;
