@@ -121,7 +121,8 @@ Declare()
                        .Only("leaf-spine"));
     keys.push_back(DeclaredKey<TopologyConfig>(
         "pfc",
-        Facts(ValueKind::Map, "`{priority, xoff, xon}`", "none (lossy ports)",
+        Facts(ValueKind::Map, "`{priority, xoff, xon}` or `{priority, buffer, alpha, resume-offset}`",
+              "none (lossy ports)",
               "PFC (IEEE 802.1Qbb) on every port: switch ports pause their peers per priority, hosts and "
               "switches obey; PAUSE frames in the pcaps, counters in `queues` (doc/topology.md, \"PFC\")"),
         &PfcNode()));
