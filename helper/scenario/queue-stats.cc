@@ -20,11 +20,7 @@ Peak(uint32_t* peak, uint32_t, uint32_t now)
 QueueResult::Pfc
 PfcOf(const PfcPort& port)
 {
-    uint8_t lossless = 0;
-    while (lossless + 1 < pfc::kPriorities && !port.IsLossless(lossless))
-    {
-        ++lossless;
-    }
+    const uint8_t lossless = std::min<uint8_t>(port.FirstLossless(), pfc::kPriorities - 1);
     QueueResult::Pfc r;
     r.xoffSent = port.GetXoffSent();
     r.xonSent = port.GetXonSent();

@@ -81,6 +81,18 @@ Overlay(ImpairmentSpec base, const ImpairmentSpec& over)
     return base;
 }
 
+/** The largest MTU the scenario gives any link (0: none given, ns-3's default), for PFC's headroom. */
+uint32_t
+LargestMtu(const ScenarioConfig& cfg)
+{
+    uint32_t mtu = std::max(cfg.links.mtu.value_or(0), cfg.topology.bottleneck.mtu.value_or(0));
+    for (const PerLinkConfig& p : cfg.perLink)
+    {
+        mtu = std::max(mtu, p.link.mtu.value_or(0));
+    }
+    return mtu;
+}
+
 TopologySpec
 MakeTopologySpec(const ScenarioConfig& cfg)
 {
@@ -98,7 +110,7 @@ MakeTopologySpec(const ScenarioConfig& cfg)
     if (t.pfc)
     {
         spec.pfc = PfcSpec{uint8_t(t.pfc->priority), QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xoff)),
-                           QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xon)), std::nullopt};
+                           QueueSize(QueueSizeUnit::BYTES, uint32_t(t.pfc->xon)), LargestMtu(cfg), std::nullopt};
         if (t.pfc->buffer > 0)
         {
             spec.pfc->shared = PfcSpec::Shared{t.pfc->buffer, t.pfc->alpha, uint32_t(t.pfc->resumeOffset)};

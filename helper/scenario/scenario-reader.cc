@@ -268,10 +268,13 @@ ScenarioReader::ReadTopology(const YAML::Node& n, const std::string& path, Topol
             Fail(n["pfc"], p, "give xoff and xon (fixed thresholds), or buffer, alpha and resume-offset (a shared "
                               "buffer's dynamic threshold), not both and not neither");
         }
-        if (fixed && (!n["pfc"]["xoff"] || !n["pfc"]["xon"] || pfc.xoff == 0 || pfc.xon > pfc.xoff ||
-                      pfc.xoff > UINT32_MAX))
+        if (fixed && (!n["pfc"]["xoff"] || !n["pfc"]["xon"]))
         {
-            Fail(n["pfc"], p, "xoff and xon are both needed: xoff above 0 and below 4 GiB, and xon at most xoff");
+            Fail(n["pfc"], p, "xoff and xon are both needed (or buffer, alpha and resume-offset instead)");
+        }
+        if (fixed && (pfc.xoff == 0 || pfc.xon > pfc.xoff || pfc.xoff > UINT32_MAX))
+        {
+            Fail(n["pfc"], p, "xoff must be above 0 and below 4 GiB, and xon at most xoff");
         }
         if (shared && (!n["pfc"]["buffer"] || !n["pfc"]["alpha"] || !n["pfc"]["resume-offset"] || pfc.buffer == 0 ||
                        pfc.resumeOffset > UINT32_MAX))

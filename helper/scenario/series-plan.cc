@@ -67,7 +67,7 @@ SeriesPlan::Samples() const
 uint64_t
 SeriesPlan::SeriesCount() const
 {
-    uint64_t n = 2 * uint64_t(directions.size());
+    uint64_t n = (pfc ? 3 : 2) * uint64_t(directions.size());
     for (const SeriesFlowPlan& f : flows)
     {
         n += uint64_t(f.goodput) + uint64_t(f.cwnd) + uint64_t(f.rtt) + 2 * uint64_t(f.paths); // paths: two columns
@@ -115,6 +115,7 @@ PlanSeries(const ScenarioConfig& cfg)
     }
     if (s.Has(SeriesQuantity::Queue))
     {
+        plan.pfc = cfg.topology.pfc.has_value();
         std::map<std::pair<std::string, std::string>, std::size_t> seen; // parallel links between a pair
         for (const auto& [a, b] : s.links)
         {

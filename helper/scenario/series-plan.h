@@ -50,9 +50,10 @@ struct SeriesPlan
     Time stop;
     std::vector<SeriesFlowPlan> flows;
     std::vector<SeriesLinkPlan> directions; ///< empty unless `queue` is sampled
+    bool pfc{false}; ///< `topology.pfc`: each direction's `paused` too
     /** Samples per series: one at the end of each interval, the last at the stop. */
     uint64_t Samples() const;
-    /** The series: one per flow and quantity, two per link direction (packets, octets). */
+    /** The series: one per flow and quantity, two per link direction (packets, octets), three with PFC. */
     uint64_t SeriesCount() const;
     /** Samples() x SeriesCount(), UINT64_MAX when that does not fit. */
     uint64_t Rows() const;

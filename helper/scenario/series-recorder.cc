@@ -6,6 +6,8 @@
 
 #include "sctp/sctp-socket.h"
 
+#include "net/pfc-port.h"
+
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -109,7 +111,12 @@ SeriesRecorder::SeriesRecorder(SeriesPlan plan)
     {
         m_queueColumn.push_back(AddSeries(d.subject, "queue_packets", "packets"));
         AddSeries(d.subject, "queue_octets", "octets");
+        if (m_plan.pfc)
+        {
+            AddSeries(d.subject, "paused", "fraction");
+        }
     }
+    m_pausedBefore.resize(m_plan.directions.size());
     m_senders.resize(m_plan.flows.size());
     m_devices.resize(m_plan.directions.size());
 }
@@ -201,12 +208,35 @@ SeriesRecorder::Sample()
         }
         m_series[m_queueColumn[d]].values[k] = double(packets);
         m_series[m_queueColumn[d] + 1].values[k] = double(octets);
+        if (m_plan.pfc)
+        {
+            SamplePaused(d, k);
+        }
     }
     const Time next = m_plan.SampleTime(m_times.size());
     if (next < m_plan.stop)
     {
         Simulator::Schedule(next - Simulator::Now(), &SeriesRecorder::Sample, this);
     }
+}
+
+void
+SeriesRecorder::SamplePaused(std::size_t d, std::size_t k)
+{
+    // The share of the interval the direction's lossless priority could not leave: its peer's PAUSE.
+    Ptr<PfcNode> node = m_devices[d]->GetNode()->GetObject<PfcNode>();
+    Ptr<PfcPort> port = node ? node->GetPort(m_devices[d]->GetIfIndex()) : nullptr;
+    if (!port || port->FirstLossless() >= pfc::kPriorities)
+    {
+        return;
+    }
+    const Time paused = port->GetQueueDisc()->GetPausedTime(port->FirstLossless());
+    const Time interval = m_times[k] - (k == 0 ? Time(0) : m_times[k - 1]);
+    if (interval.IsStrictlyPositive())
+    {
+        m_series[m_queueColumn[d] + 2].values[k] = (paused - m_pausedBefore[d]).GetSeconds() / interval.GetSeconds();
+    }
+    m_pausedBefore[d] = paused;
 }
 
 void

@@ -47,8 +47,8 @@ class SeriesRecorder
     struct Series
     {
         std::string subject;  ///< "<workload>/<initiator>" or "<from>-><to>"
-        std::string quantity; ///< goodput, cwnd, rtt, data_path, heartbeats, queue_packets, queue_octets
-        std::string unit;     ///< bps, octets, ns, path, chunks, packets
+        std::string quantity; ///< goodput, cwnd, rtt, data_path, heartbeats, queue_packets, queue_octets, paused
+        std::string unit;     ///< bps, octets, ns, path, chunks, packets, fraction
         std::vector<double> values;
     };
 
@@ -74,6 +74,8 @@ class SeriesRecorder
 
   private:
     void Sample();
+    /** Direction `d`'s share of the interval ending at sample `k` spent paused (with PFC). */
+    void SamplePaused(std::size_t d, std::size_t k);
     /** The series index of each flow's quantities (SIZE_MAX: not sampled). */
     struct FlowColumns
     {
@@ -91,6 +93,7 @@ class SeriesRecorder
     std::vector<std::size_t> m_queueColumn; ///< per direction: its packets series; octets is the next one
     std::vector<Ptr<Socket>> m_senders;     ///< per flow; null until its connection is established
     std::vector<Ptr<PointToPointNetDevice>> m_devices;
+    std::vector<Time> m_pausedBefore; ///< per direction: its paused time at the previous sample
     std::vector<Time> m_times;
 };
 

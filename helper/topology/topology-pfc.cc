@@ -10,33 +10,69 @@
 #include "ns3/double.h"
 #include "ns3/uinteger.h"
 
-#include <functional>
 #include <map>
-#include <tuple>
+#include <vector>
 
 namespace ns3
 {
 
 namespace
 {
-/** The point-to-point devices' MTU: the builder leaves ns-3's default. */
+/** The largest frame on the wire: the spec's largest MTU (or ns-3's default, which the builder leaves), PPP on. */
 uint32_t
-DefaultMtu()
+LargestFrame(const PfcSpec& pfc)
 {
     TypeId::AttributeInformation info;
     PointToPointNetDevice::GetTypeId().LookupAttributeByName("Mtu", &info);
-    return uint32_t(DynamicCast<const UintegerValue>(info.initialValue)->Get());
+    const uint32_t byDefault = uint32_t(DynamicCast<const UintegerValue>(info.initialValue)->Get());
+    return std::max(pfc.largestMtu, byDefault) + pfc::kPppLen;
 }
-} // namespace
 
-void
-TopologyBuilder::CheckPfc(const TopologySpec& spec, const BuiltTopology& topo)
+/** One switch port, as CheckPfc weighs it. */
+struct SwitchPort
 {
-    if (!spec.pfc)
+    const PortQueueSpec* queues;
+    TopoVertexId vertex;
+    std::string name; ///< "a -> b"
+    uint64_t headroom;
+};
+
+/** Every switch port with its headroom (refusing ports PFC cannot run on), and per switch the headroom summed. */
+std::vector<SwitchPort>
+SwitchPorts(const BuiltTopology& topo, uint32_t frame, std::map<TopoVertexId, uint64_t>& reserved)
+{
+    std::vector<SwitchPort> ports;
+    for (const BuiltLink& link : topo.links)
     {
-        return;
+        for (const SwitchPort& end : {SwitchPort{&link.queuesA, link.vertexA, link.a + " -> " + link.b, 0},
+                                      SwitchPort{&link.queuesB, link.vertexB, link.b + " -> " + link.a, 0}})
+        {
+            const PortQueueSpec& q = *end.queues;
+            if (q.disc.kind == QueueDiscKind::None)
+            {
+                throw TopologyError("pfc: every port needs a queue disc (its priorities' queues); the port " +
+                                    end.name + " has queue-disc kind none");
+            }
+            if (q.deviceQueue.GetUnit() != QueueSizeUnit::PACKETS)
+            {
+                throw TopologyError("pfc: device queues are sized in packets (the headroom counts them)");
+            }
+            if (!topo.graph[end.vertex].IsHost())
+            {
+                ports.push_back(end);
+                ports.back().headroom =
+                    pfc::Headroom(link.params.rate, link.params.delay, frame, q.deviceQueue.GetValue());
+                reserved[end.vertex] += ports.back().headroom;
+            }
+        }
     }
-    const PfcSpec& pfc = *spec.pfc;
+    return ports;
+}
+
+/** The spec's own values, before any port is weighed. */
+void
+CheckPfcValues(const PfcSpec& pfc)
+{
     if (pfc.priority >= pfc::kPriorities)
     {
         throw TopologyError("pfc: priority must be 0..7, got " + std::to_string(pfc.priority));
@@ -56,62 +92,48 @@ TopologyBuilder::CheckPfc(const TopologySpec& spec, const BuiltTopology& topo)
     {
         throw TopologyError("pfc: xoff must be above 0 and at least xon");
     }
-    const uint32_t frame = DefaultMtu() + pfc::kPppLen;
-    struct SwitchPort
+}
+} // namespace
+
+void
+TopologyBuilder::CheckPfc(const TopologySpec& spec, const BuiltTopology& topo)
+{
+    if (!spec.pfc)
     {
-        const PortQueueSpec& queues;
-        TopoVertexId vertex;
-        std::string name;
-        uint64_t headroom;
-    };
-    std::vector<SwitchPort> ports;
-    std::map<TopoVertexId, uint64_t> reserved; // a switch's ports' headroom, which its shared buffer keeps back
-    for (const BuiltLink& link : topo.links)
-    {
-        for (const auto& [queues, vertex, name] : {std::tuple(std::cref(link.queuesA), link.vertexA, link.a + " -> " + link.b),
-                                                  std::tuple(std::cref(link.queuesB), link.vertexB, link.b + " -> " + link.a)})
-        {
-            const PortQueueSpec& q = queues.get();
-            if (q.disc.kind == QueueDiscKind::None)
-            {
-                throw TopologyError("pfc: every port needs a queue disc (its priorities' queues); the port " + name +
-                                    " has queue-disc kind none");
-            }
-            if (q.deviceQueue.GetUnit() != QueueSizeUnit::PACKETS)
-            {
-                throw TopologyError("pfc: device queues are sized in packets (the headroom counts them)");
-            }
-            if (!topo.graph[vertex].IsHost())
-            {
-                const uint64_t h = pfc::Headroom(link.params.rate, link.params.delay, frame, q.deviceQueue.GetValue());
-                ports.push_back(SwitchPort{q, vertex, name, h});
-                reserved[vertex] += h;
-            }
-        }
+        return;
     }
-    for (const SwitchPort& port : ports)
+    const PfcSpec& pfc = *spec.pfc;
+    CheckPfcValues(pfc);
+    const uint32_t frame = LargestFrame(pfc);
+    std::map<TopoVertexId, uint64_t> reserved; // a switch's ports' headroom, which its shared buffer keeps back
+    for (const SwitchPort& port : SwitchPorts(topo, frame, reserved))
     {
-        uint64_t threshold = pfc.xoff.GetValue();
+        uint64_t xoff = pfc.xoff.GetValue();
+        std::string what = "xoff";
         if (pfc.shared)
         {
-            if (pfc.shared->buffer <= reserved[port.vertex])
+            const uint64_t held = reserved[port.vertex];
+            if (pfc.shared->buffer <= held)
             {
                 throw TopologyError("pfc: the shared buffer (" + std::to_string(pfc.shared->buffer) +
-                                    " octets) must be above its switch's ports' headroom (" +
-                                    std::to_string(reserved[port.vertex]) + " at " + topo.graph[port.vertex].name + ")");
+                                    " octets) must be above its switch's ports' headroom (" + std::to_string(held) +
+                                    " at " + topo.graph[port.vertex].name + ")");
             }
-            threshold = uint64_t(pfc.shared->alpha * double(pfc.shared->buffer - reserved[port.vertex]));
+            // The latest a port sends XOFF: alone in the buffer, then the packet that crossed it arrives.
+            xoff = pfc::LoneThreshold(pfc.shared->buffer, pfc.shared->alpha, held) + frame;
+            what = "alpha x (buffer - the switch's headroom, " + std::to_string(held) + ") / (1 + alpha) + a frame";
         }
-        // One ingress port alone fills one egress queue to its threshold plus its headroom before its peer stops.
-        const uint64_t need = threshold + port.headroom;
-        const PortQueueSpec& q = port.queues;
+        // One ingress port alone fills one egress queue to its XOFF plus its headroom before its peer stops.
+        const uint64_t need = xoff + port.headroom;
+        const PortQueueSpec& q = *port.queues;
         const uint64_t limit =
             q.queue.GetUnit() == QueueSizeUnit::BYTES ? q.queue.GetValue() : uint64_t(q.queue.GetValue()) * frame;
         if (limit < need)
         {
             throw TopologyError("pfc: the switch port " + port.name + " holds " + std::to_string(limit) +
-                                " octets, below its XOFF threshold + its headroom (" + std::to_string(need) +
-                                "): its lossless priority would drop before XOFF");
+                                " octets, below its XOFF point (" + what + ": " + std::to_string(xoff) +
+                                ") + its headroom, " + std::to_string(need) +
+                                ": its lossless priority would drop before XOFF");
         }
     }
 }
@@ -132,7 +154,7 @@ TopologyBuilder::AddPfc(const TopologySpec& spec, BuiltTopology& topo)
             port->SetAttribute("Generate", BooleanValue(!topo.graph[v].IsHost()));
             port->SetAttribute("Xoff", UintegerValue(pfc.xoff.GetValue()));
             port->SetAttribute("Xon", UintegerValue(pfc.xon.GetValue()));
-            const uint32_t frame = dev->GetMtu() + pfc::kPppLen;
+            const uint32_t frame = std::max(LargestFrame(pfc), uint32_t(dev->GetMtu()) + pfc::kPppLen);
             port->SetAttribute("Headroom", UintegerValue(pfc::Headroom(link.params.rate, link.params.delay, frame,
                                                                        queues.deviceQueue.GetValue())));
             port->Attach(dev);

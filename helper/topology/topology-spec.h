@@ -239,6 +239,8 @@ struct PfcSpec
     uint8_t priority{3}; ///< the lossless priority (DSCP >> 3; RoCEv2's DSCP 26 is 3)
     QueueSize xoff{QueueSizeUnit::BYTES, 0}; ///< fixed thresholds, unless `shared`
     QueueSize xon{QueueSizeUnit::BYTES, 0};
+    /** The largest MTU any link will have (the scenario sets MTUs after the build); 0: ns-3's default. */
+    uint32_t largestMtu{0};
 
     /** Each switch's ports share a buffer and pause by its dynamic threshold (net/pfc-port.h, PfcNode). */
     struct Shared

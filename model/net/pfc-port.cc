@@ -21,6 +21,18 @@ NS_OBJECT_ENSURE_REGISTERED(PfcPort);
 NS_OBJECT_ENSURE_REGISTERED(PfcNode);
 
 uint64_t
+pfc::DynamicThreshold(uint64_t buffer, double alpha, uint64_t reserved, uint64_t held)
+{
+    return buffer > reserved + held ? uint64_t(alpha * double(buffer - reserved - held)) : 0;
+}
+
+uint64_t
+pfc::LoneThreshold(uint64_t buffer, double alpha, uint64_t reserved)
+{
+    return buffer > reserved ? uint64_t(alpha * double(buffer - reserved) / (1 + alpha)) : 0;
+}
+
+uint64_t
 pfc::Headroom(DataRate rate, Time delay, uint32_t frameOctets, uint32_t deviceQueuePackets)
 {
     const double wire = 2 * delay.GetSeconds() * double(rate.GetBitRate()) / 8;
@@ -90,7 +102,8 @@ PfcPort::GetTypeId()
             .AddAttribute("Xon", "Ingress octets at or below which a paused peer is sent XON",
                           UintegerValue(0), MakeUintegerAccessor(&PfcPort::m_xon), MakeUintegerChecker<uint32_t>())
             .AddAttribute("Headroom",
-                          "Octets the buffer keeps above Xoff for what arrives after XOFF (only reported here)",
+                          "Octets the buffer keeps above Xoff for what arrives after XOFF: reported, and with "
+                          "a shared buffer (PfcNode) kept out of it",
                           UintegerValue(0), MakeUintegerAccessor(&PfcPort::m_headroom),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("PauseQuanta",
@@ -163,10 +176,21 @@ PfcPort::OnIngress(uint8_t priority, int64_t octets)
     Evaluate(priority);
 }
 
+uint8_t
+PfcPort::FirstLossless() const
+{
+    uint8_t p = 0;
+    while (p < pfc::kPriorities && !IsLossless(p))
+    {
+        ++p;
+    }
+    return p;
+}
+
 uint64_t
 PfcPort::GetXoff() const
 {
-    return m_node && m_node->HasSharedBuffer() ? m_node->GetMaxThreshold() : m_xoff;
+    return m_node && m_node->HasSharedBuffer() ? m_node->GetLoneXoff() : m_xoff;
 }
 
 bool
@@ -200,11 +224,19 @@ PfcPort::Evaluate(uint8_t priority)
     if (!m_pausing[priority] && AboveXoff(priority))
     {
         m_pausing[priority] = true;
+        if (m_node)
+        {
+            ++m_node->m_pausingCount;
+        }
         Refresh(priority);
     }
     else if (m_pausing[priority] && AtOrBelowXon(priority))
     {
         m_pausing[priority] = false;
+        if (m_node)
+        {
+            --m_node->m_pausingCount;
+        }
         ++m_xonSent;
         Simulator::Cancel(m_refresh[priority]);
         SendPause(priority, 0);
@@ -308,18 +340,35 @@ PfcNode::AddPort(Ptr<PfcPort> port)
 {
     const uint32_t ifIndex = port->GetDevice()->GetIfIndex();
     NS_ABORT_MSG_IF(m_ports.count(ifIndex), "PfcNode: device " << ifIndex << " has a port already");
-    BooleanValue generate;
-    port->GetAttribute("Generate", generate);
-    NS_ABORT_MSG_IF(generate.Get() && !port->HasStaticThresholds() && !HasSharedBuffer(),
-                    "PfcNode: port " << ifIndex << " sends PAUSE but has no Xoff and its node no SharedBuffer");
-    NS_ABORT_MSG_IF(HasSharedBuffer() && m_alpha <= 0, "PfcNode: a SharedBuffer needs an Alpha above 0");
-    for (uint8_t p = 0; generate.Get() && p < pfc::kPriorities; ++p)
-    {
-        m_reservedHeadroom += port->IsLossless(p) ? port->GetHeadroom() : 0;
-    }
     port->m_node = this;
     m_ports[ifIndex] = port;
     port->GetQueueDisc()->SetIngressAccounting(MakeCallback(&PfcNode::OnIngress, this));
+    Check();
+}
+
+void
+PfcNode::DoInitialize()
+{
+    Check(); // the attributes as the run has them, whatever was set after AddPort
+    Object::DoInitialize();
+}
+
+void
+PfcNode::Check()
+{
+    NS_ABORT_MSG_IF(HasSharedBuffer() && m_alpha <= 0, "PfcNode: a SharedBuffer needs an Alpha above 0");
+    m_reservedHeadroom = 0;
+    for (const auto& [ifIndex, port] : m_ports)
+    {
+        BooleanValue generate;
+        port->GetAttribute("Generate", generate);
+        NS_ABORT_MSG_IF(generate.Get() && !port->HasStaticThresholds() && !HasSharedBuffer(),
+                        "PfcNode: port " << ifIndex << " sends PAUSE but has no Xoff and its node no SharedBuffer");
+        for (uint8_t p = 0; generate.Get() && p < pfc::kPriorities; ++p)
+        {
+            m_reservedHeadroom += port->IsLossless(p) ? port->GetHeadroom() : 0;
+        }
+    }
 }
 
 Ptr<PfcPort>
@@ -330,35 +379,40 @@ PfcNode::GetPort(uint32_t ifIndex) const
 }
 
 uint64_t
-PfcNode::GetMaxThreshold() const
+PfcNode::GetLoneXoff() const
 {
-    const uint64_t reserved = m_reservedHeadroom;
-    return m_sharedBuffer > reserved ? uint64_t(m_alpha * double(m_sharedBuffer - reserved)) : 0;
+    return pfc::LoneThreshold(m_sharedBuffer, m_alpha, m_reservedHeadroom);
 }
 
 uint64_t
 PfcNode::GetThreshold() const
 {
-    const uint64_t reserved = m_reservedHeadroom + m_held;
-    return m_sharedBuffer > reserved ? uint64_t(m_alpha * double(m_sharedBuffer - reserved)) : 0;
+    return pfc::DynamicThreshold(m_sharedBuffer, m_alpha, m_reservedHeadroom, m_held);
 }
 
 void
 PfcNode::OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets)
 {
-    m_held = uint64_t(int64_t(m_held) + octets);
-    m_peakHeld = std::max(m_peakHeld, m_held);
     Ptr<PfcPort> in = GetPort(ifIndex);
-    if (in)
+    if (!in)
     {
-        in->OnIngress(priority, octets);
+        return;
     }
-    if (HasSharedBuffer() && octets < 0)
+    if (in->IsLossless(priority))
+    {
+        // The shared buffer is the lossless priorities' (their pool); a lossy packet waits within its port's
+        // own queue limit and moves no threshold.
+        NS_ABORT_MSG_IF(octets < 0 && uint64_t(-octets) > m_held, "PFC shared buffer accounting below zero");
+        m_held = uint64_t(int64_t(m_held) + octets);
+        m_peakHeld = std::max(m_peakHeld, m_held);
+    }
+    in->OnIngress(priority, octets);
+    if (HasSharedBuffer() && octets < 0 && in->IsLossless(priority) && m_pausingCount > 0)
     {
         // What one port let go raised every port's threshold: a paused one may resume.
         for (const auto& [index, port] : m_ports)
         {
-            for (uint8_t p = 0; port != in && p < pfc::kPriorities; ++p)
+            for (uint8_t p = 0; p < pfc::kPriorities; ++p)
             {
                 if (port->m_pausing[p])
                 {

@@ -49,6 +49,16 @@ namespace pfc
  * `deviceQueuePackets` + 2 frames of `frameOctets` (its largest, PPP header on) and the PAUSE itself.
  */
 uint64_t Headroom(DataRate rate, Time delay, uint32_t frameOctets, uint32_t deviceQueuePackets);
+/**
+ * The dynamic threshold (Choudhury and Hahne): `alpha` x (`buffer` - `reserved` - `held`), 0 once nothing is
+ * free.
+ */
+uint64_t DynamicThreshold(uint64_t buffer, double alpha, uint64_t reserved, uint64_t held);
+/**
+ * Where a port alone in the buffer sends XOFF: its own octets are all that is held, x = alpha (B' - x), so
+ * x = alpha B' / (1 + alpha) with B' = `buffer` - `reserved`. No port's ingress reaches more before XOFF.
+ */
+uint64_t LoneThreshold(uint64_t buffer, double alpha, uint64_t reserved);
 } // namespace pfc
 
 class PfcNode;
@@ -68,6 +78,8 @@ class PfcPort : public Object
     Ptr<PfcQueueDisc> GetQueueDisc() const { return m_disc; }
 
     bool IsLossless(uint8_t priority) const { return (m_lossless >> priority) & 1; }
+    /** The lowest lossless priority (what a port's counters report: a scenario has one), kPriorities if none. */
+    uint8_t FirstLossless() const;
     /** The switch's ingress accounting (PfcNode): `octets` more (or fewer) of `priority` held. */
     void OnIngress(uint8_t priority, int64_t octets);
     /** A PAUSE that arrived on this port. */
@@ -78,7 +90,7 @@ class PfcPort : public Object
     uint64_t GetXoffSent() const { return m_xoffSent; }
     uint64_t GetXonSent() const { return m_xonSent; }
     uint64_t GetPausesReceived() const { return m_pausesReceived; }
-    /** The XOFF threshold: Xoff, or with a shared buffer the node's dynamic one with the buffer empty (its most). */
+    /** The XOFF threshold: Xoff, or with a shared buffer the most it gets (PfcNode::GetLoneXoff). */
     uint64_t GetXoff() const;
     uint32_t GetXon() const { return m_xon; }
     /** A fixed Xoff and Xon, or the node's shared buffer, decides (PfcNode::AddPort checks one of them is set). */
@@ -114,7 +126,7 @@ class PfcPort : public Object
     Ptr<PointToPointNetDevice> m_device;
     Ptr<PfcDeviceQueue> m_queue;
     friend class PfcNode;
-    const PfcNode* m_node{nullptr}; ///< the node holding this port (AddPort), for its shared buffer
+    PfcNode* m_node{nullptr}; ///< the node holding this port (AddPort), for its shared buffer
     Ptr<PfcQueueDisc> m_disc;
     Ptr<ReceiveFilter> m_filter;
     std::array<uint64_t, pfc::kPriorities> m_ingress{};
@@ -133,11 +145,13 @@ class PfcPort : public Object
  * PfcNode: a node's PFC ports by device index, aggregated to the node. It gives each port's queue disc the
  * ingress accounting: an egress queue reports a packet by the port it came in by (PfcIngressTag).
  *
- * With SharedBuffer set, the switch's ports share one buffer and pause by a dynamic threshold (Choudhury and
- * Hahne, IEEE/ACM ToN 6(2), 1998, as Broadcom's switches and HPCC's simulator do): a port's lossless priority
- * sends XOFF once its ingress octets reach Alpha x (SharedBuffer - the ports' headroom - the octets the node
- * holds), and XON once they are ResumeOffset below that, or none are left. The more the switch holds, the lower
- * every port's threshold, so the held octets stay below SharedBuffer whatever the number of congested ports.
+ * With SharedBuffer set, the switch's ports share one buffer for their lossless priorities and pause by a
+ * dynamic threshold (Choudhury and Hahne, IEEE/ACM ToN 6(2), 1998, as Broadcom's switches and HPCC's simulator
+ * do): a port's lossless priority sends XOFF once its ingress octets reach Alpha x (SharedBuffer - the ports'
+ * headroom - the lossless octets the node holds), and XON once they are ResumeOffset below that, or none are
+ * left. The more the switch holds, the lower every port's threshold, so the lossless octets held stay below
+ * SharedBuffer whatever the number of congested ports. Lossy packets wait within each port's own queue limit
+ * (no shared admission for them) and move no threshold.
  */
 class PfcNode : public Object
 {
@@ -155,21 +169,26 @@ class PfcNode : public Object
     bool HasSharedBuffer() const { return m_sharedBuffer > 0; }
     /** Alpha x (SharedBuffer - headroom - held), 0 once nothing is free. */
     uint64_t GetThreshold() const;
-    /** GetThreshold with nothing held: the most a port's threshold gets. */
-    uint64_t GetMaxThreshold() const;
+    /** Where a port alone in the buffer sends XOFF (pfc::LoneThreshold): no port's XOFF comes later. */
+    uint64_t GetLoneXoff() const;
     uint32_t GetResumeOffset() const { return m_resumeOffset; }
     /** The ports' headroom the buffer keeps back: each generating port's, per lossless priority. */
     uint64_t GetReservedHeadroom() const { return m_reservedHeadroom; }
-    /** Octets the node's ports hold now (every priority), and the most they held. */
+    /** Lossless octets the node's ports hold now, and the most they held. */
     uint64_t GetHeld() const { return m_held; }
     uint64_t GetPeakHeld() const { return m_peakHeld; }
 
   protected:
+    void DoInitialize() override;
     void DoDispose() override;
 
   private:
+    friend class PfcPort;
     void OnIngress(uint32_t ifIndex, uint8_t priority, int64_t octets);
+    /** Aborts on settings that cannot run; sums the ports' headroom the shared buffer keeps back. */
+    void Check();
     std::map<uint32_t, Ptr<PfcPort>> m_ports;
+    uint32_t m_pausingCount{0}; ///< (port, priority) pairs that told their peer XOFF
     uint64_t m_sharedBuffer{0};
     double m_alpha{0};
     uint32_t m_resumeOffset{0};

@@ -19,6 +19,7 @@
 #include "helper/scenario/series-recorder.h"
 
 #include "support/scenario-run-util.h"
+#include "support/series-csv.h"
 
 #include "sctp/sctp-socket.h"
 
@@ -41,6 +42,9 @@ namespace
 {
 
 namespace fs = std::filesystem;
+using iwarptest::BySeries;
+using iwarptest::ReadCsv;
+using iwarptest::Row;
 
 const std::string kDumbbell = R"(
 stop: 20ms
@@ -56,49 +60,6 @@ tracing:
   series: {interval: 500us}
 )";
 
-/** One row of series.csv. */
-struct Row
-{
-    int64_t timeNs;
-    std::string subject;
-    std::string quantity;
-    double value;
-    std::string unit;
-};
-
-std::vector<Row>
-ReadCsv(const fs::path& path)
-{
-    std::ifstream in(path);
-    std::string line;
-    std::getline(in, line);
-    NS_ABORT_MSG_UNLESS(line == "time_ns,subject,quantity,value,unit", "series.csv header: " << line);
-    std::vector<Row> rows;
-    while (std::getline(in, line))
-    {
-        std::istringstream s(line);
-        std::string time, subject, quantity, value, unit;
-        std::getline(s, time, ',');
-        std::getline(s, subject, ',');
-        std::getline(s, quantity, ',');
-        std::getline(s, value, ',');
-        std::getline(s, unit, ',');
-        rows.push_back(Row{std::stoll(time), subject, quantity, std::stod(value), unit});
-    }
-    return rows;
-}
-
-/** (subject, quantity) -> its rows' (time, value), in time order. */
-std::map<std::pair<std::string, std::string>, std::vector<std::pair<int64_t, double>>>
-BySeries(const std::vector<Row>& rows)
-{
-    std::map<std::pair<std::string, std::string>, std::vector<std::pair<int64_t, double>>> s;
-    for (const Row& r : rows)
-    {
-        s[{r.subject, r.quantity}].emplace_back(r.timeNs, r.value);
-    }
-    return s;
-}
 
 fs::path
 TempFolder(const std::string& tag)
