@@ -367,8 +367,9 @@ TcpKeys()
 {
     return {
         Doc(TcpCongestionKey(),
-            "a name: `Cubic` (this project's Linux-like `TcpLinuxCubic`), `Ns3Cubic` (ns-3's `TcpCubic`), `NewReno`, "
-            "`LinuxReno`, `Dctcp`, `Bbr`, `Vegas`, ... (every registered `ns3::TcpX` as `X`)",
+            "a name: `Cubic` (this project's Linux-like `TcpLinuxCubic`), `Ns3Cubic` (ns-3's `TcpCubic`), `Dctcp` "
+            "(`TcpLinuxDctcp`: ns-3's DCTCP halving on loss, RFC 8257 §3.5), `Ns3Dctcp` (ns-3's `TcpDctcp`), "
+            "`NewReno`, `LinuxReno`, `Bbr`, `Vegas`, ... (every registered `ns3::TcpX` as `X`)",
             "Linux's default; RFC 9438"),
         Doc(TcpHyStartKey(), "`linux`, `rfc9406` or `off`; only where `Cubic` runs",
             "how `Cubic` leaves its slow start: Linux's HyStart (ACK train and delay, `tcp_cubic.c`'s default), "

@@ -3,6 +3,7 @@
 #include "helper/scenario/transport-keys.h"
 
 #include "tcp/tcp-linux-cubic.h"
+#include "tcp/tcp-linux-dctcp.h"
 
 #include "ns3/object-factory.h"
 #include "ns3/tcp-congestion-ops.h"
@@ -103,6 +104,14 @@ TcpCongestionName(TypeId congestion)
     if (congestion == TcpCubic::GetTypeId())
     {
         return "Ns3Cubic";
+    }
+    if (congestion == TcpLinuxDctcp::GetTypeId())
+    {
+        return "Dctcp";
+    }
+    if (congestion == TcpDctcp::GetTypeId())
+    {
+        return "Ns3Dctcp";
     }
     const std::string name = congestion.GetName();
     for (const char* prefix : {"ns3::Tcp", "ns3::"})

@@ -327,7 +327,7 @@ class RefusedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {congestion: Reno}\n")),
                               "s.yaml:6:21: transport.tcp.congestion: unknown TCP congestion control 'Reno' (expected "
                               "one of Bbr, Bic, Cubic, Dctcp, HighSpeed, Htcp, Hybla, Illinois, Ledbat, LinuxReno, "
-                              "Lp, NewReno, Ns3Cubic, Scalable, Vegas, Veno, Westwood, Yeah)",
+                              "Lp, NewReno, Ns3Cubic, Ns3Dctcp, Scalable, Vegas, Veno, Westwood, Yeah)",
                               "unknown congestion control");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {min-rto: 5}\n")),
                               "s.yaml:6:18: transport.tcp.min-rto: time \"5\" has no unit (expected one of ns, us, "
@@ -412,7 +412,8 @@ class RefusedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(head, {"transport.tcp.congestion=Bbr2"}),
                               "--set transport.tcp.congestion=Bbr2: transport.tcp.congestion: unknown TCP congestion "
                               "control 'Bbr2' (expected one of Bbr, Bic, Cubic, Dctcp, HighSpeed, Htcp, Hybla, "
-                              "Illinois, Ledbat, LinuxReno, Lp, NewReno, Ns3Cubic, Scalable, Vegas, Veno, Westwood, "
+                              "Illinois, Ledbat, LinuxReno, Lp, NewReno, Ns3Cubic, Ns3Dctcp, Scalable, Vegas, Veno, "
+                              "Westwood, "
                               "Yeah)",
                               "an override");
         NS_TEST_EXPECT_MSG_EQ(ErrorOf(with("  tcp: {hystart: fast}\n")), "s.yaml:6:18: transport.tcp.hystart: unknown HyStart mode 'fast' (expected one of linux, rfc9406, off)", "an unknown hystart");
@@ -490,7 +491,7 @@ class ScenarioTransportTestSuite : public TestSuite
                               e.hyStart = "rfc9406";
                           })},
                          {"h2", With(kTcpDefault, [](TcpExpect& e) {
-                              e.congestion = "ns3::TcpDctcp";
+                              e.congestion = "ns3::TcpLinuxDctcp";
                               e.hyStart = "";
                               e.ecn = true;
                               e.send = 550 * KiB;
