@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 import tempfile
+import warnings
 import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -123,6 +124,22 @@ class Result:
         return "Result(%r)" % self.out_dir
 
 
+_simulations_here = 0  # run() calls of this process so far
+
+
+def _warn_if_not_first() -> None:
+    """Say once when a process runs its second simulation: ns-3 numbers the random streams it assigns itself per
+    process and cannot restart the count, so that run draws other random numbers than `iwarp-sim run` or a fresh
+    process would (its figures are valid, but not those of the same scenario run alone; sweep() runs each point
+    in a process of its own)."""
+    global _simulations_here
+    _simulations_here += 1
+    if _simulations_here == 2:
+        warnings.warn("iwarpsim.run: a second simulation in this process draws other random numbers than the same "
+                      "scenario run alone (iwarp-sim run, or a new process); sweep() runs each point in a process "
+                      "of its own", RuntimeWarning, stacklevel=3)
+
+
 def run(scenario: Scenario, overrides: Overrides | None = None, out_dir: StrPath | None = None,
         progress: bool = False) -> Result:
     """Run one scenario and return its Result.
@@ -135,8 +152,12 @@ def run(scenario: Scenario, overrides: Overrides | None = None, out_dir: StrPath
     Raises ScenarioError (a ValueError, the CLI's message: file:line:col: key: detail) for a bad scenario;
     a run that raises leaves no folder behind.
     Blocks other run() calls of this process while it simulates (ns-3 has one simulator per process).
+    Only a process's first simulation draws the random numbers `iwarp-sim run` does: ns-3 numbers the streams it
+    assigns itself per process, so a second run() of the same scenario gives other (valid) figures, and run()
+    says so with a RuntimeWarning; run each in a new process (sweep() does) to compare like with like.
     """
     overrides = overrides if overrides is not None else {}
+    _warn_if_not_first()
     if out_dir is not None:
         return Result(_iwarpsim.run(scenario, overrides, os.fspath(out_dir), progress)["out_dir"])
     tmp = tempfile.mkdtemp(prefix="iwarpsim-")

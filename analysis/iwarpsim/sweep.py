@@ -1,8 +1,9 @@
 """sweep(): a scenario over a grid of --set overrides and repeats, in parallel, cached, as one DataFrame.
 
-Every (grid point, repeat) is one simulation in a worker process (a local ProcessPoolExecutor, or the
-workers of a Dask cluster), each process running one simulation at a time (ns-3's simulator is a
-singleton).  Its results folder and its rows are kept under cache_dir/<hash>/, the hash being that of
+Every (grid point, repeat) is one simulation in a process of its own, started by a worker (of a local
+ProcessPoolExecutor, or of a Dask cluster) that runs one at a time: a simulation after another in one process
+would draw other random numbers (_run_point_in_child says why), so a point's figures are those `iwarp-sim run`
+gives, whatever ran before it.  Its results folder and its rows are kept under cache_dir/<hash>/, the hash being that of
 the base scenario's text, the overrides, the seed and the simulator's build (build_id.py): a later call
 with the same point on the same build reads the rows back instead of simulating again.  A point that finishes also leaves its wall time in
 cache_dir/costs/ (keyed without the seed): a later sweep starts the points it can estimate from there
@@ -243,10 +244,48 @@ def _spawnable_main() -> Iterator[None]:
 
 def local_executor(jobs: int | None = None) -> cf.ProcessPoolExecutor:
     """A process pool as sweep() makes one: `jobs` spawned processes.  Pass it to several sweep() calls
-    (executor=) to pay the workers' start-up (importing ns-3, pandas) once; close it with shutdown()."""
+    (executor=) to pay the workers' start-up (importing pandas) once; close it with shutdown().  Each point
+    still runs in a new process of its own, started by its worker (_run_point_in_child)."""
     return cf.ProcessPoolExecutor(max_workers=max(1, int(jobs or os.cpu_count() or 1)),
                                   mp_context=multiprocessing.get_context("spawn"),
                                   initializer=_worker_ignores_sigint)
+
+
+def _dies_with_parent() -> None:
+    """In a child about to run a point: SIGKILL it should its parent die (a stopped sweep kills Dask's workers,
+    which cannot pass a signal on while they wait; Linux's PR_SET_PDEATHSIG, elsewhere nothing)."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG = 1
+
+
+def _run_point_in_child(task: Task) -> PointResult:
+    """_run_point in a new Python process of its own (python3 -m iwarpsim._point), what every worker runs: a
+    simulation after another in the same process draws other random numbers than in a fresh one (ns-3 numbers
+    the random streams it assigns itself per process, and cannot restart the count), so a point's figures would
+    depend on which points its worker ran before; alone in its process, a point gives what `iwarp-sim run`
+    gives."""
+    import subprocess
+
+    cached = os.path.join(task["dir"], "rows.json")
+    if os.path.exists(cached):
+        with open(cached) as f:
+            return json.load(f), False
+    done = subprocess.run([sys.executable, "-m", "iwarpsim._point"], input=json.dumps(task), text=True,
+                          capture_output=True, preexec_fn=_dies_with_parent)
+    if done.stderr:  # its warnings (a cost it could not record, ...), where the worker's own would go
+        sys.stderr.write(done.stderr)
+        sys.stderr.flush()
+    answer = json.loads(done.stdout) if done.returncode == 0 and done.stdout else None
+    if answer is None:
+        raise RuntimeError("the simulation of %s failed (exit %d): %s" % (task["dir"], done.returncode,
+                                                                        done.stderr.strip()[-2000:]))
+    if "error" in answer:
+        from . import _iwarpsim
+
+        raise getattr(_iwarpsim, answer["error"], RuntimeError)(answer["message"])
+    return answer["rows"], answer["simulated"]
 
 
 def sweep(base: Scenario, grid: Mapping[str, Any] | None = None, repeats: int = 1, jobs: int | None = None,
@@ -390,7 +429,7 @@ def _run_local(tasks: Sequence[Task], todo: list[int], results: list[PointResult
     try:
         # the pool starts its workers (and its manager thread) as tasks are submitted
         with _spawnable_main(), _children_start_without_sigint():
-            futs = {ex.submit(_run_point, tasks[i]): i for i in todo}
+            futs = {ex.submit(_run_point_in_child, tasks[i]): i for i in todo}
         for fut in cf.as_completed(futs):
             results[futs[fut]] = fut.result()
             bar.update()
@@ -430,7 +469,7 @@ def _run_dask(tasks: Sequence[Task], todo: list[int], results: list[PointResult 
     interrupted = False
     try:
         with _spawnable_main():
-            futs = client.map(_run_point, [tasks[i] for i in todo], pure=False)
+            futs = client.map(_run_point_in_child, [tasks[i] for i in todo], pure=False)
             where = {f.key: i for f, i in zip(futs, todo)}
             for fut in as_completed(futs):
                 results[where[fut.key]] = fut.result()
