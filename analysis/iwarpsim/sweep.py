@@ -50,8 +50,9 @@ Task: TypeAlias = dict[str, Any]
 PointResult: TypeAlias = tuple[list[Row], bool]  # what _run_point returns: (rows, simulated?)
 
 # bump when the rows computed from a results folder change (3: summary.json format 3; 4: every row has every
-# column, from the kinds' declared metrics, _rows.py)
-CACHE_FORMAT = 4
+# column, from the kinds' declared metrics, _rows.py; 5: each point in a process of its own, where points run
+# before in the same worker had changed its random numbers)
+CACHE_FORMAT = 5
 COST_FORMAT = 1  # the cost records in cache_dir/costs/ (_record_cost)
 
 
