@@ -86,14 +86,11 @@ def decade_cells(w, decades):
     return cells
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("out", help="folder for the figures, their caption and the links to the runs")
-    ap.add_argument("--jobs", type=int, default=2, help="simulations at a time (default 2)")
-    ap.add_argument("--duration", default="10ms", help="how long the hosts start flows (workloads.0.duration)")
-    ap.add_argument("--cache-dir", help="the sweep's cache (default: iwarpsim's, ~/.cache/iwarpsim)")
-    a = ap.parse_args()
+ORDER = ["rocev2", "pfc", "tcp", "sctp"]  # the table's and the legend's order
 
+
+def run_sweeps(a):
+    """The two sweeps (llp x loss, then RoCE+PFC x loss), as rows sorted by loss, then variant."""
     common = {"workloads.0.duration": a.duration, "transport.tcp.congestion": "Dctcp"}  # Dctcp: TCP's alone
     # Each sweep starts its own workers (no shared executor): were the library rebuilt between the two, workers
     # started before would run the old one under the new build's cache key.
@@ -104,24 +101,29 @@ def main():
                          jobs=a.jobs, cache_dir=a.cache_dir, desc="RoCE+PFC x loss")
     pfc["variant"] = "pfc"
     rows = [r for _, r in df.iterrows()] + [r for _, r in pfc.iterrows()]
-    order = ["rocev2", "pfc", "tcp", "sctp"]
-    rows.sort(key=lambda r: (r["links.loss"], order.index(r["variant"])))
+    rows.sort(key=lambda r: (r["links.loss"], ORDER.index(r["variant"])))
+    return rows
 
-    runs = os.path.join(a.out, "runs")
+
+def link_runs(rows, out):
+    """OUT/runs/<variant, loss> -> each run's results folder; returns {(variant, loss): (row, counts, link)} and
+    the flow-size decades any run has."""
+    runs = os.path.join(out, "runs")
     os.makedirs(runs, exist_ok=True)
     results = {}
     decades = set()
     for r in rows:
         c = counts(r["out_dir"], r["workload"])
         decades |= {(b["min_octets"], b["max_octets"]) for b in c["w"]["slowdown"]}
-        name = "%s, %s" % (SHORT[r["variant"]], loss_text(r["links.loss"]))
-        link = os.path.join(runs, name)
+        link = os.path.join(runs, "%s, %s" % (SHORT[r["variant"]], loss_text(r["links.loss"])))
         if os.path.islink(link):
             os.remove(link)
         os.symlink(os.path.abspath(r["out_dir"]), link)
         results[(r["variant"], r["links.loss"])] = (r, c, link)
-    decades = sorted(decades)
+    return results, sorted(decades)
 
+
+def print_table(rows, results, decades):
     print("| variant | loss | flows delivered | connections not up | not delivered: on those / outstanding (none placed) / "
           "flushed | resent (timer) "
           "| dropped: queue / link loss | XOFF | ports paused | %s | checks failed | wall |"
@@ -140,42 +142,57 @@ def main():
             ", ".join("%s (%s)" % (x["name"], x["subject"]) for x in c["failed"]) or "none",
             s["wall_time_s"]))
 
-    caption = []
-    for loss in LOSSES:
-        folders = [results[(v, loss)][2] for v in order]
-        out = os.path.join(a.out, "loss-%g" % loss)
-        sd = plot_slowdown.slowdown_data(folders, "web")
-        # The legend: the variant and the loss. slowdown_data's own label (the folder's name, the workload, its LLP and
-        # the operating point) is the same for all but the name and too wide for the figure: the caption says the rest.
-        label = {results[(v, loss)][2]: "%s, %s" % (NAMES[v], loss_text(loss)) for v in order}
-        sd["variant"] = sd["results"].map(label)
-        os.makedirs(out, exist_ok=True)
-        sd.to_csv(os.path.join(out, "slowdown.csv"), index=False)
-        plot_slowdown.slowdown_plot(sd, out)
-        plot_slowdown.fct_plot(sd, out)
-        s = results[("rocev2", loss)][1]["summary"]
-        t = results[("rocev2", loss)][1]["w"]["traffic"]
-        with open(os.path.join(results[("rocev2", loss)][2], "scenario.yaml")) as f:  # the scenario as run
-            sc = yaml.safe_load(f)
-        topo, links = sc["topology"], sc["links"]
-        disc = links.get("queue-disc", {"kind": "fifo"})
-        where = "%s%s (%d hosts), %s links of %s, %s ports (%s%s)" % (
-            topo["kind"], " k = %s" % topo["k"] if "k" in topo else "", len(s["hosts"]), links["rate"], links["delay"],
-            links["queue"], disc["kind"].upper(), " %s" % ", ".join("%s %s" % kv for kv in disc.get("red", {}).items()))
-        caption.append(
-            "**%s/slowdown.png** (and slowdown-fct.png, the FCTs in ms): FCT slowdown (FCT / the flow's ideal FCT alone "
-            "on the empty network) per flow-size decade, p50 solid and p99 dashed, of %s on the same flows. "
-            "scenarios/roce-web-search.yaml: %s, random loss %s on every link; %s flow sizes, Poisson arrivals at load "
-            "%g (offered %.2f), flows started for %s (%d flows), stop %g ms, seed %d; "
-            "RoCEv2 with DCQCN, TCP with DCTCP. Flows per decade: %s (a p99 over fewer than 100 flows is a maximum). "
-            "Each host pair's flows share one connection in order, so a small flow can wait behind a large one. "
-            "Percentiles are over the flows delivered: in slowdown.png a decade with flows never delivered says \"k "
-            "of n not completed\"; slowdown-fct.png does not (the table the script prints counts them)."
-            % (os.path.basename(out), ", ".join(NAMES[v] for v in order), where, loss_text(loss).replace("loss ", ""),
-               t["flow_sizes"], t["load"], t["offered_load"], a.duration, results[("rocev2", loss)][1]["w"]["messages"]["posted"],
-               s["stop_time_s"] * 1e3, s["seed"],
-               ", ".join("%s B %d" % (plot_slowdown.bucket_label(b["min_octets"], b["max_octets"]), b["flows"])
-                         for b in results[("rocev2", loss)][1]["w"]["slowdown"])))
+
+def plot_loss(results, loss, out_root, duration):
+    """OUT/loss-<p>/slowdown.png, slowdown-fct.png and slowdown.csv for one loss rate; returns their caption."""
+    folders = [results[(v, loss)][2] for v in ORDER]
+    out = os.path.join(out_root, "loss-%g" % loss)
+    sd = plot_slowdown.slowdown_data(folders, "web")
+    # The legend: the variant and the loss. slowdown_data's own label (the folder's name, the workload, its LLP and
+    # the operating point) is the same for all but the name and too wide for the figure: the caption says the rest.
+    label = {results[(v, loss)][2]: "%s, %s" % (NAMES[v], loss_text(loss)) for v in ORDER}
+    sd["variant"] = sd["results"].map(label)
+    os.makedirs(out, exist_ok=True)
+    sd.to_csv(os.path.join(out, "slowdown.csv"), index=False)
+    plot_slowdown.slowdown_plot(sd, out)
+    plot_slowdown.fct_plot(sd, out)
+    _, c, folder = results[("rocev2", loss)]
+    s, w = c["summary"], c["w"]
+    with open(os.path.join(folder, "scenario.yaml")) as f:  # the scenario as run
+        sc = yaml.safe_load(f)
+    topo, links = sc["topology"], sc["links"]
+    disc = links.get("queue-disc", {"kind": "fifo"})
+    where = "%s%s (%d hosts), %s links of %s, %s ports (%s%s)" % (
+        topo["kind"], " k = %s" % topo["k"] if "k" in topo else "", len(s["hosts"]), links["rate"], links["delay"],
+        links["queue"], disc["kind"].upper(), " %s" % ", ".join("%s %s" % kv for kv in disc.get("red", {}).items()))
+    t = w["traffic"]
+    return (
+        "**%s/slowdown.png** (and slowdown-fct.png, the FCTs in ms): FCT slowdown (FCT / the flow's ideal FCT alone "
+        "on the empty network) per flow-size decade, p50 solid and p99 dashed, of %s on the same flows. "
+        "scenarios/roce-web-search.yaml: %s, random loss %s on every link; %s flow sizes, Poisson arrivals at load "
+        "%g (offered %.2f), flows started for %s (%d flows), stop %g ms, seed %d; "
+        "RoCEv2 with DCQCN, TCP with DCTCP. Flows per decade: %s (a p99 over fewer than 100 flows is a maximum). "
+        "Each host pair's flows share one connection in order, so a small flow can wait behind a large one. "
+        "Percentiles are over the flows delivered: in slowdown.png a decade with flows never delivered says \"k "
+        "of n not completed\"; slowdown-fct.png does not (the table the script prints counts them)."
+        % (os.path.basename(out), ", ".join(NAMES[v] for v in ORDER), where, loss_text(loss).replace("loss ", ""),
+           t["flow_sizes"], t["load"], t["offered_load"], duration, w["messages"]["posted"],
+           s["stop_time_s"] * 1e3, s["seed"],
+           ", ".join("%s B %d" % (plot_slowdown.bucket_label(b["min_octets"], b["max_octets"]), b["flows"])
+                     for b in w["slowdown"])))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", help="folder for the figures, their caption and the links to the runs")
+    ap.add_argument("--jobs", type=int, default=2, help="simulations at a time (default 2)")
+    ap.add_argument("--duration", default="10ms", help="how long the hosts start flows (workloads.0.duration)")
+    ap.add_argument("--cache-dir", help="the sweep's cache (default: iwarpsim's, ~/.cache/iwarpsim)")
+    a = ap.parse_args()
+    rows = run_sweeps(a)
+    results, decades = link_runs(rows, a.out)
+    print_table(rows, results, decades)
+    caption = [plot_loss(results, loss, a.out, a.duration) for loss in LOSSES]
     with open(os.path.join(a.out, "caption.md"), "w") as f:
         f.write("\n\n".join(caption) + "\n")
     print()
