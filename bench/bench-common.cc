@@ -3,6 +3,8 @@
  */
 #include "bench/bench-common.h"
 
+#include "rnic/rdma-transport-kinds.h"
+
 #include "helper/host-helper.h"
 #include "host/host-profile.h"
 
@@ -16,6 +18,7 @@
 #include "ns3/internet-module.h"
 
 #include <algorithm>
+#include <map>
 #include <malloc.h>
 #include <iomanip>
 #include <iostream>
@@ -172,10 +175,11 @@ RunRdmaWrites(uint64_t bytes,
               const std::string& hostProfile)
 {
     const RunTimer timer;
-    const char* connector = llp == "Sctp" ? "ns3::SctpDdpLlpConnector"
-                            : llp == "Roce" ? "ns3::RoceConnector"
-                                            : "ns3::MpaLlpConnector";
-    NS_ABORT_MSG_IF(llp != "Sctp" && llp != "Roce" && llp != "Mpa", "no LLP '" << llp << "' (Mpa, Sctp or Roce)");
+    static const std::map<std::string, std::string> kKindOf = {{"Mpa", "iwarp-mpa"}, {"Sctp", "iwarp-sctp"},
+                                                                {"Roce", "rocev2"}};
+    const auto kind = kKindOf.find(llp);
+    NS_ABORT_MSG_IF(kind == kKindOf.end(), "no LLP '" << llp << "' (Mpa, Sctp or Roce)");
+    const std::string connector = FindRdmaTransportKind(kind->second)->connector.GetName();
     BenchTopology t(rate, delay, true, llp == "Sctp", queues);
     if (!hostProfile.empty())
     {

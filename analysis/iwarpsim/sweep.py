@@ -84,13 +84,23 @@ def _hash(value: Any) -> str:
     return hashlib.sha256(json.dumps(value).encode()).hexdigest()[:24]
 
 
+def _cached_rows(task: Task) -> PointResult | None:
+    """The point's rows if a finished run left them in its cache folder, else None."""
+    cached = os.path.join(task["dir"], "rows.json")
+    if not os.path.exists(cached):
+        return None
+    with open(cached) as f:
+        return json.load(f), False
+
+
 def _run_point(task: Task) -> PointResult:
     """Worker: simulate one point unless its rows are cached; returns (rows, simulated?)."""
-    cached = os.path.join(task["dir"], "rows.json")
-    if os.path.exists(cached):
-        with open(cached) as f:
-            return json.load(f), False
+    known = _cached_rows(task)
+    if known is not None:
+        return known
     from . import _iwarpsim
+
+    cached = os.path.join(task["dir"], "rows.json")
 
     out_dir = os.path.join(task["dir"], "results")
     if os.path.exists(task["dir"]):  # left by a run that died before writing its rows
@@ -269,10 +279,9 @@ def _run_point_in_child(task: Task) -> PointResult:
     gives."""
     import subprocess
 
-    cached = os.path.join(task["dir"], "rows.json")
-    if os.path.exists(cached):
-        with open(cached) as f:
-            return json.load(f), False
+    known = _cached_rows(task)
+    if known is not None:  # no process to start for a finished point
+        return known
     done = subprocess.run([sys.executable, "-m", "iwarpsim._point"], input=json.dumps(task), text=True,
                           capture_output=True, preexec_fn=_dies_with_parent)
     if done.stderr:  # its warnings (a cost it could not record, ...), where the worker's own would go

@@ -146,6 +146,7 @@ TopologyBuilder::AddPfc(const TopologySpec& spec, BuiltTopology& topo)
         return;
     }
     const PfcSpec& pfc = *spec.pfc;
+    const uint32_t frame = LargestFrame(pfc); // the MTUs are set after the build: size headroom for the largest
     for (BuiltLink& link : topo.links)
     {
         auto attach = [&](Ptr<PointToPointNetDevice> dev, TopoVertexId v, const PortQueueSpec& queues) {
@@ -154,7 +155,6 @@ TopologyBuilder::AddPfc(const TopologySpec& spec, BuiltTopology& topo)
             port->SetAttribute("Generate", BooleanValue(!topo.graph[v].IsHost()));
             port->SetAttribute("Xoff", UintegerValue(pfc.xoff.GetValue()));
             port->SetAttribute("Xon", UintegerValue(pfc.xon.GetValue()));
-            const uint32_t frame = std::max(LargestFrame(pfc), uint32_t(dev->GetMtu()) + pfc::kPppLen);
             port->SetAttribute("Headroom", UintegerValue(pfc::Headroom(link.params.rate, link.params.delay, frame,
                                                                        queues.deviceQueue.GetValue())));
             port->Attach(dev);

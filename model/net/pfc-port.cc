@@ -360,11 +360,9 @@ PfcNode::Check()
     m_reservedHeadroom = 0;
     for (const auto& [ifIndex, port] : m_ports)
     {
-        BooleanValue generate;
-        port->GetAttribute("Generate", generate);
-        NS_ABORT_MSG_IF(generate.Get() && !port->HasStaticThresholds() && !HasSharedBuffer(),
+        NS_ABORT_MSG_IF(port->m_generate && !port->HasStaticThresholds() && !HasSharedBuffer(),
                         "PfcNode: port " << ifIndex << " sends PAUSE but has no Xoff and its node no SharedBuffer");
-        for (uint8_t p = 0; generate.Get() && p < pfc::kPriorities; ++p)
+        for (uint8_t p = 0; port->m_generate && p < pfc::kPriorities; ++p)
         {
             m_reservedHeadroom += port->IsLossless(p) ? port->GetHeadroom() : 0;
         }

@@ -106,6 +106,7 @@ class PfcPort : public Object
     void DoDispose() override;
 
   private:
+    friend class PfcNode; // its shared buffer: m_node, and the pauses it re-evaluates
     class ReceiveFilter;
     void SendPause(uint8_t priority, uint16_t quanta);
     /** XOFF for `priority` now, and again each half pause time until XON. */
@@ -125,7 +126,6 @@ class PfcPort : public Object
 
     Ptr<PointToPointNetDevice> m_device;
     Ptr<PfcDeviceQueue> m_queue;
-    friend class PfcNode;
     PfcNode* m_node{nullptr}; ///< the node holding this port (AddPort), for its shared buffer
     Ptr<PfcQueueDisc> m_disc;
     Ptr<ReceiveFilter> m_filter;
